@@ -1,0 +1,34 @@
+"""Settings from the environment and `.env` (pydantic-settings). Nothing else reads ``os.environ``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("floorboard.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    command_prefix: str = "!"
+    default_locale: str = "en"
+    lobby_minutes: int = Field(default=60, ge=1, le=7 * 24 * 60)
+    reminder_fraction: float = Field(default=0.5, gt=0, lt=1)
+    tick_seconds: float = Field(default=5.0, gt=0)
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper(cls, v: str) -> str:
+        v = v.upper()
+        if v not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return v
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,25 @@
+"""Pure game logic. ``GAMES`` maps each game id to its rules object.
+
+The registry is built on first use so that ``rules.base`` and the engine import without loading every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _registry() -> dict[str, Any]:
+    from rules.flying_blades import FlyingBlades
+
+    return {g.id: g for g in (FlyingBlades(),)}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":
+        games = _registry()
+        globals()["GAMES"] = games
+        return games
+    raise AttributeError(name)
+
+
+__all__ = ["GAMES"]

@@ -1,0 +1,605 @@
+"""The async engine around the pure rules: lobbies, locks, versions, the action log, deadlines and bots.
+
+Every change to a game goes through here: one `asyncio.Lock` per game, the caller's version checked, the pure
+``apply`` run, then the new snapshot, its action and its deadline changes written in one transaction. Time
+enters the rules only as actions (a turn that times out is logged as the seat's default action, source
+``timer``), so a game replays exactly from ``new(seed)`` and its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import orjson
+
+from rules.base import Event, FloorboardError, Game, Outcome
+from rules.rng import new_seed
+from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, Store
+
+log = logging.getLogger(__name__)
+
+TURN_REMINDER = "turn_reminder"
+TURN_TIMEOUT = "turn_timeout"
+LOBBY_EXPIRY = "lobby_expiry"
+TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
+MAX_BOT_STEPS = 5000
+
+
+class EngineError(FloorboardError):
+    """A request the engine refuses; the game is unchanged."""
+
+
+class GameNotFoundError(EngineError):
+    pass
+
+
+class ChannelBusyError(EngineError):
+    pass
+
+
+class NotSeatedError(EngineError):
+    pass
+
+
+class StaleVersionError(EngineError):
+    pass
+
+
+class LobbyError(EngineError):
+    pass
+
+
+class PermissionDeniedError(EngineError):
+    pass
+
+
+class GameOverError(EngineError):
+    pass
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    user_id: int | None
+    name: str
+    bot: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> SeatInfo:
+        return cls(user_id=d["user_id"], name=d["name"], bot=bool(d.get("bot", False)))
+
+
+@dataclass
+class Table:
+    """A stored game as the surface sees it: lobby or running, with the rules state decoded."""
+
+    id: int
+    game: str
+    rules: Game
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: str
+    seats: list[SeatInfo]
+    version: int
+    moves: int
+    state: Any | None
+    meta: dict[str, Any]
+    outcome: Outcome | None
+    created_at: datetime
+    updated_at: datetime
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if not seat.bot and seat.user_id == user_id:
+                return i
+        return None
+
+    def to_move(self) -> frozenset[int]:
+        if self.state is None or self.status != "active":
+            return frozenset()
+        return self.rules.to_move(self.state)
+
+    def humans_to_move(self) -> list[int]:
+        return sorted(s for s in self.to_move() if not self.seats[s].bot)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass
+class ActResult:
+    table: Table
+    seat: int
+    action: str
+    events: list[Event]
+    duplicate: bool = False
+    outcome: Outcome | None = None
+    source: str = "player"
+
+
+@dataclass
+class Notice:
+    """Something the scheduler did that the surface should announce."""
+
+    kind: str
+    table: Table
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+Listener = Callable[[Notice], Awaitable[None]]
+
+
+def _outcome_from_json(d: dict[str, Any] | None) -> Outcome | None:
+    if d is None:
+        return None
+    return Outcome(
+        winners=tuple(d["winners"]),
+        ranking=tuple(tuple(g) for g in d["ranking"]),
+        scores=tuple(d["scores"]),
+        reason=d["reason"],
+    )
+
+
+def canonical_text(action: str) -> str:
+    """Collapse whitespace; the rules parse case-insensitively, the log keeps one spelling per move."""
+    return " ".join(action.split())
+
+
+def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
+    """Rebuild a state from its header and log: the proof that the log is the game."""
+    state = rules.new(players, options, seed)
+    for seat, action in actions:
+        state, _ = rules.apply(state, seat, action)
+    return state
+
+
+class Engine:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: dict[str, Game] | None = None,
+        now: Callable[[], datetime] = utcnow,
+        lobby_minutes: int = 60,
+        reminder_fraction: float = 0.5,
+        tick_seconds: float = 5.0,
+    ) -> None:
+        if games is None:
+            from rules import GAMES
+
+            games = GAMES
+        self.store = store
+        self.games = games
+        self.now = now
+        self.lobby_minutes = lobby_minutes
+        self.reminder_fraction = reminder_fraction
+        self.tick_seconds = tick_seconds
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, Table] = {}
+        self._listeners: list[Listener] = []
+        self._wake = asyncio.Event()
+        self._scheduler: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_settings(cls, store: Store, settings: Any, **kw: Any) -> Engine:
+        return cls(
+            store,
+            lobby_minutes=settings.lobby_minutes,
+            reminder_fraction=settings.reminder_fraction,
+            tick_seconds=settings.tick_seconds,
+            **kw,
+        )
+
+    # --- loading and saving --------------------------------------------------------------------------
+
+    def _rules(self, game: str) -> Game:
+        try:
+            return self.games[game]
+        except KeyError:
+            raise GameNotFoundError("engine.unknown_game", game=game, games=", ".join(sorted(self.games))) from None
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _from_row(self, row: GameRow) -> Table:
+        rules = self._rules(row.game)
+        return Table(
+            id=row.id, game=row.game, rules=rules, guild_id=row.guild_id, channel_id=row.channel_id,
+            host_id=row.host_id, status=row.status, options=row.options, seed=row.seed,
+            seats=[SeatInfo.from_json(s) for s in row.seats], version=row.version, moves=row.moves,
+            state=None if row.state is None else rules.from_json(row.state), meta=row.meta,
+            outcome=_outcome_from_json(row.outcome), created_at=row.created_at, updated_at=row.updated_at,
+        )
+
+    def _to_row(self, t: Table) -> GameRow:
+        return GameRow(
+            id=t.id, game=t.game, guild_id=t.guild_id, channel_id=t.channel_id, host_id=t.host_id,
+            status=t.status, options=t.options, seed=t.seed, seats=[s.to_json() for s in t.seats],
+            version=t.version, moves=t.moves, state=None if t.state is None else t.rules.to_json(t.state),
+            meta=t.meta, outcome=None if t.outcome is None else t.outcome.to_json(),
+            created_at=t.created_at, updated_at=t.updated_at,
+        )
+
+    async def get(self, table_id: int) -> Table:
+        cached = self._cache.get(table_id)
+        if cached is not None:
+            return cached
+        row = await self.store.load_game(table_id)
+        if row is None:
+            raise GameNotFoundError("engine.no_game", table=table_id)
+        table = self._from_row(row)
+        self._cache[table_id] = table
+        return table
+
+    async def _save(
+        self,
+        old: Table,
+        new: Table,
+        *,
+        action: ActionRow | None = None,
+        drop: Iterable[int] = (),
+        add: Iterable[DeadlineRow] = (),
+    ) -> Table:
+        new = replace(new, version=old.version + 1, updated_at=self.now())
+        try:
+            await self.store.save_game(
+                self._to_row(new), expect_version=old.version, action=action, drop_deadlines=drop,
+                add_deadlines=add,
+            )
+        except StorageConflictError:
+            self._cache.pop(old.id, None)  # another writer moved on: reload next time
+            raise StaleVersionError("engine.stale") from None
+        self._cache[new.id] = new
+        self._wake.set()
+        return new
+
+    async def table_in_channel(self, channel_id: int) -> Table | None:
+        row = await self.store.open_game_in_channel(channel_id)
+        return None if row is None else await self.get(row.id)
+
+    async def active_tables(self, guild_id: int) -> list[Table]:
+        return [await self.get(r.id) for r in await self.store.games_in_guild(guild_id)]
+
+    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        if table.state is None:
+            return {"game": table.game, "phase": "lobby", "players": len(table.seats), "viewer": seat}
+        return table.rules.view(table.state, seat)
+
+    async def set_meta(self, table_id: int, **kv: Any) -> Table:
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            return await self._save(table, replace(table, meta={**table.meta, **kv}))
+
+    # --- lobby ---------------------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host: SeatInfo,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        rules = self._rules(game)
+        options = dict(options or {})
+        rules.normalize_options(rules.min_players, options)  # unknown or bad options fail now, not at Start
+        now = self.now()
+        row = GameRow(
+            id=0, game=game, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id or 0,
+            status="lobby", options=options, seed=new_seed(), seats=[host.to_json()], version=0, moves=0,
+            state=None, meta={}, outcome=None, created_at=now, updated_at=now,
+        )
+        expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=self.lobby_minutes))
+        try:
+            table_id = await self.store.insert_game(row, [expiry])
+        except StorageConflictError:
+            raise ChannelBusyError("engine.channel_busy") from None
+        self._wake.set()
+        return await self.get(table_id)
+
+    async def _lobby(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table.status != "lobby":
+            raise LobbyError("lobby.not_open")
+        return table
+
+    async def join(self, table_id: int, user: SeatInfo) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if table.seat_of(user.user_id) is not None:
+                raise LobbyError("lobby.already_joined")
+            if len(table.seats) >= table.rules.max_players:
+                raise LobbyError("lobby.full", max=table.rules.max_players)
+            return await self._save(table, replace(table, seats=[*table.seats, user]))
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeatedError("engine.not_seated")
+            if user_id == table.host_id:
+                return await self._close(table, "aborted", reason="host_left")
+            seats = [s for i, s in enumerate(table.seats) if i != seat]
+            return await self._save(table, replace(table, seats=seats))
+
+    async def add_bot(self, table_id: int, by_user_id: int) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if table.seat_of(by_user_id) is None:
+                raise NotSeatedError("engine.not_seated")
+            if len(table.seats) >= table.rules.max_players:
+                raise LobbyError("lobby.full", max=table.rules.max_players)
+            n = sum(1 for s in table.seats if s.bot) + 1
+            return await self._save(table, replace(table, seats=[*table.seats, SeatInfo(None, f"Bot {n}", True)]))
+
+    async def start(self, table_id: int, by_user_id: int) -> Table:
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            if by_user_id != table.host_id:
+                raise PermissionDeniedError("lobby.host_only")
+            rules, players = table.rules, len(table.seats)
+            if players < rules.min_players:
+                raise LobbyError("lobby.not_enough", min=rules.min_players, count=players)
+            options = rules.normalize_options(players, table.options)
+            state = rules.new(players, options, table.seed)
+            started = replace(table, status="active", options=options, state=state)
+            drop = [d.id for d in await self.store.deadlines_for(table.id) if d.id is not None]
+            add = self._turn_deadlines(started, keep=set())
+            return await self._save(table, started, drop=drop, add=add)
+
+    async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status not in ("lobby", "active"):
+                raise GameOverError("engine.not_running")
+            if user_id != table.host_id and not is_admin:
+                raise PermissionDeniedError("engine.host_or_admin")
+            return await self._close(table, "aborted", reason="aborted")
+
+    async def _close(self, table: Table, status: str, *, reason: str) -> Table:
+        drop = [d.id for d in await self.store.deadlines_for(table.id) if d.id is not None]
+        return await self._save(table, replace(table, status=status, meta={**table.meta, "closed": reason}), drop=drop)
+
+    # --- moves ---------------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: str,
+        *,
+        version: int | None = None,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        """A player's move. The same interaction delivered twice is answered once and applied once."""
+        async with self._lock(table_id):
+            if interaction_id is not None:
+                done = await self.store.action_by_interaction(interaction_id)
+                if done is not None:
+                    table = await self.get(done.game_id)
+                    return ActResult(table, done.seat, done.action, [], duplicate=True, outcome=table.outcome)
+            table = await self.get(table_id)
+            if table.status == "lobby":
+                raise GameOverError("engine.not_started")
+            if table.status != "active":
+                raise GameOverError("engine.not_running")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeatedError("engine.not_seated")
+            if version is not None and version != table.version:
+                raise StaleVersionError("engine.stale")
+            return await self._apply(table, seat, action, source="player", user_id=user_id,
+                                     interaction_id=interaction_id)
+
+    async def resign(self, table_id: int, user_id: int) -> ActResult:
+        return await self.act(table_id, user_id, "resign")
+
+    async def _apply(
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        *,
+        source: str,
+        user_id: int | None = None,
+        interaction_id: int | None = None,
+    ) -> ActResult:
+        text = canonical_text(action)
+        rules = table.rules
+        state, events = rules.apply(table.state, seat, text)  # raises RulesError: nothing is saved
+        outcome = rules.outcome(state)
+        after = replace(
+            table, state=state, moves=table.moves + 1, outcome=outcome,
+            status="finished" if outcome is not None else "active",
+        )
+        existing = await self.store.deadlines_for(table.id)
+        drop, keep = self._stale_turn_deadlines(existing, after, seat)
+        add = self._turn_deadlines(after, keep=keep)
+        row = ActionRow(table.id, after.moves, seat, text, source, user_id, interaction_id, self.now())
+        try:
+            saved = await self._save(table, after, action=row, drop=drop, add=add)
+        except StaleVersionError:
+            if interaction_id is not None and await self.store.action_by_interaction(interaction_id):
+                fresh = await self.get(table.id)
+                return ActResult(fresh, seat, text, [], duplicate=True, outcome=fresh.outcome)
+            raise
+        return ActResult(saved, seat, text, events, outcome=outcome, source=source)
+
+    def _stale_turn_deadlines(self, existing: list[DeadlineRow], after: Table, seat: int) -> tuple[list[int], set[int]]:
+        """Turn deadlines to drop (the actor's, and any seat no longer to move) and the seats that keep theirs."""
+        to_move = after.to_move()
+        drop, keep = [], set()
+        for d in existing:
+            if d.kind not in TURN_KINDS or d.id is None:
+                continue
+            if after.status != "active" or d.seat == seat or d.seat not in to_move:
+                drop.append(d.id)
+            else:
+                keep.add(d.seat)
+        return drop, keep
+
+    def _turn_deadlines(self, table: Table, *, keep: set[int]) -> list[DeadlineRow]:
+        """Fresh reminder + timeout rows for each human to move who has no running clock."""
+        minutes = int(table.options.get("turn_minutes") or 0)
+        if minutes <= 0 or table.status != "active":
+            return []
+        now, limit = self.now(), timedelta(minutes=minutes)
+        rows = []
+        for seat in table.humans_to_move():
+            if seat in keep:
+                continue
+            rows.append(DeadlineRow(table.id, TURN_REMINDER, now + limit * self.reminder_fraction, seat))
+            rows.append(DeadlineRow(table.id, TURN_TIMEOUT, now + limit, seat))
+        return rows
+
+    async def play_bots(self, table_id: int) -> list[ActResult]:
+        """Let bot seats move while any is to move (humans in a simultaneous phase are not waited for)."""
+        results: list[ActResult] = []
+        for _ in range(MAX_BOT_STEPS):
+            async with self._lock(table_id):
+                table = await self.get(table_id)
+                bots = sorted(s for s in table.to_move() if table.seats[s].bot)
+                if not bots:
+                    break
+                seat = bots[0]
+                # A bot may think for a while: keep the event loop (and Discord's heartbeat) free.
+                action = await asyncio.to_thread(table.rules.bot_action, table.state, seat)
+                results.append(await self._apply(table, seat, action, source="bot"))
+        return results
+
+    # --- records -------------------------------------------------------------------------------------
+
+    async def record(self, table_id: int) -> str:
+        table = await self.get(table_id)
+        actions = await self.store.actions(table_id)
+        header = {
+            "Game": table.game,
+            "Table": str(table.id),
+            "Date": table.created_at.date().isoformat(),
+            "Seed": table.seed,
+            "Players": str(len(table.seats)),
+            "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
+            **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},
+            "Status": table.status,
+        }
+        if table.outcome is not None:
+            header["Winners"] = " ".join(str(w) for w in table.outcome.winners)
+            header["Scores"] = " ".join(f"{x:g}" for x in table.outcome.scores)
+        lines = [f'[{k} "{v.replace(chr(34), chr(39))}"]' for k, v in header.items()]
+        lines.append("")
+        lines += [f"{a.seat} {a.action}" for a in actions]
+        return "\n".join(lines) + "\n"
+
+    # --- settings ------------------------------------------------------------------------------------
+
+    async def guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
+        value = await self.store.get_setting(guild_id, key)
+        return default if value is None else value
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        await self.store.set_setting(guild_id, key, value)
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        return await self.guild_setting(guild_id, "locale")
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        await self.set_guild_setting(guild_id, "locale", locale)
+
+    # --- scheduler -----------------------------------------------------------------------------------
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    async def _notify(self, notice: Notice) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(notice)
+            except Exception:
+                log.exception("listener failed on %s for table %s", notice.kind, notice.table.id)
+
+    async def start_scheduler(self) -> None:
+        if self._scheduler is None:
+            self._scheduler = asyncio.create_task(self._run_scheduler(), name="floorboard-scheduler")
+
+    async def stop(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scheduler
+            self._scheduler = None
+
+    async def _run_scheduler(self) -> None:
+        # Deadlines are rows: after a restart the first pass fires whatever fell due while the bot was down.
+        while True:
+            try:
+                await self.run_due()
+                nxt = await self.store.next_deadline()
+            except Exception:
+                log.exception("scheduler pass failed")
+                nxt = None
+            wait = self.tick_seconds
+            if nxt is not None:
+                wait = min(wait, max(0.0, (nxt - self.now()).total_seconds()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def run_due(self) -> list[Notice]:
+        """Fire every deadline that is due now; returns the notices sent (tests call this directly)."""
+        notices = []
+        for deadline in await self.store.due_deadlines(self.now()):
+            try:
+                notice = await self._fire(deadline)
+            except FloorboardError:
+                log.exception("deadline %s could not be applied", deadline)
+                notice = None
+                if deadline.id is not None:
+                    await self.store.drop_deadline(deadline.id)
+            if notice is not None:
+                notices.append(notice)
+                await self._notify(notice)
+        return notices
+
+    async def _fire(self, d: DeadlineRow) -> Notice | None:
+        assert d.id is not None
+        if d.kind == TURN_TIMEOUT:
+            notice = await self._fire_timeout(d)
+            if notice is not None:
+                notice.data["bots"] = await self.play_bots(d.game_id)
+            return notice
+        async with self._lock(d.game_id):
+            table = await self.get(d.game_id)
+            if d.kind == LOBBY_EXPIRY and table.status == "lobby":
+                return Notice("lobby_expired", await self._close(table, "aborted", reason="expired"))
+            await self.store.drop_deadline(d.id)
+            if d.kind == TURN_REMINDER and d.seat in table.to_move():
+                return Notice("reminder", table, {"seats": [d.seat]})
+        return None
+
+    async def _fire_timeout(self, d: DeadlineRow) -> Notice | None:
+        async with self._lock(d.game_id):
+            table = await self.get(d.game_id)
+            if table.status != "active" or d.seat is None or d.seat not in table.to_move():
+                await self.store.drop_deadline(d.id)  # type: ignore[arg-type]
+                return None
+            action = table.rules.default_action(table.state, d.seat)
+            # _apply drops the seat's turn deadlines, this one included, in the same transaction as the move.
+            result = await self._apply(table, d.seat, action, source="timer")
+        return Notice("timeout", result.table, {"result": result, "seat": d.seat})

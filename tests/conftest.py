@@ -1,0 +1,53 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from rules.engine import Engine
+from storage import Store
+from tests.nim import Nim
+
+
+class FakeClock:
+    """A clock the test moves by hand: deadlines fire when the test says time has passed."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kw: float) -> None:
+        self.now += timedelta(**kw)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "floorboard.db"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(db_path)
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def games() -> dict:
+    return {"nim": Nim()}
+
+
+@pytest.fixture
+async def engine(store: Store, clock: FakeClock, games: dict) -> AsyncIterator[Engine]:
+    e = Engine(store, games=games, now=clock, lobby_minutes=30)
+    yield e
+    await e.stop()

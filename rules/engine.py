@@ -295,6 +295,7 @@ class Engine:
         channel_id: int,
         host: SeatInfo,
         options: dict[str, Any] | None = None,
+        seed: str | None = None,
     ) -> Table:
         rules = self._rules(game)
         options = dict(options or {})
@@ -302,7 +303,7 @@ class Engine:
         now = self.now()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id or 0,
-            status="lobby", options=options, seed=new_seed(), seats=[host.to_json()], version=0, moves=0,
+            status="lobby", options=options, seed=seed or new_seed(), seats=[host.to_json()], version=0, moves=0,
             state=None, meta={}, outcome=None, created_at=now, updated_at=now,
         )
         expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=self.lobby_minutes))
@@ -316,16 +317,16 @@ class Engine:
     async def _lobby(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table.status != "lobby":
-            raise LobbyError("lobby.not_open")
+            raise LobbyError("engine.lobby_not_open")
         return table
 
     async def join(self, table_id: int, user: SeatInfo) -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if table.seat_of(user.user_id) is not None:
-                raise LobbyError("lobby.already_joined")
+                raise LobbyError("engine.lobby_already_joined")
             if len(table.seats) >= table.rules.max_players:
-                raise LobbyError("lobby.full", max=table.rules.max_players)
+                raise LobbyError("engine.lobby_full", max=table.rules.max_players)
             return await self._save(table, replace(table, seats=[*table.seats, user]))
 
     async def leave(self, table_id: int, user_id: int) -> Table:
@@ -342,10 +343,10 @@ class Engine:
     async def add_bot(self, table_id: int, by_user_id: int) -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
-            if table.seat_of(by_user_id) is None:
+            if by_user_id != table.host_id and table.seat_of(by_user_id) is None:
                 raise NotSeatedError("engine.not_seated")
             if len(table.seats) >= table.rules.max_players:
-                raise LobbyError("lobby.full", max=table.rules.max_players)
+                raise LobbyError("engine.lobby_full", max=table.rules.max_players)
             n = sum(1 for s in table.seats if s.bot) + 1
             return await self._save(table, replace(table, seats=[*table.seats, SeatInfo(None, f"Bot {n}", True)]))
 
@@ -353,10 +354,10 @@ class Engine:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             if by_user_id != table.host_id:
-                raise PermissionDeniedError("lobby.host_only")
+                raise PermissionDeniedError("engine.lobby_host_only")
             rules, players = table.rules, len(table.seats)
             if players < rules.min_players:
-                raise LobbyError("lobby.not_enough", min=rules.min_players, count=players)
+                raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=players)
             options = rules.normalize_options(players, table.options)
             state = rules.new(players, options, table.seed)
             started = replace(table, status="active", options=options, state=state)

@@ -30,7 +30,7 @@ class Nim:
         if unknown:
             raise OptionsError("engine.unknown_game", game=",".join(sorted(unknown)), games="pile")
         if not self.min_players <= players <= self.max_players:
-            raise OptionsError("lobby.not_enough", min=self.min_players, count=players)
+            raise OptionsError("engine.lobby_not_enough", min=self.min_players, count=players)
         return {"pile": int(options.get("pile", 10)), "turn_minutes": int(options.get("turn_minutes", 0))}
 
     def new(self, players: int, options: dict[str, Any], seed: str) -> NimState:

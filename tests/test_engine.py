@@ -47,23 +47,26 @@ async def test_lobby_refuses_double_join_full_table_and_unknown_options(engine: 
         await engine.join(t.id, SeatInfo(ALICE, "Alice"))
     await engine.join(t.id, SeatInfo(BOB, "Bob"))
     await engine.add_bot(t.id, BOB)
-    with pytest.raises(LobbyError, match="lobby.full"):
+    with pytest.raises(LobbyError) as err:
         await engine.join(t.id, SeatInfo(CAROL, "Carol"))
+    assert err.value.msg.key == "engine.lobby_full"
     with pytest.raises(OptionsError):
         await engine.open_lobby("nim", guild_id=9, channel_id=2, host=SeatInfo(ALICE, "A"), options={"x": 1})
 
 
 async def test_only_the_host_starts_and_only_with_enough_players(engine: Engine) -> None:
     t = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"))
-    with pytest.raises(LobbyError, match="lobby.not_enough"):
+    with pytest.raises(LobbyError) as err:
         await engine.start(t.id, ALICE)
+    assert err.value.msg.key == "engine.lobby_not_enough"
     await engine.join(t.id, SeatInfo(BOB, "Bob"))
     with pytest.raises(PermissionDeniedError):
         await engine.start(t.id, BOB)
     t = await engine.start(t.id, ALICE)
     assert t.status == "active" and t.state is not None
-    with pytest.raises(LobbyError, match="lobby.not_open"):
+    with pytest.raises(LobbyError) as err:
         await engine.join(t.id, SeatInfo(CAROL, "Carol"))
+    assert err.value.msg.key == "engine.lobby_not_open"
 
 
 async def test_host_leaving_a_lobby_closes_it_and_a_player_leaving_frees_the_seat(engine: Engine) -> None:

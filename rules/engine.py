@@ -264,7 +264,11 @@ class Engine:
         except StorageConflictError:
             self._cache.pop(old.id, None)  # another writer moved on: reload next time
             raise StaleVersionError("engine.stale") from None
-        self._cache[new.id] = new
+        if new.status in ("lobby", "active"):
+            self._cache[new.id] = new
+        else:  # a closed game is read rarely: don't keep every finished game in memory
+            self._cache.pop(new.id, None)
+            self._locks.pop(new.id, None)
         self._wake.set()
         return new
 

@@ -1,0 +1,1 @@
+"""The Discord surface: thin cogs that turn Discord events into engine calls and post what happened."""

@@ -1,0 +1,80 @@
+"""Server settings for Floorboard: the language override, games in threads or not, and a health check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.checks import can_manage
+from cogs.utils.lang import aliases, locale_of_ctx, ls
+from cogs.utils.replies import handle_command_error, user_errors
+from i18n import t
+from rules.base import OptionsError
+from rules.engine import PermissionDeniedError
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+LANGUAGES = ("en", "pl", "auto")
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=ls("cmd.language.choice.en"), value="en"),
+    app_commands.Choice(name=ls("cmd.language.choice.pl"), value="pl"),
+    app_commands.Choice(name=ls("cmd.language.choice.auto"), value="auto"),
+]
+
+
+def require_manager(ctx: commands.Context[Any]) -> None:
+    if not can_manage(ctx):
+        raise PermissionDeniedError("bot.manage_server_only")
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error, await locale_of_ctx(ctx))
+
+    @commands.hybrid_command(name=ls("cmd.language.name"), description=ls("cmd.language.description"),
+                             aliases=aliases("cmd.language.name"))
+    @commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(language=ls("cmd.language.language.name"))
+    @app_commands.describe(language=ls("cmd.language.language.description"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, ctx: commands.Context[Any], language: str) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            language = language.strip().lower()
+            if language not in LANGUAGES:
+                raise OptionsError("admin.bad_language", language=language, choices=", ".join(LANGUAGES))
+            await self.bot.engine.set_guild_locale(ctx.guild.id, None if language == "auto" else language)
+            locale = await locale_of_ctx(ctx)
+            await ctx.send(t("admin.language_set", locale, language=t(f"admin.language.{language}", locale)))
+
+    @commands.hybrid_command(name=ls("cmd.threads.name"), description=ls("cmd.threads.description"),
+                             aliases=aliases("cmd.threads.name"))
+    @commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(enabled=ls("cmd.threads.enabled.name"))
+    @app_commands.describe(enabled=ls("cmd.threads.enabled.description"))
+    async def threads(self, ctx: commands.Context[Any], enabled: bool) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            await self.bot.engine.set_guild_setting(ctx.guild.id, "threads", enabled)
+            await ctx.send(t("admin.threads_on" if enabled else "admin.threads_off", locale))
+
+    @commands.hybrid_command(name=ls("cmd.ping.name"), description=ls("cmd.ping.description"))
+    async def ping(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        latency = self.bot.latency
+        ms = round(latency * 1000) if latency == latency and latency != float("inf") else 0
+        await ctx.send(t("admin.pong", locale, ms=ms), ephemeral=True)
+
+
+async def setup(bot: Floorboard) -> None:
+    await bot.add_cog(Admin(bot))

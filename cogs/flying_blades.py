@@ -1,0 +1,300 @@
+"""Night of the 27 Ninja in Discord: captions with colours, and buttons that build the same notation.
+
+Under each board: **Show my hand** (an ephemeral reply with the viewer's own image and cards), during the
+draft **Choose cards** (an ephemeral multi-select of the dealt hand that submits ``keep ...``), in play
+**Pass**. Every button goes through ``engine.act`` with the interaction id (a redelivered click is applied
+once) and, where the position matters, the board version it was drawn for (a stale Pass gets "the board has
+changed"). Typed moves in the game's thread are recognized by their notation.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.utils.components import custom_id, delegate, view_of
+from cogs.utils.lang import locale_of_interaction
+from cogs.utils.posting import after_move, channel_of, send_private
+from cogs.utils.replies import send_ephemeral, user_errors
+from cogs.utils.surface import GameSurface, escape
+from i18n import t
+from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError
+from rules.engine import ActResult, NotSeatedError, Table
+from rules.flying_blades.board import COLOURS
+from rules.flying_blades.cards import CARD_IDS, PRICE_LIMIT, PRICES
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+GAME = "flying_blades"
+EMOJI = {"red": "🟥", "yellow": "🟨", "blue": "🟦", "green": "🟩", "black": "⬛"}
+BUTTON_TEMPLATE = rf"{GAME}:(?P<action>hand|choose|pass|keepnone):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_TEMPLATE = rf"{GAME}:keep:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+BUTTON_STYLES = {
+    "hand": discord.ButtonStyle.secondary,
+    "choose": discord.ButtonStyle.primary,
+    "pass": discord.ButtonStyle.secondary,
+    "keepnone": discord.ButtonStyle.secondary,
+}
+_CELL = r"[a-o][1-9]"
+TYPED_MOVE = re.compile(
+    rf"^(?:(?:attack|vanish|shuriken|double|triple|bomb) {_CELL} {_CELL}|dragon {_CELL} (?:from )?{_CELL}"
+    rf"|circle {_CELL}|pass|keep [a-z, ]+)$"
+)
+MAX_LEGAL_SHOWN = 40
+
+
+def colour_name(seat: int, locale: str) -> str:
+    return t(f"colour.{COLOURS[seat]}", locale)
+
+
+def card_name(card: str, locale: str) -> str:
+    return t(f"fb.card.{card}", locale)
+
+
+def cards_text(cards: list[str], locale: str) -> str:
+    if not cards:
+        return t("fbui.no_cards", locale)
+    return ", ".join(f"{card_name(c, locale)} ({PRICES[c]})" for c in sorted(cards, key=CARD_IDS.index))
+
+
+class FlyingBladesSurface(GameSurface):
+    game_id = GAME
+
+    def game_name(self, locale: str) -> str:
+        return t("fb.name", locale)
+
+    def seat_label(self, table: Table, seat: int, locale: str) -> str:
+        return f"{EMOJI[COLOURS[seat]]} {escape(table.seats[seat].name)}"
+
+    def seat_mention(self, table: Table, seat: int, locale: str) -> str:
+        info = table.seats[seat]
+        if info.bot or info.user_id is None:
+            return self.seat_label(table, seat, locale)
+        return f"{EMOJI[COLOURS[seat]]} <@{info.user_id}>"
+
+    def intro(self, table: Table, locale: str) -> str:
+        return super().intro(table, locale) + "\n" + t("fbui.intro_help", locale)
+
+    def describe(self, result: ActResult, locale: str) -> str:
+        name = self.seat_label(result.table, result.seat, locale)
+        verb = result.action.split()[0]
+        action = f"`{result.action}`"
+        if verb == "keep":
+            line = t("fbui.kept", locale, name=name)
+        elif verb in ("pass", "resign"):
+            line = t(f"fbui.{verb}ed", locale, name=name)
+        elif verb == "attack":
+            line = t("fbui.attacked", locale, name=name, action=action)
+        else:
+            line = t("fbui.played", locale, name=name, card=card_name(verb, locale), action=action)
+        removed = sum(len(e.data.get("removed", [])) for e in result.events if e.kind in ("attack", "card"))
+        if removed:
+            line += " " + t("fbui.removed", locale, count=removed)
+        for event in result.events:
+            if event.kind == "draft_done":
+                line += "\n" + t("fbui.draft_done", locale, name=self.seat_label(result.table, event.data["first"], locale))
+        return self.timer_prefix(result, locale) + line
+
+    def is_quiet(self, result: ActResult) -> bool:
+        """A card choice (or a resignation) while others still choose: the board has not changed."""
+        state = result.table.state
+        return result.action.split()[0] in ("keep", "resign") and getattr(state, "phase", None) == "draft"
+
+    def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
+        line, ids = super().turn_line(table, locale)
+        if line and getattr(table.state, "phase", None) == "draft":
+            who = ", ".join(self.seat_mention(table, s, locale) for s in table.humans_to_move())
+            line = t("fbui.turn_draft", locale, who=who, limit=PRICE_LIMIT)
+        return line, ids
+
+    def score_text(self, table: Table, seat: int, score: float, locale: str) -> str:
+        if len(table.seats) == 2:
+            return t("fb.captured_count", locale, count=int(score))
+        return t("unit.ninja", locale, count=int(score))
+
+    # --- components ----------------------------------------------------------------------------------
+
+    def has_cards(self, table: Table) -> bool:
+        return table.options.get("cards", "hidden") != "none"
+
+    def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        items = self.image_items(table, locale)
+        phase = getattr(table.state, "phase", None)
+        if phase == "draft":
+            items.append(FlyingBladesButton.make("choose", table, locale))
+        elif phase == "play":
+            items.append(FlyingBladesButton.make("pass", table, locale))
+        return items
+
+    def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        return [FlyingBladesButton.make("hand", table, locale)] if self.has_cards(table) else []
+
+    # --- typed moves and private information ---------------------------------------------------------
+
+    def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
+        return TYPED_MOVE.match(text.lower()) is not None
+
+    def is_private_action(self, table: Table, action: str) -> bool:
+        return action.strip().lower().startswith("keep") and table.options.get("cards", "hidden") == "hidden"
+
+    def redact_record(self, table: Table, record: str) -> str:
+        """While the game runs with hidden cards, the record does not tell who kept what."""
+        if table.status != "active" or table.options.get("cards", "hidden") != "hidden":
+            return record
+        return re.sub(r"^(\d+) keep .*$", r"\1 keep ?", record, flags=re.MULTILINE)
+
+    def private_text(self, table: Table, seat: int, locale: str) -> str:
+        view = table.rules.view(table.state, seat)
+        colours = view["colours"]
+        lines = [t("fbui.hand_title", locale, name=self.seat_label(table, seat, locale),
+                   colour=colour_name(seat, locale), cards=cards_text(view["hand"] or [], locale))]
+        prey = ", ".join(t(f"colour.{colours[s]}", locale) for s in view["prey"][seat]) or "—"
+        hunters = ", ".join(t(f"colour.{colours[s]}", locale) for s in view["hunters"][seat]) or "—"
+        if view["neutral"]:
+            prey = t(f"colour.{view['neutral']}", locale)
+        lines.append(t("fbui.hand_prey", locale, prey=prey, hunters=hunters))
+        if view["phase"] == "draft":
+            key = "fbui.hand_draft_done" if view["drafted"][seat] else "fbui.hand_draft"
+            lines.append(t(key, locale, limit=PRICE_LIMIT))
+        elif view["phase"] == "play" and seat in view["to_move"]:
+            lines.append(self.legal_text(table, seat, locale))
+        return "\n".join(lines)
+
+    def legal_text(self, table: Table, seat: int, locale: str) -> str:
+        legal = table.rules.legal_actions(table.state, seat) or []
+        shown = ", ".join(f"`{a}`" for a in legal[:MAX_LEGAL_SHOWN])
+        more = t("fbui.and_more", locale, count=len(legal) - MAX_LEGAL_SHOWN) if len(legal) > MAX_LEGAL_SHOWN else ""
+        return t("fbui.hand_legal", locale, count=len(legal), moves=shown + more)
+
+
+class FlyingBladesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    def __init__(self, action: str, table_id: int, version: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or action, style=BUTTON_STYLES[action],
+                                           custom_id=custom_id(GAME, action, table_id, version)))
+        self.action, self.table_id, self.version = action, table_id, version
+
+    @classmethod
+    def make(cls, action: str, table: Table, locale: str) -> FlyingBladesButton:
+        return cls(action, table.id, table.version, label=t(f"fbui.button.{action}", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> FlyingBladesButton:
+        return cls(match["action"], int(match["table"]), int(match["version"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "FlyingBlades", "button", self.action, self.table_id, self.version)
+
+
+class KeepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """The draft: pick the dealt cards to keep (values are ``card.index``, since a hand may repeat a card)."""
+
+    def __init__(self, table_id: int, version: int, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=custom_id(GAME, "keep", table_id, version),
+                                                     options=[discord.SelectOption(label="-")]))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    def make(cls, table: Table, hand: list[str], locale: str) -> KeepSelect:
+        options = [
+            discord.SelectOption(label=f"{card_name(card, locale)} ({PRICES[card]})"[:100], value=f"{card}.{i}",
+                                 description=t(f"fb.card.{card}.help", locale)[:100])
+            for i, card in enumerate(hand)
+        ]
+        select = discord.ui.Select(custom_id=custom_id(GAME, "keep", table.id, table.version), options=options,
+                                   min_values=1, max_values=len(options),
+                                   placeholder=t("fbui.keep_placeholder", locale, limit=PRICE_LIMIT)[:150])
+        return cls(table.id, table.version, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: Any) -> KeepSelect:
+        return cls(int(match["table"]), int(match["version"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await delegate(interaction, "FlyingBlades", "keep", self.table_id, values)
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FlyingBladesButton, KeepSelect)
+
+
+def keep_action(values: list[str]) -> str:
+    cards = sorted(v.split(".")[0] for v in values)
+    if not all(c in CARD_IDS for c in cards):
+        raise InvalidActionError("fbui.bad_selection")
+    return "keep " + (",".join(cards) or "none")
+
+
+class FlyingBlades(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            if action == "hand":
+                await send_private(self.bot, interaction, table, locale)
+            elif action == "choose":
+                await self.open_keep_menu(interaction, table, locale)
+            elif action == "pass":
+                await self.play(interaction, table, "pass", locale, version=version)
+            else:
+                await self.play(interaction, table, "keep none", locale)
+
+    async def keep(self, interaction: discord.Interaction, table_id: int, values: list[str]) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            await self.play(interaction, table, keep_action(values), locale)
+
+    async def open_keep_menu(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeatedError("engine.not_seated")
+        view = table.rules.view(table.state, seat) if table.state is not None else {"phase": None}
+        if view["phase"] != "draft":
+            raise IllegalActionError("fb.keep_not_draft")
+        if view["drafted"][seat]:
+            raise NotYourTurnError("fb.wait_draft")
+        hand = list(view["hand"])
+        items: list[discord.ui.Item[Any]] = [FlyingBladesButton.make("keepnone", table, locale)]
+        if hand:
+            items.insert(0, KeepSelect.make(table, hand, locale))
+        content = t("fbui.keep_prompt", locale, cards=cards_text(hand, locale), limit=PRICE_LIMIT)
+        await interaction.response.send_message(content, view=view_of(items), ephemeral=True)
+
+    async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str, *,
+                   version: int | None = None) -> None:
+        """A button's move. A card choice is simultaneous (others' choices change the version but not the
+        chooser's hand), so it is not tied to a version; Pass is."""
+        result = await self.bot.engine.act(table.id, interaction.user.id, action, version=version,
+                                           interaction_id=interaction.id)
+        if result.duplicate:
+            await send_ephemeral(interaction, t("bot.duplicate", locale))
+            return
+        if action.startswith("keep"):
+            cards = [c for c in action.removeprefix("keep ").split(",") if c in CARD_IDS]
+            await interaction.response.edit_message(content=t("fbui.kept_private", locale,
+                                                    cards=cards_text(cards, locale)), view=None)
+        else:
+            await interaction.response.defer()
+        channel = await channel_of(self.bot, table.channel_id)
+        if channel is not None:
+            await after_move(self.bot, result, locale, channel=channel)
+
+
+async def setup(bot: Floorboard) -> None:
+    bot.surfaces[GAME] = FlyingBladesSurface()
+    bot.add_dynamic_items(*ITEMS)
+    await bot.add_cog(FlyingBlades(bot))
+
+
+async def teardown(bot: Floorboard) -> None:
+    bot.remove_dynamic_items(*ITEMS)
+    bot.surfaces.pop(GAME, None)

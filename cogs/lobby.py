@@ -1,0 +1,390 @@
+"""The surface every game shares: ``/play`` lobbies, moves (slash, prefix or typed), boards, results, notices.
+
+Hybrid commands serve both slash and ``!prefix`` users. Each request becomes ``(table, user, action text)``
+for the engine, which re-checks seat, turn and version; what happened is posted as new messages by
+`cogs.utils.posting`. A game lives in its own thread unless the server turned threads off.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.checks import can_manage
+from cogs.utils.components import GENERIC_ITEMS, LobbyButton, view_of
+from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
+from cogs.utils.posting import Post, after_move, channel_of, finish_post, publish, send_private
+from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
+from cogs.utils.surface import GameSurface, Segment, escape, surface_for
+from i18n import LOCALES, t
+from rules import GAMES
+from rules.base import FloorboardError, Game, OptionsError
+from rules.engine import (
+    ActResult,
+    ChannelBusyError,
+    GameNotFoundError,
+    LobbyError,
+    NotSeatedError,
+    Notice,
+    SeatInfo,
+    StaleVersionError,
+    Table,
+)
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 10080
+MAX_LIST = 1900
+_OPTION_SPLIT = re.compile(r"[\s,;]+")
+_INT = re.compile(r"-?\d+")
+GENERIC = GameSurface()
+GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{gid}"), value=gid) for gid in sorted(GAMES)]
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"cards=open turn_minutes=30"`` → ``{"cards": "open", "turn_minutes": 30}``."""
+    options: dict[str, Any] = {}
+    for token in _OPTION_SPLIT.split(text.strip()):
+        if not token:
+            continue
+        key, sep, value = token.partition("=")
+        if not sep or not key or not value:
+            raise OptionsError("lobby.bad_option", token=token)
+        options[key.lower()] = int(value) if _INT.fullmatch(value) else value.lower()
+    return options
+
+
+def options_text(options: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def member_seat(user: discord.abc.User) -> SeatInfo:
+    return SeatInfo(user.id, user.display_name)
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    @property
+    def engine(self) -> Any:
+        return self.bot.engine
+
+    def surface(self, game: str) -> GameSurface:
+        return surface_for(self.bot, game)
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error, await locale_of_ctx(ctx))
+
+    # --- helpers -------------------------------------------------------------------------------------
+
+    def find_game(self, text: str) -> Game:
+        wanted = text.strip().lower()
+        for gid, rules in self.engine.games.items():
+            names = {gid, rules.name.lower(), *(t(f"game.{gid}", loc).lower() for loc in LOCALES)}
+            if wanted in names:
+                return rules
+        raise GameNotFoundError("engine.unknown_game", game=text, games=", ".join(sorted(self.engine.games)))
+
+    async def table_here(self, channel_id: int) -> Table:
+        table = await self.engine.table_in_channel(channel_id)
+        if table is None:
+            raise GameNotFoundError("lobby.no_table")
+        return table
+
+    def lobby_message(self, table: Table, locale: str) -> dict[str, Any]:
+        surface = self.surface(table.game)
+        rules = table.rules
+        embed = discord.Embed(title=t("lobby.title", locale, game=surface.game_name(locale), table=table.id),
+                              colour=discord.Colour.blurple())
+        embed.description = "\n".join(self.lobby_seat(table, i, locale) for i in range(len(table.seats)))
+        embed.add_field(name=t("lobby.players", locale), inline=True, value=t(
+            "lobby.players_value", locale, count=len(table.seats), min=rules.min_players, max=rules.max_players))
+        embed.add_field(name=t("lobby.options", locale), inline=True,
+                        value=f"`{options_text(table.options)}`" if table.options else t("lobby.options_default", locale))
+        items: list[discord.ui.Item[Any]] = []
+        if table.status == "lobby":
+            embed.set_footer(text=t("lobby.help", locale, minutes=self.engine.lobby_minutes))
+            items = [LobbyButton.make(table.game, a, table.id, table.version, locale) for a in ("join", "leave", "bot", "start")]
+        else:
+            embed.set_footer(text=t(f"lobby.status.{table.status}", locale))
+        return {"embed": embed, "view": view_of(items)}
+
+    def lobby_seat(self, table: Table, seat: int, locale: str) -> str:
+        info = table.seats[seat]
+        label = f"🤖 {escape(info.name)}" if info.bot else f"<@{info.user_id}>"
+        host = f" {t('lobby.host_mark', locale)}" if not info.bot and info.user_id == table.host_id else ""
+        return f"{seat + 1}. {label}{host}"
+
+    async def wants_thread(self, ctx: commands.Context[Any]) -> bool:
+        """A lobby opened in a server's text channel gets its own thread, unless the server said no."""
+        if ctx.guild is None or not isinstance(ctx.channel, discord.TextChannel):
+            return False
+        return bool(await self.engine.guild_setting(ctx.guild.id, "threads", True))
+
+    async def new_thread(self, ctx: commands.Context[Any], game_name: str, locale: str) -> Any:
+        name = t("lobby.thread_name", locale, game=game_name, name=ctx.author.display_name)[:100]
+        try:
+            return await ctx.channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                   auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.HTTPException as e:
+            log.warning("could not create a thread in %s (%s); the lobby opens in the channel", ctx.channel.id, e)
+            return ctx.channel
+
+    async def begin(self, table: Table, locale: str) -> None:
+        """The game has started: bots make their first moves, then the first board is posted."""
+        channel = await channel_of(self.bot, table.channel_id)
+        if channel is None:
+            return
+        surface = self.surface(table.game)
+        bots = await self.engine.play_bots(table.id)
+        segments = [Segment(surface.intro(table, locale), table), *(surface.segment(r, locale) for r in bots)]
+        await publish(self.bot, channel, segments, locale)
+
+    async def act(self, table: Table, user_id: int, action: str, *, typed: bool, interaction_id: int,
+                  version: int | None = None) -> ActResult:
+        if typed and self.surface(table.game).is_private_action(table, action):
+            raise FloorboardError("bot.private_action")
+        return await self.engine.act(table.id, user_id, action, version=version, interaction_id=interaction_id)
+
+    # --- commands ------------------------------------------------------------------------------------
+
+    @commands.hybrid_command(name=ls("cmd.play.name"), description=ls("cmd.play.description"),
+                             aliases=aliases("cmd.play.name"))
+    @commands.guild_only()
+    @app_commands.rename(game=ls("cmd.play.game.name"), options=ls("cmd.play.options.name"))
+    @app_commands.describe(game=ls("cmd.play.game.description"), options=ls("cmd.play.options.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def play(self, ctx: commands.Context[Any], game: str, *, options: str = "") -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            rules = self.find_game(game)
+            opts = parse_options(options)
+            rules.normalize_options(rules.min_players, opts)  # bad options fail before a thread is made
+            use_thread = await self.wants_thread(ctx)
+            if not use_thread and await self.engine.table_in_channel(ctx.channel.id) is not None:
+                raise ChannelBusyError("engine.channel_busy")
+            await ctx.defer()
+            name = self.surface(rules.id).game_name(locale)
+            channel = await self.new_thread(ctx, name, locale) if use_thread else ctx.channel
+            try:
+                table = await self.engine.open_lobby(rules.id, guild_id=ctx.guild.id, channel_id=channel.id,
+                                                     host=member_seat(ctx.author), options=opts)
+            except FloorboardError:
+                if channel is not ctx.channel:
+                    await channel.delete()
+                raise
+            if channel is ctx.channel:
+                await ctx.send(**self.lobby_message(table, locale))
+                return
+            await channel.send(**self.lobby_message(table, locale))
+            await ctx.send(t("lobby.opened_in", locale, host=ctx.author.mention, game=name, thread=channel.mention))
+
+    @commands.hybrid_command(name=ls("cmd.move.name"), description=ls("cmd.move.description"),
+                             aliases=aliases("cmd.move.name"))
+    @commands.guild_only()
+    @app_commands.rename(action=ls("cmd.move.action.name"))
+    @app_commands.describe(action=ls("cmd.move.action.description"))
+    async def move(self, ctx: commands.Context[Any], *, action: str) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            table = await self.table_here(ctx.channel.id)
+            source = ctx.interaction or ctx.message
+            result = await self.act(table, ctx.author.id, action, typed=ctx.interaction is None,
+                                    interaction_id=source.id)
+            if result.duplicate:
+                await send_ephemeral(ctx, t("bot.duplicate", locale))
+                return
+            await ctx.defer()
+            await after_move(self.bot, result, locale, channel=ctx.channel, first=ctx.send)
+
+    @commands.hybrid_command(name=ls("cmd.board.name"), description=ls("cmd.board.description"),
+                             aliases=aliases("cmd.board.name"))
+    @commands.guild_only()
+    async def board(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            table = await self.table_here(ctx.channel.id)
+            if table.status == "lobby":
+                await ctx.send(**self.lobby_message(table, locale))
+                return
+            await ctx.defer()
+            surface = self.surface(table.game)
+            post = Post([t("bot.board_caption", locale, game=surface.game_name(locale), table=table.id)], table)
+            finish_post(post, surface, table, locale)
+            post.pings = []  # a reposted board does not notify anyone
+            await ctx.send(**await post.kwargs(locale))
+
+    @commands.hybrid_command(name=ls("cmd.hand.name"), description=ls("cmd.hand.description"),
+                             aliases=aliases("cmd.hand.name"))
+    @commands.guild_only()
+    async def hand(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        if await refuse_public(ctx, locale):  # a prefix command can only answer in public
+            return
+        async with user_errors(ctx, locale):
+            table = await self.table_here(ctx.channel.id)
+            await send_private(self.bot, ctx.interaction, table, locale)
+
+    @commands.hybrid_command(name=ls("cmd.resign.name"), description=ls("cmd.resign.description"),
+                             aliases=aliases("cmd.resign.name"))
+    @commands.guild_only()
+    async def resign(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            table = await self.table_here(ctx.channel.id)
+            result = await self.engine.resign(table.id, ctx.author.id)
+            await ctx.defer()
+            await after_move(self.bot, result, locale, channel=ctx.channel, first=ctx.send)
+
+    @commands.hybrid_command(name=ls("cmd.abort.name"), description=ls("cmd.abort.description"),
+                             aliases=aliases("cmd.abort.name"))
+    @commands.guild_only()
+    async def abort(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            table = await self.table_here(ctx.channel.id)
+            table = await self.engine.abort(table.id, ctx.author.id, is_admin=can_manage(ctx))
+            await ctx.send(t("bot.aborted_by", locale, table=table.id, name=ctx.author.mention))
+
+    @commands.hybrid_command(name=ls("cmd.games.name"), description=ls("cmd.games.description"),
+                             aliases=aliases("cmd.games.name"))
+    @commands.guild_only()
+    async def games(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        tables = await self.engine.active_tables(ctx.guild.id)
+        lines = [self.games_line(table, locale) for table in tables] or [t("lobby.games_none", locale)]
+        text, shown = "", 0
+        for line in lines:
+            if len(text) + len(line) > MAX_LIST:
+                text += t("lobby.games_more", locale, count=len(lines) - shown)
+                break
+            text, shown = text + line + "\n", shown + 1
+        await ctx.send(text.strip(), ephemeral=True)
+
+    def games_line(self, table: Table, locale: str) -> str:
+        surface = self.surface(table.game)
+        return t("lobby.games_line", locale, table=table.id, game=surface.game_name(locale),
+                 status=t(f"lobby.status.{table.status}", locale), count=len(table.seats),
+                 channel=f"<#{table.channel_id}>")
+
+    @commands.hybrid_command(name=ls("cmd.record.name"), description=ls("cmd.record.description"),
+                             aliases=aliases("cmd.record.name"))
+    @commands.guild_only()
+    @app_commands.rename(table=ls("cmd.record.table.name"))
+    @app_commands.describe(table=ls("cmd.record.table.description"))
+    async def record(self, ctx: commands.Context[Any], table: int | None = None) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            found = await self.table_here(ctx.channel.id) if table is None else await self.engine.get(table)
+            if found.guild_id != ctx.guild.id:
+                raise GameNotFoundError("engine.no_game", table=table)
+            text = self.surface(found.game).redact_record(found, await self.engine.record(found.id))
+            file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.game}-{found.id}.txt")
+            await ctx.send(t("lobby.record_caption", locale, table=found.id), file=file, ephemeral=True)
+
+    # --- components ----------------------------------------------------------------------------------
+
+    async def lobby_button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.engine.get(table_id)
+            if action in ("bot", "start") and table.status == "lobby" and table.version != version:
+                raise StaleVersionError("lobby.changed")
+            user = interaction.user
+            if action == "join":
+                table = await self.engine.join(table_id, member_seat(user))
+            elif action == "leave":
+                table = await self.engine.leave(table_id, user.id)
+            elif action == "bot":
+                table = await self.engine.add_bot(table_id, user.id)
+            else:
+                table = await self.engine.start(table_id, user.id)
+            await interaction.response.edit_message(**self.lobby_message(table, locale))
+            if table.status == "active":
+                await self.begin(table, locale)
+
+    async def rematch_button(self, interaction: discord.Interaction, table_id: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            old = await self.engine.get(table_id)
+            user = interaction.user
+            if old.status in ("lobby", "active"):
+                raise LobbyError("lobby.rematch_running")
+            if old.seat_of(user.id) is None and not can_manage(interaction):
+                raise NotSeatedError("lobby.rematch_players_only")
+            table = await self.engine.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
+                                                 host=member_seat(user), options=old.options)
+            for seat in old.seats:
+                if seat.bot:
+                    table = await self.engine.add_bot(table.id, user.id)
+            others = [s.user_id for s in old.seats if not s.bot and s.user_id not in (None, user.id)]
+            content = t("lobby.rematch_opened", locale, host=user.mention, who=" ".join(f"<@{u}>" for u in others))
+            mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in others])
+            await interaction.response.send_message(content, allowed_mentions=mentions,
+                                                    **self.lobby_message(table, locale))
+
+    # --- typed moves and engine notices --------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None or message.webhook_id is not None:
+            return
+        text = " ".join(message.content.split())
+        if not GENERIC.maybe_move(text) or await self.is_command(message):
+            return
+        table = await self.engine.table_in_channel(message.channel.id)
+        if table is None or table.status != "active":
+            return
+        seat = table.seat_of(message.author.id)
+        surface = self.surface(table.game)
+        if seat is None or not surface.typed_moves or not surface.looks_like_move(text, table, seat):
+            return
+        locale = await guild_locale(self.bot, message.guild.id, message.guild.preferred_locale)
+        async with user_errors(message, locale):
+            result = await self.act(table, message.author.id, text, typed=True, interaction_id=message.id)
+            await after_move(self.bot, result, locale, channel=message.channel)
+
+    async def is_command(self, message: discord.Message) -> bool:
+        prefixes = await self.bot.get_prefix(message)
+        prefixes = [prefixes] if isinstance(prefixes, str) else prefixes
+        return any(message.content.startswith(p) for p in prefixes)
+
+    @commands.Cog.listener()
+    async def on_floorboard_notice(self, notice: Notice) -> None:
+        table = notice.table
+        channel = await channel_of(self.bot, table.channel_id)
+        if channel is None:
+            return
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+        locale = await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
+        surface = self.surface(table.game)
+        if notice.kind == "timeout":
+            results = [notice.data["result"], *notice.data.get("bots", [])]
+            await publish(self.bot, channel, [surface.segment(r, locale) for r in results], locale)
+        elif notice.kind == "reminder":
+            seats = [s for s in notice.data.get("seats", []) if not table.seats[s].bot]
+            ids = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
+            who = ", ".join(surface.seat_mention(table, s, locale) for s in seats)
+            await channel.send(t("bot.reminder", locale, who=who, table=table.id),
+                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ids]))
+        elif notice.kind == "lobby_expired":
+            await channel.send(t("lobby.expired", locale, table=table.id))
+
+
+async def setup(bot: Floorboard) -> None:
+    bot.add_dynamic_items(*GENERIC_ITEMS)
+    await bot.add_cog(Lobby(bot))
+
+
+async def teardown(bot: Floorboard) -> None:
+    bot.remove_dynamic_items(*GENERIC_ITEMS)

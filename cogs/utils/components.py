@@ -1,0 +1,105 @@
+"""Persistent buttons shared by every game: the lobby's Join / Leave / Add bot / Start, and Rematch.
+
+They are `discord.ui.DynamicItem`s: the custom_id carries the game id, the table id and the table version
+(``flying_blades:lobby:join:12:3``), so a click on a message sent before a restart still reaches its table.
+The callbacks only parse and delegate to a cog method, which re-checks everything against the engine.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from i18n import t
+
+log = logging.getLogger(__name__)
+
+MAX_CUSTOM_ID = 100
+LOBBY_ACTIONS = ("join", "leave", "bot", "start")
+LOBBY_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):lobby:(?P<action>join|leave|bot|start):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+REMATCH_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):rematch:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "bot": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+}
+
+
+def custom_id(*parts: object) -> str:
+    text = ":".join(str(p) for p in parts)
+    if not 1 <= len(text) <= MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id {text!r} is not 1..{MAX_CUSTOM_ID} characters")
+    return text
+
+
+async def delegate(interaction: discord.Interaction, cog_name: str, method: str, *args: Any) -> None:
+    """Call ``method`` of the loaded cog; if the cog is missing (an extension failed), say so."""
+    cog = interaction.client.get_cog(cog_name)  # type: ignore[attr-defined]
+    if cog is None:
+        log.warning("a %s component was clicked but the %s cog is not loaded", method, cog_name)
+        from cogs.utils.lang import locale_of_interaction
+
+        locale = await locale_of_interaction(interaction)
+        await interaction.response.send_message(t("bot.unavailable", locale), ephemeral=True)
+        return
+    await getattr(cog, method)(interaction, *args)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
+    def __init__(self, game: str, action: str, table_id: int, version: int, *, label: str = "",
+                 style: discord.ButtonStyle | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style or LOBBY_STYLES[action],
+            custom_id=custom_id(game, "lobby", action, table_id, version),
+        ))
+        self.game, self.action, self.table_id, self.version = game, action, table_id, version
+
+    @classmethod
+    def make(cls, game: str, action: str, table_id: int, version: int, locale: str) -> LobbyButton:
+        return cls(game, action, table_id, version, label=t(f"lobby.button.{action}", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> LobbyButton:
+        return cls(match["game"], match["action"], int(match["table"]), int(match["version"]),
+                   label=item.label or "", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "Lobby", "lobby_button", self.action, self.table_id, self.version)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_TEMPLATE):
+    def __init__(self, game: str, table_id: int, version: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "rematch", style=discord.ButtonStyle.primary,
+            custom_id=custom_id(game, "rematch", table_id, version),
+        ))
+        self.game, self.table_id, self.version = game, table_id, version
+
+    @classmethod
+    def make(cls, game: str, table_id: int, version: int, locale: str) -> RematchButton:
+        return cls(game, table_id, version, label=t("bot.button.rematch", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> RematchButton:
+        return cls(match["game"], int(match["table"]), int(match["version"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "Lobby", "rematch_button", self.table_id)
+
+
+GENERIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, RematchButton)
+
+
+def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """A persistent view holding ``items`` (dynamic items only: nothing is kept in memory per message)."""
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

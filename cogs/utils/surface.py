@@ -1,0 +1,139 @@
+"""How a game shows itself in Discord. `GameSurface` is the generic default; a game cog subclasses it.
+
+The generic lobby cog asks the table's surface for everything game-specific: seat labels, the one-line
+caption of a move, whether a typed message is a move, which actions are private (never typed in public),
+the buttons under a board, the private text of ``/hand``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.utils.components import RematchButton
+from i18n import t
+from rules.engine import ActResult, Table
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+MAX_TYPED = 80
+
+
+@dataclass
+class Segment:
+    """One step of a game to announce: a caption line, the table after it, and whether to draw the board."""
+
+    line: str
+    table: Table
+    image: bool = True
+
+
+def escape(name: str) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+class GameSurface:
+    game_id = ""
+    typed_moves = True
+
+    # --- names ---------------------------------------------------------------------------------------
+
+    def game_name(self, locale: str) -> str:
+        return t(f"game.{self.game_id}", locale)
+
+    def seat_label(self, table: Table, seat: int, locale: str) -> str:
+        return escape(table.seats[seat].name)
+
+    def seat_mention(self, table: Table, seat: int, locale: str) -> str:
+        info = table.seats[seat]
+        if info.bot or info.user_id is None:
+            return self.seat_label(table, seat, locale)
+        return f"<@{info.user_id}> ({self.seat_label(table, seat, locale)})"
+
+    # --- captions ------------------------------------------------------------------------------------
+
+    def intro(self, table: Table, locale: str) -> str:
+        seats = ", ".join(self.seat_label(table, i, locale) for i in range(len(table.seats)))
+        return t("bot.started", locale, game=self.game_name(locale), table=table.id, seats=seats)
+
+    def describe(self, result: ActResult, locale: str) -> str:
+        name = self.seat_label(result.table, result.seat, locale)
+        if result.action == "resign":
+            line = t("bot.resigned", locale, name=name)
+        else:
+            line = t("bot.moved", locale, name=name, action=f"`{result.action}`")
+        return self.timer_prefix(result, locale) + line
+
+    def timer_prefix(self, result: ActResult, locale: str) -> str:
+        if result.source != "timer":
+            return ""
+        return t("bot.timed_out", locale, name=self.seat_label(result.table, result.seat, locale)) + " "
+
+    def is_quiet(self, result: ActResult) -> bool:
+        """A move that changes nothing on the board (announced in text, without a new image)."""
+        return False
+
+    def segment(self, result: ActResult, locale: str) -> Segment:
+        return Segment(self.describe(result, locale), result.table, image=not self.is_quiet(result))
+
+    def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
+        """Who is to move, with mentions, and the user ids to ping."""
+        seats = table.humans_to_move()
+        if not seats:
+            return "", []
+        who = ", ".join(self.seat_mention(table, s, locale) for s in seats)
+        key = "bot.turn_one" if len(seats) == 1 else "bot.turn_many"
+        ids = [uid for s in seats if (uid := table.seats[s].user_id) is not None]
+        return t(key, locale, who=who), ids
+
+    def score_text(self, table: Table, seat: int, score: float, locale: str) -> str:
+        return f"{score:g}"
+
+    # --- components ----------------------------------------------------------------------------------
+
+    def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        """Buttons under the current board of a running game."""
+        return []
+
+    def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        """Buttons under an older board in a sequence of posts (still valid later, e.g. Show my hand)."""
+        return []
+
+    def result_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        return [RematchButton.make(table.game, table.id, table.version, locale)]
+
+    # --- typed moves and private information ---------------------------------------------------------
+
+    def maybe_move(self, text: str) -> bool:
+        """A cheap first filter on any message, before the database is asked about the channel."""
+        return 0 < len(text) <= MAX_TYPED and "\n" not in text and len(text.split()) <= 6
+
+    def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
+        """Does a seated player's message look like a move (rather than chat)? By default: the first word is
+        a verb of the seat's legal actions and the word count matches one of them."""
+        if table.state is None:
+            return False
+        legal = table.rules.legal_actions(table.state, seat) or []
+        words = text.lower().split()
+        return bool(words) and any(a.split()[0] == words[0] and len(a.split()) == len(words) for a in legal)
+
+    def is_private_action(self, table: Table, action: str) -> bool:
+        """An action that reveals hidden information: never accept it typed in public."""
+        return False
+
+    def redact_record(self, table: Table, record: str) -> str:
+        return record
+
+    def private_text(self, table: Table, seat: int, locale: str) -> str:
+        return t("bot.hand_generic", locale, name=self.seat_label(table, seat, locale))
+
+
+def surface_for(bot: Floorboard, game: str) -> GameSurface:
+    surface = bot.surfaces.get(game)
+    if surface is None:
+        surface = GameSurface()
+        surface.game_id = game
+    return surface

@@ -1,0 +1,746 @@
+"""Board image and text board of Night of the 27 Ninja (``flying_blades``), drawn from a view, never a state.
+
+Public API:
+  - `render(view, *, names=None, locale="en") -> bytes`: the PNG to post;
+  - `draw(view, *, names=None, locale="en") -> PIL.Image.Image`: the palette image before encoding;
+  - `text_board(view, *, names=None, locale="en") -> str`: a plain-text board for a terminal or a code block.
+
+``names`` are the players' display names by seat (anything a Discord name can hold: characters the fonts lack
+are dropped, an unreadable name becomes "Player N"). Every word drawn goes through `i18n.t`.
+
+The image: a header (game, turn, whose move or the result, the last move), the board on a wooden frame with
+coordinates on all four edges, then one row per seat (colour disc with its mark, name, ninjas left, cards in
+hand, prey taken in the 2-player game, whom the seat hunts, draft/result status), the viewer's prey/hunter
+legend and hand when the view has a viewer. Pieces are discs with a distinct mark per colour (triangle,
+diamond, square, plus, star), so no one needs to tell the colours apart. The last move's cells are tinted and
+outlined (thick for where it went, thin for where it came from) and removed ninjas are crossed out; warded
+cells are hatched.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from i18n import t
+from render import common
+from render.common import RGB, hex_rgb
+
+GAME = "flying_blades"
+KEY = "render.flying_blades."
+CHAR_COLOUR = {"r": "red", "y": "yellow", "b": "blue", "g": "green", "k": "black"}
+COLOUR_CHAR = {colour: char for char, colour in CHAR_COLOUR.items()}
+CARDS = ("vanish", "shuriken", "double", "triple", "dragon", "circle", "bomb")
+WARDED = "#"
+EMPTY = "."
+
+# -------------------------------------------------------------------------------------------- theme
+
+BG = hex_rgb("2b1c12")  # walnut: header and panel
+ROW_HI = hex_rgb("4d3421")  # the row of the seat to move / the winners
+RULE = hex_rgb("3e2a1b")  # separators in the panel
+FRAME = hex_rgb("5e3d24")  # the board's frame, where the coordinates are
+FRAME_EDGE = hex_rgb("3a2415")
+LABEL = hex_rgb("f5e2bc")
+LABEL_DIM = hex_rgb("a48a6a")
+WOOD = (hex_rgb("e6c893"), hex_rgb("dbb881"))  # maple cells, a faint checker to help count
+GRID = hex_rgb("a07a4b")
+TINT = hex_rgb("fbeab0")  # cells of the last move
+INK = hex_rgb("1f130a")  # outline of the last move's cells
+XRED = hex_rgb("b0281c")  # the cross on a removed ninja's cell
+WARD = hex_rgb("86735f")
+WARD_HATCH = hex_rgb("6c5b4b")
+TEXT = hex_rgb("f6e8cf")
+DIM = hex_rgb("b8a07f")
+GOLD = hex_rgb("f3c351")
+
+CELL = 96  # the same cell on the House and the Temple: ~1000 px wide House, ~1580 px Temple
+PAD = 24
+BAND = 48  # frame band holding the coordinates
+HEADER_H = 156
+BOARD_GAP = 22  # frame to panel
+ROW_H = 66
+LINE_H = 48
+COORD_SIZE = 30
+TITLE_SIZE = 24
+STATUS_SIZE = 38
+SMALL_SIZE = 25
+NAME_SIZE = 30
+STAT_SIZE = 27
+ICON = 50  # disc icon in the panel rows
+SMALL_ICON = 34  # disc icon inside lines of text
+
+
+# ------------------------------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class Layout:
+    cols: int
+    rows: int
+    board_x: int
+    board_y: int
+    panel_y: int
+    size: tuple[int, int]
+    warded: tuple[tuple[int, int], ...]  # (x, y) cells, y = 0 for the top row
+
+
+def _panel_lines(view: dict[str, Any]) -> tuple[int, int]:
+    """(seat rows, text lines) under the board."""
+    rows = view["players"] + (1 if view.get("neutral") else 0)
+    lines = 0
+    if view.get("viewer") is not None:
+        lines += 1  # prey / hunters legend
+        if view.get("hand") is not None and not view.get("hands"):
+            lines += 1
+    if view.get("hands"):
+        lines += view["players"]
+    return rows, lines
+
+
+def layout(view: dict[str, Any]) -> Layout:
+    board = view["board"]
+    rows, cols = len(board), len(board[0])
+    warded = tuple((x, y) for y, line in enumerate(board) for x, ch in enumerate(line) if ch == WARDED)
+    board_x, board_y = PAD + BAND, HEADER_H + BAND
+    panel_y = board_y + rows * CELL + BAND + BOARD_GAP
+    seat_rows, lines = _panel_lines(view)
+    height = panel_y + seat_rows * ROW_H + (lines * LINE_H + 10 if lines else 0) + PAD
+    width = 2 * (PAD + BAND) + cols * CELL
+    return Layout(cols, rows, board_x, board_y, panel_y, (width, height), warded)
+
+
+def cell_box(lay: Layout, x: int, y: int) -> tuple[int, int, int, int]:
+    """The inside of a cell (grid lines excluded), y = 0 for the top row."""
+    left, top = lay.board_x + x * CELL + 1, lay.board_y + y * CELL + 1
+    return left, top, left + CELL - 2, top + CELL - 2
+
+
+def parse_cell(name: str | None, lay: Layout) -> tuple[int, int] | None:
+    """``c3`` -> (2, rows - 3), or None for anything that is not a cell of this board."""
+    if not name or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+        return None
+    x, row = ord(name[0].lower()) - ord("a"), int(name[1:])
+    if not (0 <= x < lay.cols and 1 <= row <= lay.rows):
+        return None
+    return x, lay.rows - row
+
+
+# --------------------------------------------------------------------------------- palette, sprites
+
+TILE = CELL - 2
+
+
+def _shadow(bg: RGB) -> RGB:
+    return common.shade(bg, 0.8)
+
+
+@functools.cache
+def palette() -> Image.Image:
+    pal = common.Palette()
+    pal.add(
+        BG, ROW_HI, RULE, FRAME, FRAME_EDGE, LABEL, LABEL_DIM, *WOOD, GRID, TINT, INK, XRED, WARD, WARD_HATCH
+    )
+    pal.add(TEXT, DIM, GOLD)
+    pal.ramps((TEXT, DIM, GOLD), (BG, ROW_HI), steps=4)
+    pal.ramps((LABEL, LABEL_DIM), (FRAME,), steps=5)
+    cell_bgs = (*WOOD, TINT)
+    for colour in CHAR_COLOUR.values():
+        for bg in cell_bgs:
+            for a, b, steps in common.sprite_colours(colour, bg, _shadow(bg)):
+                pal.ramp(a, b, steps)
+        for bg in (BG, ROW_HI):
+            for a, b, steps in common.sprite_colours(colour, bg):
+                pal.ramp(a, b, steps)
+    pal.ramps((XRED,), cell_bgs, steps=3)
+    pal.ramps((INK,), (TINT,), steps=2)
+    return pal.image()
+
+
+def _piece(colour: str, bg: RGB) -> Image.Image:
+    return common.disc_sprite(colour, TILE, bg, diameter=0.8, shadow=_shadow(bg))
+
+
+def _icon(colour: str, bg: RGB, size: int = ICON) -> Image.Image:
+    return common.disc_sprite(colour, size, bg, diameter=0.94)
+
+
+@functools.cache
+def _hatch(width: int, height: int) -> Image.Image:
+    """A board-sized hatched panel; warded cells are cut from it so that the stripes run on across cells."""
+    img = Image.new("RGB", (width, height), WARD)
+    d = ImageDraw.Draw(img)
+    for off in range(-height, width, 18):
+        d.line((off, height, off + height, 0), fill=WARD_HATCH, width=5)
+    return img
+
+
+@functools.lru_cache(maxsize=32)
+def background(lay: Layout) -> Image.Image:
+    """Everything that does not depend on the position: frame, cells, coordinates, warded cells."""
+    img = Image.new("RGB", lay.size, BG)
+    d = ImageDraw.Draw(img)
+    bw, bh = lay.cols * CELL, lay.rows * CELL
+    x0, y0 = lay.board_x, lay.board_y
+    d.rounded_rectangle((x0 - BAND, y0 - BAND, x0 + bw + BAND - 1, y0 + bh + BAND - 1), radius=12, fill=FRAME)
+    d.rectangle((x0 - 5, y0 - 5, x0 + bw + 4, y0 + bh + 4), fill=FRAME_EDGE)
+    d.rectangle((x0 - 1, y0 - 1, x0 + bw, y0 + bh), fill=GRID)
+    warded = set(lay.warded)
+    for y in range(lay.rows):
+        for x in range(lay.cols):
+            if (x, y) not in warded:
+                d.rectangle(cell_box(lay, x, y), fill=WOOD[(x + y) % 2])
+    hatch = _hatch(bw + 2, bh + 2)
+    for x, y in lay.warded:  # the whole cell, grid lines included: warded ground is one hatched block
+        box = (x * CELL, y * CELL, (x + 1) * CELL + 2, (y + 1) * CELL + 2)
+        img.paste(hatch.crop(box), (x0 - 1 + box[0], y0 - 1 + box[1]))
+    for x, y in lay.warded:  # a wall where warded ground meets the playing area
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < lay.cols and 0 <= ny < lay.rows and (nx, ny) not in warded:
+                if dx:
+                    lx = x0 + (x + (dx > 0)) * CELL
+                    d.rectangle((lx - 2, y0 + y * CELL - 1, lx + 1, y0 + (y + 1) * CELL), fill=FRAME_EDGE)
+                else:
+                    ly = y0 + (y + (dy > 0)) * CELL
+                    d.rectangle((x0 + x * CELL - 1, ly - 2, x0 + (x + 1) * CELL, ly + 1), fill=FRAME_EDGE)
+    warded_cols = {x for x in range(lay.cols) if all((x, y) in warded for y in range(lay.rows))}
+    for x in range(lay.cols):
+        cx = x0 + x * CELL + CELL / 2
+        fill = LABEL_DIM if x in warded_cols else LABEL
+        for cy in (y0 - BAND / 2, y0 + bh + BAND / 2):
+            common.draw_text(d, (cx, cy), chr(ord("a") + x), size=COORD_SIZE, fill=fill, align="center")
+    for y in range(lay.rows):
+        cy = y0 + y * CELL + CELL / 2
+        for cx in (x0 - BAND / 2, x0 + bw + BAND / 2):
+            common.draw_text(d, (cx, cy), str(lay.rows - y), size=COORD_SIZE, fill=LABEL, align="center")
+    return img
+
+
+# ------------------------------------------------------------------------------------- text helpers
+
+
+def seat_names(view: dict[str, Any], names: list[str] | None, locale: str) -> list[str]:
+    """Drawable names by seat: the given names cleaned, else "Player N"."""
+    out = []
+    for seat in range(view["players"]):
+        raw = names[seat] if names is not None and seat < len(names) else None
+        out.append(common.display_name(raw, t("render.seat", locale, n=seat + 1)))
+    return out
+
+
+def colour_name(colour: str, locale: str) -> str:
+    return t(f"colour.{colour}", locale)
+
+
+def card_name(card: str, locale: str) -> str:
+    """The rules' name for a card (``fb.card.*``, the words the commands use), else the renderer's own."""
+    key = f"fb.card.{card}"
+    name = t(key, locale)
+    return name if name != key else t(f"{KEY}card.{card}", locale)
+
+
+def card_list(cards: list[str], locale: str) -> str:
+    """``Bomb · Shuriken ×2`` in the deck's order; ``none`` for an empty hand."""
+    if not cards:
+        return t("render.flying_blades.no_cards", locale)
+    counts = Counter(cards)
+    order = sorted(counts, key=lambda c: (CARDS.index(c) if c in CARDS else len(CARDS), c))
+    parts = []
+    for card in order:
+        name = card_name(card, locale)
+        parts.append(name if counts[card] == 1 else f"{name} \u00d7{counts[card]}")
+    return " \u00b7 ".join(parts)
+
+
+def _title(view: dict[str, Any], locale: str) -> str:
+    board = view.get("board_name") or ("temple" if len(view["board"][0]) > len(view["board"]) else "house")
+    return t("render.flying_blades.title", locale) + " \u00b7 " + t(f"{KEY}board.{board}", locale)
+
+
+def _draft_status(ready: bool, locale: str) -> str:
+    if ready:
+        return t("render.flying_blades.status.ready", locale)
+    return t("render.flying_blades.status.choosing", locale)
+
+
+def _status(view: dict[str, Any], names: list[str], locale: str) -> tuple[list[int], str]:
+    """(seats whose discs lead the status line, the status text)."""
+    phase, to_move, viewer = view["phase"], list(view.get("to_move") or []), view.get("viewer")
+    if phase == "draft":
+        total = view["players"]
+        ready = sum(1 for d in view.get("drafted") or [] if d)
+        return [], t("render.flying_blades.draft", locale, ready=ready, total=total)
+    if phase == "over":
+        outcome = view.get("outcome") or {}
+        winners = list(outcome.get("winners") or [])
+        if len(winners) == 1:
+            return winners, t("render.flying_blades.winner", locale, name=names[winners[0]])
+        if winners:
+            return winners, t(
+                "render.flying_blades.shared_win", locale, names=", ".join(names[s] for s in winners)
+            )
+        return [], t("render.flying_blades.game_over", locale)
+    if viewer is not None and viewer in to_move:
+        return [viewer], t("render.flying_blades.your_move", locale, name=names[viewer])
+    if to_move:
+        return to_move, t("render.flying_blades.to_move", locale, name=", ".join(names[s] for s in to_move))
+    return [], t("render.flying_blades.game_over", locale)
+
+
+def _reason(view: dict[str, Any], locale: str) -> str:
+    key = (view.get("outcome") or {}).get("reason")
+    if not key:
+        return ""
+    text = t(key, locale)
+    return "" if text == key else text  # an untranslated key is noise in a picture
+
+
+def _passes(view: dict[str, Any], locale: str) -> str:
+    passes = view.get("passes") or 0
+    return (
+        t("render.flying_blades.passes", locale, count=passes) if passes and view["phase"] == "play" else ""
+    )
+
+
+# ------------------------------------------------------------------------------------------ drawing
+
+
+class _Canvas:
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+        self.d = ImageDraw.Draw(img)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: int,
+        fill: RGB,
+        bg: RGB = BG,
+        weight: str = "Bold",
+        align: str = "left",
+        max_width: float | None = None,
+    ) -> int:
+        """Text from the cached tiles: ``bg`` must be the flat colour under it."""
+        if max_width is not None and max_width <= 0:
+            return 0
+        return common.paste_text(
+            self.img,
+            (x, y),
+            text,
+            size=size,
+            fill=fill,
+            bg=bg,
+            weight=weight,
+            align=align,
+            max_width=max_width,
+        )
+
+    def sprite(self, tile: Image.Image, x: float, cy: float) -> int:
+        """Paste a tile with its left edge at x, centred vertically on cy; return its width."""
+        self.img.paste(tile, (round(x), round(cy - tile.height / 2)))
+        return tile.width
+
+    def flow(
+        self, x: float, cy: float, items: list[tuple[str, Any]], *, bg: RGB, size: int, right: float
+    ) -> float:
+        """Draw text and disc icons left to right on one line; stop at ``right``."""
+        for kind, value in items:
+            if x >= right:
+                break
+            if kind == "gap":
+                x += value
+            elif kind == "icon":
+                if x + SMALL_ICON > right:
+                    break
+                x += self.sprite(_icon(value, bg, SMALL_ICON), x, cy) + 6
+            else:
+                fill, weight = (DIM, "Regular") if kind == "dim" else (TEXT, "Bold")
+                x += self.text(x, cy, value, size=size, fill=fill, bg=bg, weight=weight, max_width=right - x)
+        return x
+
+
+def _seat_colour_items(seats: list[int], colours: list[str], locale: str) -> list[tuple[str, Any]]:
+    items: list[tuple[str, Any]] = []
+    for i, seat in enumerate(seats):
+        if i:
+            items += [("text", ","), ("gap", 14)]
+        items += [("icon", colours[seat]), ("text", colour_name(colours[seat], locale))]
+    return items
+
+
+def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str, width: int) -> None:
+    right = width - PAD
+    title = _title(view, locale)
+    turn = t("render.turn", locale, n=view.get("turn", 0))
+    turn_w = cv.text(right, PAD + 16, turn, size=TITLE_SIZE, fill=DIM, weight="Regular", align="right")
+    cv.text(
+        PAD, PAD + 16, title, size=TITLE_SIZE, fill=DIM, weight="Regular", max_width=right - PAD - turn_w - 24
+    )
+
+    lead, status = _status(view, names, locale)
+    x = PAD
+    cy = PAD + 62
+    colours = view["colours"]
+    for seat in lead[:5]:
+        x += cv.sprite(_icon(colours[seat], BG, 46), x, cy) + 6
+    if lead:
+        x += 6
+    fill = GOLD if view["phase"] == "over" and lead else TEXT
+    cv.text(x, cy, status, size=STATUS_SIZE, fill=fill, max_width=right - x)
+
+    items: list[tuple[str, Any]] = []
+    last = view.get("last_action")
+    if last and last.get("seat") is not None and 0 <= last["seat"] < len(colours):
+        seat = last["seat"]
+        items += [
+            ("dim", t("render.flying_blades.last_move", locale)),
+            ("gap", 10),
+            ("icon", colours[seat]),
+            ("text", f"{names[seat]}: {last.get('action', '')}"),
+        ]
+    extra = _reason(view, locale) if view["phase"] == "over" else _passes(view, locale)
+    if view["phase"] == "draft":
+        extra = t("render.flying_blades.draft_hint", locale)
+    if extra:
+        if items:
+            items += [("gap", 16), ("dim", "\u00b7"), ("gap", 16)]
+        items.append(("dim", extra))
+    if items:
+        cv.flow(PAD, PAD + 108, items, bg=BG, size=SMALL_SIZE, right=right)
+
+
+def _draw_board(cv: _Canvas, view: dict[str, Any], lay: Layout) -> None:
+    last = view.get("last_action") or {}
+    src, dst = parse_cell(last.get("from"), lay), parse_cell(last.get("to"), lay)
+    removed = {c for c in (parse_cell(r, lay) for r in last.get("removed") or []) if c is not None}
+    lit = {c for c in (src, dst) if c is not None}
+    board = view["board"]
+    for y, line in enumerate(board):
+        for x, ch in enumerate(line):
+            if ch == WARDED:
+                continue
+            box = cell_box(lay, x, y)
+            bg = TINT if (x, y) in lit else WOOD[(x + y) % 2]
+            colour = CHAR_COLOUR.get(ch)
+            if colour is not None:
+                cv.img.paste(_piece(colour, bg), box[:2])
+            elif (x, y) in removed:
+                cv.img.paste(common.mark_sprite("cross", TILE, XRED, bg, 0.3), box[:2])
+            elif bg is TINT:
+                cv.d.rectangle(box, fill=TINT)
+            if colour is not None and (x, y) in removed:  # a ninja stands where one was removed: corner cross
+                corner = common.mark_sprite("cross", 26, XRED, bg, 0.34)
+                cv.img.paste(corner, (box[2] - 27, box[1] + 1))
+    for cell, width in ((src, 3), (dst, 6)):
+        if cell is not None:
+            left, top, right, bottom = cell_box(lay, *cell)
+            cv.d.rectangle((left, top, right, bottom), outline=INK, width=width)
+
+
+def _width(text: str, size: int, weight: str = "Bold") -> int:
+    return math.ceil(common.text_width(text, size, weight))
+
+
+def _status_width(view: dict[str, Any], locale: str) -> int:
+    """Width of the status column: the widest status this phase can show (0: no column)."""
+    phase, players = view["phase"], view["players"]
+    texts = [t("render.flying_blades.status.resigned", locale)] if any(view.get("resigned") or []) else []
+    if phase == "draft":
+        texts += [_draft_status(True, locale), _draft_status(False, locale)]
+    elif phase == "play":
+        texts.append(t("render.flying_blades.status.to_move", locale))
+    elif phase == "over":
+        texts += [t("render.place", locale, place=n) for n in range(1, players + 1)]
+    width = max((_width(text, SMALL_SIZE) for text in texts), default=0)
+    if phase == "draft":
+        width += 32  # the tick before "ready"
+    return min(width, 220)
+
+
+def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str, lay: Layout) -> None:
+    width = lay.size[0]
+    left, right = PAD, width - PAD
+    colours = view["colours"]
+    players, phase = view["players"], view["phase"]
+    viewer = view.get("viewer")
+    to_move = set(view.get("to_move") or [])
+    ninjas = view.get("ninjas") or {}
+    hand_counts = view.get("hand_counts") or [0] * players
+    captured = view.get("captured") or [0] * players
+    drafted = view.get("drafted") or [False] * players
+    resigned = view.get("resigned") or [False] * players
+    prey = view.get("prey") or [[] for _ in range(players)]
+    outcome = view.get("outcome") or {}
+    winners = set(outcome.get("winners") or [])
+    place = {seat: i + 1 for i, group in enumerate(outcome.get("ranking") or []) for seat in group}
+    two_player = bool(view.get("neutral"))
+
+    # columns from the right edge: status, hunts (or prey taken in 2p), cards, ninjas; each as wide as its
+    # widest possible text in this locale and phase, so that columns stay put from move to move
+    status_r = right - 12
+    status_w = _status_width(view, locale)
+    third_r = status_r - (status_w + 30 if status_w else 0)
+    if two_player:
+        third_w = max(
+            _width(t("render.flying_blades.captured", locale, count=n), STAT_SIZE - 2, "Regular")
+            for n in (1, 2, 5, 27)
+        )
+    else:
+        most_prey = max((len(p) for p in prey), default=1)
+        third_w = _width(t("render.flying_blades.hunts", locale), SMALL_SIZE - 2, "Regular") + 8
+        third_w += most_prey * (SMALL_ICON + 4)
+    cards_r = third_r - third_w - 30
+    cards_w = max(_width(t("unit.card", locale, count=n), STAT_SIZE - 2, "Regular") for n in (1, 2, 5, 16))
+    ninjas_r = cards_r - cards_w - 30
+    ninjas_w = max(_width(t("unit.ninja", locale, count=n), STAT_SIZE) for n in (1, 2, 5, 27))
+    name_x = left + 44 + ICON + 14
+    name_right = ninjas_r - ninjas_w - 24
+
+    y = lay.panel_y
+    for seat in range(players):
+        cy = y + ROW_H / 2
+        hot = seat in to_move if phase == "play" else phase == "over" and seat in winners
+        bg = ROW_HI if hot else BG
+        text = functools.partial(cv.text, bg=bg)
+        if hot:
+            cv.d.rounded_rectangle((left, y + 3, right, y + ROW_H - 3), radius=10, fill=ROW_HI)
+            shape = "play" if phase == "play" else "star"
+            cv.sprite(common.mark_sprite(shape, 30, GOLD, ROW_HI, 0.4), left + 8, cy)
+        elif seat:
+            cv.d.line((left + 44, y, right, y), fill=RULE, width=2)
+        colour = colours[seat]
+        cv.sprite(_icon(colour, bg), left + 44, cy)
+        gone = resigned[seat]
+        you = t("render.you", locale) if viewer == seat else ""
+        you_w = _width(you, SMALL_SIZE, "Regular") + 10 if you else 0
+        fill = DIM if gone else TEXT
+        name_w = text(
+            name_x, cy - 1, names[seat], size=NAME_SIZE, fill=fill, max_width=name_right - name_x - you_w
+        )
+        if you:
+            text(name_x + name_w + 10, cy, you, size=SMALL_SIZE, fill=DIM, weight="Regular")
+        left_n = ninjas.get(colour, 0)
+        text(ninjas_r, cy, t("unit.ninja", locale, count=left_n), size=STAT_SIZE, fill=TEXT, align="right")
+        text(
+            cards_r,
+            cy,
+            t("unit.card", locale, count=hand_counts[seat]),
+            size=STAT_SIZE - 2,
+            fill=TEXT if hand_counts[seat] else DIM,
+            weight="Regular",
+            align="right",
+        )
+        if two_player:
+            text(
+                third_r,
+                cy,
+                t("render.flying_blades.captured", locale, count=captured[seat]),
+                size=STAT_SIZE - 2,
+                fill=TEXT,
+                weight="Regular",
+                align="right",
+            )
+        else:
+            targets = [colours[p] for p in prey[seat] if 0 <= p < players]
+            icons_w = len(targets) * (SMALL_ICON + 4)
+            x = third_r - icons_w
+            for target in targets:
+                x += cv.sprite(_icon(target, bg, SMALL_ICON), x, cy) + 4
+            text(
+                third_r - icons_w - 8,
+                cy,
+                t("render.flying_blades.hunts", locale),
+                size=SMALL_SIZE - 2,
+                fill=DIM,
+                weight="Regular",
+                align="right",
+            )
+        status, status_fill, icon = "", DIM, ""
+        if gone:
+            status = t("render.flying_blades.status.resigned", locale)
+        elif phase == "draft":
+            status = _draft_status(drafted[seat], locale)
+            status_fill, icon = (TEXT, "check") if drafted[seat] else (DIM, "")
+        elif phase == "over" and seat in place:
+            status, status_fill = t("render.place", locale, place=place[seat]), GOLD if hot else TEXT
+        elif phase == "play" and seat in to_move:
+            status, status_fill = t("render.flying_blades.status.to_move", locale), GOLD
+        if status:
+            w = text(
+                status_r, cy, status, size=SMALL_SIZE, fill=status_fill, align="right", max_width=status_w
+            )
+            if icon:
+                cv.sprite(common.mark_sprite(icon, 28, status_fill, bg, 0.4), status_r - w - 32, cy)
+        y += ROW_H
+
+    neutral = view.get("neutral")
+    if neutral:
+        cy = y + ROW_H / 2
+        cv.d.line((left + 44, y, right, y), fill=RULE, width=2)
+        cv.sprite(_icon(neutral, BG), left + 44, cy)
+        label = t("render.flying_blades.neutral", locale, colour=colour_name(neutral, locale))
+        cv.text(
+            name_x, cy, label, size=NAME_SIZE - 2, fill=DIM, weight="Regular", max_width=name_right - name_x
+        )
+        count = t("unit.ninja", locale, count=ninjas.get(neutral, 0))
+        cv.text(ninjas_r, cy, count, size=STAT_SIZE, fill=TEXT, align="right")
+        y += ROW_H
+
+    if view.get("viewer") is None and not view.get("hands"):
+        return
+    y += 10
+    hunters = view.get("hunters") or [[] for _ in range(players)]
+    if viewer is not None and 0 <= viewer < players:
+        cy = y + LINE_H / 2
+        mine = [p for p in prey[viewer] if 0 <= p < players]
+        items: list[tuple[str, Any]] = [("dim", t("render.flying_blades.you_hunt", locale)), ("gap", 10)]
+        if mine:
+            items += _seat_colour_items(mine, colours, locale)
+        elif neutral:
+            items += [("icon", neutral), ("text", colour_name(neutral, locale))]
+        else:
+            items.append(("text", t("render.flying_blades.nobody", locale)))
+        items += [("gap", 36), ("dim", t("render.flying_blades.hunted_by", locale)), ("gap", 10)]
+        theirs = [h for h in hunters[viewer] if 0 <= h < players]
+        if theirs:
+            items += _seat_colour_items(theirs, colours, locale)
+        else:
+            items.append(("text", t("render.flying_blades.nobody", locale)))
+        cv.flow(left + 8, cy, items, bg=BG, size=SMALL_SIZE + 1, right=right)
+        y += LINE_H
+        hand = view.get("hand")
+        if hand is not None and not view.get("hands"):
+            label = t("render.flying_blades.your_cards", locale)
+            items = [("dim", label), ("gap", 10), ("text", card_list(hand, locale))]
+            cv.flow(left + 8, y + LINE_H / 2, items, bg=BG, size=SMALL_SIZE + 1, right=right)
+            y += LINE_H
+    hands = view.get("hands")
+    if hands:
+        for seat in range(players):
+            cards = hands[seat] if seat < len(hands) else []
+            items = [
+                ("icon", colours[seat]),
+                ("text", names[seat] + ":"),
+                ("gap", 10),
+                ("dim", card_list(cards, locale)),
+            ]
+            cv.flow(left + 8, y + LINE_H / 2, items, bg=BG, size=SMALL_SIZE, right=right)
+            y += LINE_H
+
+
+def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> Image.Image:
+    """The board image as a palette ('P') image: what `render` encodes."""
+    lay = layout(view)
+    img = background(lay).copy()
+    cv = _Canvas(img)
+    seat_labels = seat_names(view, names, locale)
+    _draw_board(cv, view, lay)
+    _draw_header(cv, view, seat_labels, locale, lay.size[0])
+    _draw_panel(cv, view, seat_labels, locale, lay)
+    return common.to_palette(img, palette())
+
+
+def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> bytes:
+    """PNG bytes of the board image for a view (a spectator's or one seat's)."""
+    return common.encode_png(draw(view, names=names, locale=locale))
+
+
+# --------------------------------------------------------------------------------------- text board
+
+
+def text_board(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> str:
+    """A plain-text board: coordinates on all edges, one letter per ninja (r y b g k), ``.`` empty, ``#``
+    warded; the last move's destination in ``[ ]``, its origin in ``( )``, a removed ninja's empty cell as
+    ``x``; then the status, the seats and the viewer's hand."""
+    board = view["board"]
+    rows, cols = len(board), len(board[0])
+    lay = Layout(cols, rows, 0, 0, 0, (0, 0), ())
+    labels = seat_names(view, names, locale)
+    colours = view["colours"]
+    last = view.get("last_action") or {}
+    src, dst = parse_cell(last.get("from"), lay), parse_cell(last.get("to"), lay)
+    removed = {parse_cell(r, lay) for r in last.get("removed") or []}
+
+    title = _title(view, locale)
+    out = [f"{title} \u00b7 {t('render.turn', locale, n=view.get('turn', 0))}"]
+    _, status = _status(view, labels, locale)
+    out.append(status)
+    if last and last.get("seat") is not None and 0 <= last["seat"] < len(colours):
+        out.append(
+            f"{t('render.flying_blades.last_move', locale)} {labels[last['seat']]}: {last.get('action', '')}"
+        )
+    extra = _reason(view, locale) if view["phase"] == "over" else _passes(view, locale)
+    if view["phase"] == "draft":
+        extra = t("render.flying_blades.draft_hint", locale)
+    if extra:
+        out.append(extra)
+    out.append("")
+
+    letters = "    " + "".join(f" {chr(ord('a') + x)} " for x in range(cols))
+    out.append(letters)
+    for y, line in enumerate(board):
+        cells = []
+        for x, ch in enumerate(line):
+            if (x, y) == dst:
+                cells.append(f"[{ch}]")
+            elif (x, y) == src:
+                cells.append(f"({ch})")
+            elif ch == EMPTY and (x, y) in removed:
+                cells.append(" x ")
+            else:
+                cells.append(f" {ch} ")
+        out.append(f"{rows - y:>3} {''.join(cells)} {rows - y}")
+    out.append(letters)
+    if src is not None or dst is not None or removed - {None}:
+        out.append(t("render.flying_blades.text_marks", locale))
+    out.append("")
+
+    ninjas = view.get("ninjas") or {}
+    to_move = set(view.get("to_move") or [])
+    hand_counts = view.get("hand_counts") or [0] * view["players"]
+    prey = view.get("prey") or [[] for _ in colours]
+    for seat, colour in enumerate(colours):
+        marker = ">" if seat in to_move and view["phase"] == "play" else " "
+        parts = [
+            t("unit.ninja", locale, count=ninjas.get(colour, 0)),
+            t("unit.card", locale, count=hand_counts[seat]),
+        ]
+        if view.get("neutral"):
+            taken = (view.get("captured") or [0] * len(colours))[seat]
+            parts.append(t("render.flying_blades.captured", locale, count=taken))
+        else:
+            hunted = ", ".join(colour_name(colours[p], locale) for p in prey[seat])
+            parts.append(f"{t('render.flying_blades.hunts', locale)} {hunted}")
+        if (view.get("resigned") or [False] * len(colours))[seat]:
+            parts.append(t("render.flying_blades.status.resigned", locale))
+        elif view["phase"] == "draft":
+            ready = (view.get("drafted") or [False] * len(colours))[seat]
+            parts.append(_draft_status(ready, locale))
+        you = f" {t('render.you', locale)}" if view.get("viewer") == seat else ""
+        out.append(
+            f"{marker} {COLOUR_CHAR.get(colour, '?')} = {colour_name(colour, locale)}: "
+            f"{labels[seat]}{you} \u2014 {', '.join(parts)}"
+        )
+    neutral = view.get("neutral")
+    if neutral:
+        out.append(
+            f"  {COLOUR_CHAR.get(neutral, '?')} = "
+            f"{t('render.flying_blades.neutral', locale, colour=colour_name(neutral, locale))} \u2014 "
+            f"{t('unit.ninja', locale, count=ninjas.get(neutral, 0))}"
+        )
+    viewer = view.get("viewer")
+    if view.get("hands"):
+        for seat, cards in enumerate(view["hands"]):
+            out.append(f"{labels[seat]}: {card_list(cards, locale)}")
+    elif viewer is not None and view.get("hand") is not None:
+        out.append(f"{t('render.flying_blades.your_cards', locale)} {card_list(view['hand'], locale)}")
+    return "\n".join(line.rstrip() for line in out)

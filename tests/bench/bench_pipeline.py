@@ -1,0 +1,102 @@
+"""The whole per-move pipeline on real games: parse + apply + save (engine.act on a real SQLite file in WAL),
+view, render, encode, and their sum, per board. Moves come from bot-played games replayed through the engine
+as if typed by players, so every timed move is a real position and a real commit."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from render import common
+from render import flying_blades as fb_render
+from rules import GAMES
+from rules.engine import Engine, SeatInfo
+from storage import Store
+from tests.bench.harness import Row, floor_bytes, floor_ms
+
+STEPS = ("parse+apply+save", "view", "render", "encode", "total")
+
+
+BOT_THINK_MS: dict[int, list[float]] = {}
+
+
+def bot_game(players: int, seed: str) -> list[tuple[int, str]]:
+    """The log of one game the bot plays against itself (its thinking time is kept for the bot row)."""
+    rules = GAMES["flying_blades"]
+    state = rules.new(players, {}, seed)
+    log: list[tuple[int, str]] = []
+    while rules.to_move(state):
+        seat = min(rules.to_move(state))
+        t0 = time.perf_counter()
+        action = rules.bot_action(state, seat)
+        BOT_THINK_MS.setdefault(players, []).append((time.perf_counter() - t0) * 1000)
+        state, _ = rules.apply(state, seat, action)
+        log.append((seat, action))
+    return log
+
+
+def _stats(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+async def _replay_timed(players: int, n: int, db: Path) -> tuple[dict[str, list[float]], list[int], tuple]:
+    store = await Store.open(db)
+    engine = Engine(store)
+    times: dict[str, list[float]] = {step: [] for step in STEPS}
+    sizes: list[int] = []
+    size_mode: tuple = ()
+    names = [f"Player {i + 1}" for i in range(players)]
+    game_no = 0
+    try:
+        while len(times["total"]) < n:
+            game_no += 1
+            seed = f"bench-{players}-{game_no}"
+            log = bot_game(players, seed)
+            t = await engine.open_lobby("flying_blades", guild_id=1, channel_id=game_no, seed=seed,
+                                        host=SeatInfo(1, names[0]))
+            for i in range(1, players):
+                await engine.join(t.id, SeatInfo(i + 1, names[i]))
+            await engine.start(t.id, 1)
+            for seat, action in log:
+                if len(times["total"]) >= n:
+                    break
+                t0 = time.perf_counter()
+                result = await engine.act(t.id, seat + 1, action)
+                t1 = time.perf_counter()
+                view = engine.view(result.table, None)
+                t2 = time.perf_counter()
+                img = fb_render.draw(view, names=names)
+                t3 = time.perf_counter()
+                png = common.encode_png(img)
+                t4 = time.perf_counter()
+                for step, dt in zip(STEPS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0), strict=True):
+                    times[step].append(dt * 1000)
+                sizes.append(len(png))
+                size_mode = (img.size, img.mode)
+    finally:
+        await store.close()
+    return times, sizes, size_mode
+
+
+def rows(n: int = 100) -> list[Row]:
+    out: list[Row] = []
+    for case, players in (("House 3p", 3), ("Temple 5p", 5)):
+        with tempfile.TemporaryDirectory() as tmp:
+            fb_render.draw(GAMES["flying_blades"].view(GAMES["flying_blades"].new(players, {}, "warm"), None))
+            times, sizes, (size, mode) = asyncio.run(_replay_timed(players, n, Path(tmp) / "bench.db"))
+        floor, fbytes = floor_ms(size, mode), floor_bytes(size, mode)
+        label = f"{case} move pipeline"
+        for step in STEPS:
+            med, p95 = _stats(times[step])
+            image = step in ("encode", "total")
+            out.append(Row("flying_blades", label, step, med, p95, floor,
+                           round(statistics.mean(sizes)) if image else None, fbytes if image else None))
+        med, p95 = _stats(BOT_THINK_MS[players])
+        out.append(Row("flying_blades", f"{case} bot", f"bot decision (max {max(BOT_THINK_MS[players]):.0f})",
+                       med, p95))
+    return out

@@ -1,0 +1,106 @@
+"""Generic benchmark harness: time a callable, measure the floor, print rows as a markdown table.
+
+Absolute times drift between machines and runs, so every row also carries its ratio to the *floor*: the cost
+(and size) of PNG-encoding a flat one-colour image of the same size and mode, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from PIL import Image
+
+from render.common import PNG_COMPRESS_LEVEL
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measured step. ``floor_ms``/``floor_bytes`` are the flat-image floor it is compared to."""
+
+    game: str
+    case: str  # board / position
+    step: str  # parse, apply, save, render, encode, ...
+    median_ms: float
+    p95_ms: float
+    floor_ms: float | None = None
+    size: int | None = None  # bytes produced (images)
+    floor_bytes: int | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return self.median_ms / self.floor_ms if self.floor_ms else None
+
+    @property
+    def bytes_ratio(self) -> float | None:
+        return self.size / self.floor_bytes if self.size and self.floor_bytes else None
+
+
+def measure(fn: Callable[[], object], n: int = 100, warmup: int = 3) -> tuple[float, float]:
+    """(median, p95) in milliseconds of ``n`` calls of ``fn`` after ``warmup`` untimed ones.
+
+    The cyclic GC is paused while timing so that a collection triggered by earlier code does not land on one
+    call; the GC's own cost is a separate question.
+    """
+    for _ in range(warmup):
+        fn()
+    times = []
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(n):
+            start = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        if enabled:
+            gc.enable()
+    times.sort()
+    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+    return statistics.median(times), p95
+
+
+def flat_image(size: tuple[int, int], mode: str = "P") -> Image.Image:
+    """A one-colour image of that size and mode (a 'P' image gets a full palette, like a rendered board)."""
+    img = Image.new(mode, size)
+    if mode == "P":
+        img.putpalette([v for i in range(256) for v in (i, i, i)])
+    return img
+
+
+def encode(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()
+
+
+def floor_ms(size: tuple[int, int], mode: str = "P", n: int = 50) -> float:
+    """Median ms to PNG-encode a flat image of that size and mode (the same settings as the renderers)."""
+    img = flat_image(size, mode)
+    return measure(lambda: encode(img), n)[0]
+
+
+def floor_bytes(size: tuple[int, int], mode: str = "P") -> int:
+    return len(encode(flat_image(size, mode)))
+
+
+def _num(value: float | None, fmt: str) -> str:
+    return "" if value is None else format(value, fmt)
+
+
+def markdown_table(rows: Iterable[Row]) -> str:
+    lines = [
+        "| game | case | step | median ms | p95 ms | × floor | bytes | × floor bytes |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.game} | {r.case} | {r.step} | {r.median_ms:.2f} | {r.p95_ms:.2f} | {_num(r.ratio, '.1f')} "
+            f"| {_num(r.size, ',')} | {_num(r.bytes_ratio, '.1f')} |"
+        )
+    return "\n".join(lines)

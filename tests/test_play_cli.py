@@ -1,0 +1,80 @@
+"""The terminal mode: the same engine and renderer without Discord."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import play_cli
+from rules import GAMES
+from storage import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_three_bots_play_to_the_end_unattended_and_exit_zero(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "bot.py", "play", "flying_blades", "--players", "3", "--bots", "3", "--seed", "cli-1",
+         "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Game over" in proc.stdout
+    pngs = sorted(tmp_path.glob("flying_blades-*.png"))
+    assert len(pngs) >= 2 and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
+    record = next(tmp_path.glob("flying_blades-*.txt")).read_text()
+    assert '[Game "flying_blades"]' in record
+
+
+def scripted(lines: list[str]):
+    """A keyboard that types the given lines, then closes (EOF), as a person who walks away."""
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = play_cli.parse_args(["flying_blades", "--players", "2", "--bots", "1", "--seed", "cli-2",
+                                "--option", "cards=none", "--out", str(tmp_path), "--no-images"])
+    assert await play_cli.run(args, scripted(["help", "atack a1 a2", "legal"])) == 0
+    out = capsys.readouterr().out
+    assert "Saved in" in out
+    store = await Store.open(tmp_path / "play.db")
+    try:
+        (game_id,) = await store.game_ids()
+        assert await store.actions(game_id) == []  # the typo changed nothing
+    finally:
+        await store.close()
+    # Same command again: the game is resumed and a legal move is accepted.
+    rules = GAMES["flying_blades"]
+    state = None
+
+    async def first_legal() -> str:
+        nonlocal state
+        s = await Store.open(tmp_path / "play.db")
+        try:
+            row = await s.load_game((await s.game_ids())[0])
+            state = rules.from_json(row.state)
+        finally:
+            await s.close()
+        return rules.legal_actions(state, 0)[0]
+
+    move = await first_legal()
+    assert await play_cli.run(args, scripted([move])) == 0
+    assert "Resuming game" in capsys.readouterr().out
+    s = await Store.open(tmp_path / "play.db")
+    try:
+        actions = await s.actions((await s.game_ids())[0])
+        assert [(a.seat, a.action) for a in actions][0] == (0, move)
+        assert any(a.source == "bot" for a in actions)
+    finally:
+        await s.close()

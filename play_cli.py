@@ -92,21 +92,27 @@ class TerminalGame:
         return table
 
     def show(self, table: Table, seat: int | None) -> None:
-        view = self.engine.view(table, seat)
-        print(self.renderer.text_board(view, names=table.names(), locale=self.lang))
-        if not self.args.no_images:
-            self.args.out.mkdir(parents=True, exist_ok=True)
-            path = self.args.out / f"{table.game}-{table.id}-{table.moves:04d}.png"
-            path.write_bytes(self.renderer.render(view, names=table.names(), locale=self.lang))
-            self.images += 1
+        """Print the board as ``seat`` sees it (hot seat: the player about to type)."""
+        print(self.renderer.text_board(self.engine.view(table, seat), names=table.names(), locale=self.lang))
+
+    def save_image(self, table: Table) -> None:
+        """The public board after a move, as the bot would post it (a spectator's view: no hand)."""
+        if self.args.no_images:
+            return
+        self.args.out.mkdir(parents=True, exist_ok=True)
+        path = self.args.out / f"{table.game}-{table.id}-{table.moves:04d}.png"
+        path.write_bytes(self.renderer.render(self.engine.view(table, None), names=table.names(), locale=self.lang))
+        self.images += 1
 
     def announce(self, result: ActResult) -> None:
         who = result.table.seats[result.seat].name
         self.say("cli.moved", name=who, action=result.action)
+        self.save_image(result.table)
 
     async def run(self) -> int:
         table = await self.setup()
         self.show(table, None)
+        self.save_image(table)
         while table.status == "active":
             for result in await self.engine.play_bots(table.id):
                 self.announce(result)

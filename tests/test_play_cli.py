@@ -74,7 +74,7 @@ async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys:
     s = await Store.open(tmp_path / "play.db")
     try:
         actions = await s.actions((await s.game_ids())[0])
-        assert [(a.seat, a.action) for a in actions][0] == (0, move)
+        assert (actions[0].seat, actions[0].action) == (0, move)
         assert any(a.source == "bot" for a in actions)
     finally:
         await s.close()

@@ -1,4 +1,5 @@
-"""Floorboard's entry point: ``python bot.py`` runs the Discord bot; ``python bot.py play ...`` plays in a terminal.
+"""Floorboard's entry point: ``python bot.py`` runs the Discord bot; ``python bot.py play ...`` plays in a
+terminal.
 
 The bot owns the shared resources (settings, the SQLite store, the engine) and loads the cogs, which are the
 whole Discord surface. Slash commands are synced only when their payload changed since the last sync.
@@ -16,6 +17,7 @@ from typing import Any
 
 import discord
 import orjson
+from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
@@ -52,7 +54,7 @@ def make_intents() -> discord.Intents:
     return intents
 
 
-async def tree_digest(tree: discord.app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
+async def tree_digest(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
     """A hash of exactly what a sync would upload (translations included)."""
     translator = tree.translator
     payload = []
@@ -100,7 +102,10 @@ class Floorboard(commands.Bot):
         if self.run_scheduler:
             await self.engine.start_scheduler()
         if self.sync_commands:
-            await self.sync_tree()
+            try:
+                await self.sync_tree()
+            except discord.HTTPException:  # the bot still serves its prefix commands and old slash commands
+                log.exception("syncing slash commands failed; will try again at the next start")
 
     async def load_all(self) -> None:
         """Load every extension; one that fails is logged and skipped so the others still serve."""
@@ -116,7 +121,7 @@ class Floorboard(commands.Bot):
         self.dispatch("floorboard_notice", notice)
 
     async def sync_tree(self) -> bool:
-        """Sync slash commands (to DEV_GUILD_ID when set) only when their payload changed since the last sync."""
+        """Sync slash commands (to DEV_GUILD_ID when set), only when their payload changed since last time."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -137,7 +142,7 @@ class Floorboard(commands.Bot):
             log.error("command %s failed", ctx.command, exc_info=error)
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d servers", self.user, self.user.id if self.user else "?", len(self.guilds))
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
         if self.engine is not None:

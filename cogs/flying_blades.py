@@ -81,7 +81,7 @@ class FlyingBladesSurface(GameSurface):
 
     def describe(self, result: ActResult, locale: str) -> str:
         name = self.seat_label(result.table, result.seat, locale)
-        verb = result.action.split()[0]
+        verb = result.action.split()[0].lower()
         action = f"`{result.action}`"
         if verb == "keep":
             line = t("fbui.kept", locale, name=name)
@@ -96,7 +96,8 @@ class FlyingBladesSurface(GameSurface):
             line += " " + t("fbui.removed", locale, count=removed)
         for event in result.events:
             if event.kind == "draft_done":
-                line += "\n" + t("fbui.draft_done", locale, name=self.seat_label(result.table, event.data["first"], locale))
+                first = self.seat_label(result.table, event.data["first"], locale)
+                line += "\n" + t("fbui.draft_done", locale, name=first)
         return self.timer_prefix(result, locale) + line
 
     def is_quiet(self, result: ActResult) -> bool:
@@ -135,6 +136,9 @@ class FlyingBladesSurface(GameSurface):
 
     # --- typed moves and private information ---------------------------------------------------------
 
+    def normalize(self, action: str) -> str:
+        return " ".join(action.lower().split())
+
     def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
         return TYPED_MOVE.match(text.lower()) is not None
 
@@ -167,7 +171,8 @@ class FlyingBladesSurface(GameSurface):
     def legal_text(self, table: Table, seat: int, locale: str) -> str:
         legal = table.rules.legal_actions(table.state, seat) or []
         shown = ", ".join(f"`{a}`" for a in legal[:MAX_LEGAL_SHOWN])
-        more = t("fbui.and_more", locale, count=len(legal) - MAX_LEGAL_SHOWN) if len(legal) > MAX_LEGAL_SHOWN else ""
+        hidden = len(legal) - MAX_LEGAL_SHOWN
+        more = t("fbui.and_more", locale, count=hidden) if hidden > 0 else ""
         return t("fbui.hand_legal", locale, count=len(legal), moves=shown + more)
 
 
@@ -201,11 +206,13 @@ class KeepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     @classmethod
     def make(cls, table: Table, hand: list[str], locale: str) -> KeepSelect:
         options = [
-            discord.SelectOption(label=f"{card_name(card, locale)} ({PRICES[card]})"[:100], value=f"{card}.{i}",
+            discord.SelectOption(label=f"{card_name(card, locale)} ({PRICES[card]})"[:100],
+                                 value=f"{card}.{i}",
                                  description=t(f"fb.card.{card}.help", locale)[:100])
-            for i, card in enumerate(hand)
+            for i, card in sorted(enumerate(hand), key=lambda ic: (CARD_IDS.index(ic[1]), ic[0]))
         ]
-        select = discord.ui.Select(custom_id=custom_id(GAME, "keep", table.id, table.version), options=options,
+        select = discord.ui.Select(custom_id=custom_id(GAME, "keep", table.id, table.version),
+                                   options=options,
                                    min_values=1, max_values=len(options),
                                    placeholder=t("fbui.keep_placeholder", locale, limit=PRICE_LIMIT)[:150])
         return cls(table.id, table.version, select)
@@ -234,7 +241,8 @@ class FlyingBlades(commands.Cog):
     def __init__(self, bot: Floorboard) -> None:
         self.bot = bot
 
-    async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+    async def button(self, interaction: discord.Interaction, action: str, table_id: int,
+                     version: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
             table = await self.bot.engine.get(table_id)

@@ -17,9 +17,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.checks import can_manage
-from cogs.utils.components import GENERIC_ITEMS, LobbyButton, view_of
+from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, view_of
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
-from cogs.utils.posting import Post, after_move, channel_of, finish_post, publish, send_private
+from cogs.utils.posting import Post, after_move, channel_of, finish_post, pinging, publish, send_private
 from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape, surface_for
 from i18n import LOCALES, t
@@ -30,10 +30,9 @@ from rules.engine import (
     ChannelBusyError,
     GameNotFoundError,
     LobbyError,
-    NotSeatedError,
     Notice,
+    NotSeatedError,
     SeatInfo,
-    StaleVersionError,
     Table,
 )
 
@@ -107,14 +106,15 @@ class Lobby(commands.Cog):
         embed = discord.Embed(title=t("lobby.title", locale, game=surface.game_name(locale), table=table.id),
                               colour=discord.Colour.blurple())
         embed.description = "\n".join(self.lobby_seat(table, i, locale) for i in range(len(table.seats)))
-        embed.add_field(name=t("lobby.players", locale), inline=True, value=t(
-            "lobby.players_value", locale, count=len(table.seats), min=rules.min_players, max=rules.max_players))
-        embed.add_field(name=t("lobby.options", locale), inline=True,
-                        value=f"`{options_text(table.options)}`" if table.options else t("lobby.options_default", locale))
+        players = t("lobby.players_value", locale, count=len(table.seats), min=rules.min_players,
+                    max=rules.max_players)
+        options = f"`{options_text(table.options)}`" if table.options else t("lobby.options_default", locale)
+        embed.add_field(name=t("lobby.players", locale), value=players, inline=True)
+        embed.add_field(name=t("lobby.options", locale), value=options, inline=True)
         items: list[discord.ui.Item[Any]] = []
         if table.status == "lobby":
             embed.set_footer(text=t("lobby.help", locale, minutes=self.engine.lobby_minutes))
-            items = [LobbyButton.make(table.game, a, table.id, table.version, locale) for a in ("join", "leave", "bot", "start")]
+            items = [LobbyButton.make(table.game, a, table.id, table.version, locale) for a in LOBBY_ACTIONS]
         else:
             embed.set_footer(text=t(f"lobby.status.{table.status}", locale))
         return {"embed": embed, "view": view_of(items)}
@@ -137,7 +137,7 @@ class Lobby(commands.Cog):
             return await ctx.channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                    auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         except discord.HTTPException as e:
-            log.warning("could not create a thread in %s (%s); the lobby opens in the channel", ctx.channel.id, e)
+            log.warning("no thread in %s (%s): the lobby opens in the channel", ctx.channel.id, e)
             return ctx.channel
 
     async def begin(self, table: Table, locale: str) -> None:
@@ -152,9 +152,12 @@ class Lobby(commands.Cog):
 
     async def act(self, table: Table, user_id: int, action: str, *, typed: bool, interaction_id: int,
                   version: int | None = None) -> ActResult:
-        if typed and self.surface(table.game).is_private_action(table, action):
+        surface = self.surface(table.game)
+        action = surface.normalize(action)
+        if typed and surface.is_private_action(table, action):
             raise FloorboardError("bot.private_action")
-        return await self.engine.act(table.id, user_id, action, version=version, interaction_id=interaction_id)
+        return await self.engine.act(table.id, user_id, action, version=version,
+                                     interaction_id=interaction_id)
 
     # --- commands ------------------------------------------------------------------------------------
 
@@ -187,7 +190,8 @@ class Lobby(commands.Cog):
                 await ctx.send(**self.lobby_message(table, locale))
                 return
             await channel.send(**self.lobby_message(table, locale))
-            await ctx.send(t("lobby.opened_in", locale, host=ctx.author.mention, game=name, thread=channel.mention))
+            await ctx.send(t("lobby.opened_in", locale, host=ctx.author.mention, game=name,
+                             thread=channel.mention))
 
     @commands.hybrid_command(name=ls("cmd.move.name"), description=ls("cmd.move.description"),
                              aliases=aliases("cmd.move.name"))
@@ -219,7 +223,8 @@ class Lobby(commands.Cog):
                 return
             await ctx.defer()
             surface = self.surface(table.game)
-            post = Post([t("bot.board_caption", locale, game=surface.game_name(locale), table=table.id)], table)
+            caption = t("bot.board_caption", locale, game=surface.game_name(locale), table=table.id)
+            post = Post([caption], table)
             finish_post(post, surface, table, locale)
             post.pings = []  # a reposted board does not notify anyone
             await ctx.send(**await post.kwargs(locale))
@@ -294,21 +299,21 @@ class Lobby(commands.Cog):
 
     # --- components ----------------------------------------------------------------------------------
 
-    async def lobby_button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+    async def lobby_button(self, interaction: discord.Interaction, action: str, table_id: int,
+                           version: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
-            table = await self.engine.get(table_id)
-            if action in ("bot", "start") and table.status == "lobby" and table.version != version:
-                raise StaleVersionError("lobby.changed")
             user = interaction.user
+            # Join and Leave mean the same on any version of the lobby; Add bot and Start act on the table as
+            # shown, so the engine checks their version under the game's lock.
             if action == "join":
                 table = await self.engine.join(table_id, member_seat(user))
             elif action == "leave":
                 table = await self.engine.leave(table_id, user.id)
             elif action == "bot":
-                table = await self.engine.add_bot(table_id, user.id)
+                table = await self.engine.add_bot(table_id, user.id, version=version)
             else:
-                table = await self.engine.start(table_id, user.id)
+                table = await self.engine.start(table_id, user.id, version=version)
             await interaction.response.edit_message(**self.lobby_message(table, locale))
             if table.status == "active":
                 await self.begin(table, locale)
@@ -322,15 +327,18 @@ class Lobby(commands.Cog):
                 raise LobbyError("lobby.rematch_running")
             if old.seat_of(user.id) is None and not can_manage(interaction):
                 raise NotSeatedError("lobby.rematch_players_only")
+            current = await self.engine.table_in_channel(old.channel_id)
+            if current is not None:
+                raise LobbyError("lobby.rematch_busy", table=current.id)
             table = await self.engine.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
                                                  host=member_seat(user), options=old.options)
             for seat in old.seats:
                 if seat.bot:
                     table = await self.engine.add_bot(table.id, user.id)
             others = [s.user_id for s in old.seats if not s.bot and s.user_id not in (None, user.id)]
-            content = t("lobby.rematch_opened", locale, host=user.mention, who=" ".join(f"<@{u}>" for u in others))
-            mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in others])
-            await interaction.response.send_message(content, allowed_mentions=mentions,
+            who = " ".join(f"<@{u}>" for u in others)
+            content = t("lobby.rematch_opened", locale, host=user.mention, who=who)
+            await interaction.response.send_message(content, allowed_mentions=pinging(others),
                                                     **self.lobby_message(table, locale))
 
     # --- typed moves and engine notices --------------------------------------------------------------
@@ -375,8 +383,8 @@ class Lobby(commands.Cog):
             seats = [s for s in notice.data.get("seats", []) if not table.seats[s].bot]
             ids = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
             who = ", ".join(surface.seat_mention(table, s, locale) for s in seats)
-            await channel.send(t("bot.reminder", locale, who=who, table=table.id),
-                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ids]))
+            text = t("bot.reminder", locale, who=who, table=table.id)
+            await channel.send(text, allowed_mentions=pinging(ids))
         elif notice.kind == "lobby_expired":
             await channel.send(t("lobby.expired", locale, table=table.id))
 

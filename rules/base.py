@@ -116,6 +116,8 @@ class Game(Protocol, Generic[S]):
 
     def from_json(self, d: dict[str, Any]) -> S: ...
 
+    def notation(self, s: S, action: str) -> str: ...  # canonical spelling; raises InvalidActionError
+
     def bot_action(self, s: S, seat: int) -> str: ...  # the AI's choice; always legal
 
     def default_action(self, s: S, seat: int) -> str: ...  # applied when the seat's turn timer runs out

@@ -155,11 +155,6 @@ def _outcome_from_json(d: dict[str, Any] | None) -> Outcome | None:
     )
 
 
-def canonical_text(action: str) -> str:
-    """Collapse whitespace; the rules parse case-insensitively, the log keeps one spelling per move."""
-    return " ".join(action.split())
-
-
 def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
     """Rebuild a state from its header and log: the proof that the log is the game."""
     state = rules.new(players, options, seed)
@@ -254,8 +249,10 @@ class Engine:
         action: ActionRow | None = None,
         drop: Iterable[int] = (),
         add: Iterable[DeadlineRow] = (),
+        bump: bool = True,
     ) -> Table:
-        new = replace(new, version=old.version + 1, updated_at=self.now())
+        """Write ``new`` over ``old``. ``bump`` moves the version on: every change players can see does."""
+        new = replace(new, version=old.version + int(bump), updated_at=self.now())
         try:
             await self.store.save_game(
                 self._to_row(new), expect_version=old.version, action=action, drop_deadlines=drop,
@@ -287,7 +284,8 @@ class Engine:
     async def set_meta(self, table_id: int, **kv: Any) -> Table:
         async with self._lock(table_id):
             table = await self.get(table_id)
-            return await self._save(table, replace(table, meta={**table.meta, **kv}))
+            # Surface bookkeeping (message ids) changes nothing a player sees: buttons must stay valid.
+            return await self._save(table, replace(table, meta={**table.meta, **kv}), bump=False)
 
     # --- lobby ---------------------------------------------------------------------------------------
 
@@ -318,24 +316,26 @@ class Engine:
         self._wake.set()
         return await self.get(table_id)
 
-    async def _lobby(self, table_id: int) -> Table:
+    async def _lobby(self, table_id: int, version: int | None = None) -> Table:
         table = await self.get(table_id)
         if table.status != "lobby":
             raise LobbyError("engine.lobby_not_open")
+        if version is not None and version != table.version:
+            raise StaleVersionError("engine.stale")
         return table
 
-    async def join(self, table_id: int, user: SeatInfo) -> Table:
+    async def join(self, table_id: int, user: SeatInfo, *, version: int | None = None) -> Table:
         async with self._lock(table_id):
-            table = await self._lobby(table_id)
+            table = await self._lobby(table_id, version)
             if table.seat_of(user.user_id) is not None:
                 raise LobbyError("engine.lobby_already_joined")
             if len(table.seats) >= table.rules.max_players:
                 raise LobbyError("engine.lobby_full", max=table.rules.max_players)
             return await self._save(table, replace(table, seats=[*table.seats, user]))
 
-    async def leave(self, table_id: int, user_id: int) -> Table:
+    async def leave(self, table_id: int, user_id: int, *, version: int | None = None) -> Table:
         async with self._lock(table_id):
-            table = await self._lobby(table_id)
+            table = await self._lobby(table_id, version)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeatedError("engine.not_seated")
@@ -344,9 +344,9 @@ class Engine:
             seats = [s for i, s in enumerate(table.seats) if i != seat]
             return await self._save(table, replace(table, seats=seats))
 
-    async def add_bot(self, table_id: int, by_user_id: int) -> Table:
+    async def add_bot(self, table_id: int, by_user_id: int, *, version: int | None = None) -> Table:
         async with self._lock(table_id):
-            table = await self._lobby(table_id)
+            table = await self._lobby(table_id, version)
             if by_user_id != table.host_id and table.seat_of(by_user_id) is None:
                 raise NotSeatedError("engine.not_seated")
             if len(table.seats) >= table.rules.max_players:
@@ -354,9 +354,9 @@ class Engine:
             n = sum(1 for s in table.seats if s.bot) + 1
             return await self._save(table, replace(table, seats=[*table.seats, SeatInfo(None, f"Bot {n}", True)]))
 
-    async def start(self, table_id: int, by_user_id: int) -> Table:
+    async def start(self, table_id: int, by_user_id: int, *, version: int | None = None) -> Table:
         async with self._lock(table_id):
-            table = await self._lobby(table_id)
+            table = await self._lobby(table_id, version)
             if by_user_id != table.host_id:
                 raise PermissionDeniedError("engine.lobby_host_only")
             rules, players = table.rules, len(table.seats)
@@ -426,8 +426,8 @@ class Engine:
         user_id: int | None = None,
         interaction_id: int | None = None,
     ) -> ActResult:
-        text = canonical_text(action)
         rules = table.rules
+        text = rules.notation(table.state, action)  # one spelling per move in the log, whatever was typed
         state, events = rules.apply(table.state, seat, text)  # raises RulesError: nothing is saved
         outcome = rules.outcome(state)
         after = replace(

@@ -18,6 +18,7 @@ import itertools
 import json
 import logging
 from collections.abc import Iterable
+from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,7 +54,7 @@ _counter = itertools.count(1)
 
 
 def snowflake() -> int:
-    """A current-time snowflake (Discord ids sort by time; interactions older than 15 min count as expired)."""
+    """A current-time snowflake (ids sort by time; an interaction older than 15 min counts as expired)."""
     return discord.utils.time_snowflake(discord.utils.utcnow()) + next(_counter) % (1 << 22)
 
 
@@ -102,7 +103,7 @@ def walk(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
         yield from walk(c.get("components", []))
 
 
-def check_png(data: bytes, *, min_side: int = 200, max_side: int = 4000, max_bytes: int = 8 * 1024 * 1024) -> None:
+def check_png(data: bytes, *, min_side: int = 200, max_side: int = 4000, max_bytes: int = 8 << 20) -> None:
     """A valid PNG of a sane size that is not one flat colour."""
     assert data.startswith(PNG_MAGIC), "not a PNG"
     assert len(data) < max_bytes, f"{len(data)} bytes is too big for an attachment"
@@ -248,6 +249,7 @@ class Harness:
 
     async def close(self) -> None:
         await self.settle()
+        self.bot.ws = None  # dpytest's fake gateway has no socket to close
         await self.bot.close()
 
     # --- driving -----------------------------------------------------------------------------------------
@@ -264,12 +266,15 @@ class Harness:
     async def slash(self, name: str, user: str = "alice", channel: Any = None, **options: Any) -> list[Sent]:
         return await self.feed(self.slash_payload(name, user, channel, **options))
 
-    def slash_payload(self, name: str, user: str = "alice", channel: Any = None, **options: Any) -> dict[str, Any]:
+    def slash_payload(self, name: str, user: str = "alice", channel: Any = None,
+                      **options: Any) -> dict[str, Any]:
         command = self.bot.tree.get_command(name)
         assert command is not None, f"no slash command {name}"
         params = {p.name: p for p in command.parameters}
-        opts = [{"name": params[k].display_name, "type": params[k].type.value, "value": v} for k, v in options.items()]
-        data = {"id": str(snowflake()), "name": command.name, "type": 1, "options": opts, "guild_id": str(GUILD_ID)}
+        opts = [{"name": params[k].display_name, "type": params[k].type.value, "value": v}
+                for k, v in options.items()]
+        data = {"id": str(snowflake()), "name": command.name, "type": 1, "options": opts,
+                "guild_id": str(GUILD_ID)}
         return self.interaction_payload(2, data, user, self.channel(channel))
 
     async def click(self, sent: Sent, which: str, user: str = "alice") -> list[Sent]:
@@ -277,26 +282,45 @@ class Harness:
 
     def click_payload(self, sent: Sent, which: str, user: str = "alice") -> dict[str, Any]:
         """A click on the button whose label is ``which`` or whose custom_id contains it."""
-        message = self.messages.get(sent.message_id or 0, sent)
+        message = self.current(sent)
         buttons = [c for c in walk(message.components) if c.get("type") == 2]
-        found = [b for b in buttons if b.get("label") == which] or [b for b in buttons if which in b["custom_id"]]
+        found = [b for b in buttons if b.get("label") == which]
+        found = found or [b for b in buttons if which in b["custom_id"]]
         assert found, f"no button {which!r} in {[b.get('label') for b in buttons]}"
         data = {"custom_id": found[0]["custom_id"], "component_type": 2}
         return self.interaction_payload(3, data, user, self.channel(message.channel_id), message)
+
+    def current(self, sent: Sent) -> Sent:
+        """The message as it is now (after edits), unless ``sent`` is a snapshot of how a client saw it."""
+        return sent if sent.kind == "snapshot" else self.messages.get(sent.message_id or 0, sent)
+
+    def snapshot(self, sent: Sent) -> Sent:
+        """The message as shown now: clicking it later is a click on a stale client."""
+        copy = deepcopy(self.current(sent))
+        copy.kind = "snapshot"
+        return copy
 
     async def select(self, sent: Sent, values: list[str], user: str = "alice") -> list[Sent]:
         return await self.feed(self.select_payload(sent, values, user))
 
     def select_payload(self, sent: Sent, values: list[str], user: str = "alice") -> dict[str, Any]:
-        message = self.messages.get(sent.message_id or 0, sent)
+        message = self.current(sent)
         selects = [c for c in walk(message.components) if c.get("type") == 3]
         assert selects, "no select menu in the message"
         data = {"custom_id": selects[0]["custom_id"], "component_type": 3, "values": values}
         return self.interaction_payload(3, data, user, self.channel(message.channel_id), message)
 
-    async def say(self, text: str, user: str = "alice", channel: Any = None) -> list[Sent]:
+    async def say(self, text: str, user: str = "alice", channel: Any = None,
+                  error: type[BaseException] | None = None) -> list[Sent]:
+        """A user's message. dpytest re-raises command errors (even handled ones): name the one expected."""
         start = len(self.sent)
-        await dpytest.message(text, channel=self.channel(channel), member=self.members[user])
+        try:
+            await dpytest.message(text, channel=self.channel(channel), member=self.members[user])
+        except Exception as e:
+            if error is None or not isinstance(e, error):
+                raise
+        else:
+            assert error is None, f"expected {error.__name__}"
         await self.settle()
         return self.sent[start:]
 
@@ -326,23 +350,24 @@ class Harness:
     def interaction_payload(self, kind: int, data: dict[str, Any], user: str, channel: Any,
                             message: Sent | None = None) -> dict[str, Any]:
         member = self.members[user]
-        perms = channel.permissions_for(member) if hasattr(channel, "permissions_for") else discord.Permissions()
+        perms = channel.permissions_for(member)
         iid = snowflake()
         parent = getattr(channel, "parent_id", None)
         payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(APP_ID), "type": kind, "data": data, "token": f"token-{iid}",
+            "id": str(iid), "application_id": str(APP_ID), "type": kind, "data": data,
+            "token": f"token-{iid}",
             "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(channel.id),
             "channel": {"id": str(channel.id), "type": channel.type.value, "guild_id": str(GUILD_ID),
                         "name": channel.name, **({"parent_id": str(parent)} if parent else {})},
             "member": {
-                "user": {"id": str(member.id), "username": member.name, "discriminator": "0", "global_name": None,
-                         "avatar": None},
+                "user": {"id": str(member.id), "username": member.name, "discriminator": "0",
+                         "global_name": None, "avatar": None},
                 "roles": [str(r.id) for r in member.roles if r.id != GUILD_ID], "nick": member.nick,
                 "joined_at": "2025-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
                 "permissions": str(perms.value),
             },
             "locale": "en-US", "guild_locale": str(self.guild.preferred_locale.value),
-            "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": 10 * 1024 * 1024,
+            "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": 10 << 20,
             "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
         }
         if message is not None:
@@ -361,7 +386,8 @@ class Harness:
         me = self.bot.user
         return {
             "id": str(sent.message_id), "channel_id": str(sent.channel_id), "guild_id": str(GUILD_ID),
-            "author": {"id": str(me.id), "username": me.name, "discriminator": "0001", "avatar": None, "bot": True},
+            "author": {"id": str(me.id), "username": me.name, "discriminator": "0001", "avatar": None,
+                       "bot": True},
             "content": sent.content or "", "embeds": sent.embeds, "components": sent.components,
             "attachments": [{"id": str(snowflake()), "filename": name, "size": len(data),
                              "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
@@ -409,7 +435,8 @@ class Harness:
                                  "response_message_ephemeral": ephemeral}
         resource: dict[str, Any] = {"type": kind}
         if kind == 4:
-            sent = self.record(self.from_body("response", info, data, files, ephemeral, message_id=snowflake()))
+            sent = self.from_body("response", info, data, files, ephemeral, message_id=snowflake())
+            self.record(sent)
             info.original = sent
             reply["response_message_id"] = str(sent.message_id)
             resource["message"] = self.message_payload(sent)
@@ -421,7 +448,7 @@ class Harness:
         elif kind == 7:
             target = self.messages[info.message_id or 0]
             self.update(target, data, files)
-            self.record(self.from_body("update", info, data, files, target.ephemeral, message_id=target.message_id))
+            self.record(self.from_body("update", info, data, files, target.ephemeral, target.message_id))
             resource["message"] = self.message_payload(target)
         return {"interaction": reply, "resource": resource}
 
@@ -448,8 +475,8 @@ class Harness:
                                        message_id=info.original.message_id))
         return self.message_payload(info.original)
 
-    def from_body(self, kind: str, info: InteractionInfo, body: dict[str, Any], files: list[tuple[str, bytes]],
-                  ephemeral: bool, message_id: int | None) -> Sent:
+    def from_body(self, kind: str, info: InteractionInfo, body: dict[str, Any],
+                  files: list[tuple[str, bytes]], ephemeral: bool, message_id: int | None) -> Sent:
         return Sent(kind, info.channel_id, body.get("content"), body.get("embeds") or [],
                     body.get("components") or [], files, ephemeral, message_id, info.id, pinged(body), body)
 
@@ -465,7 +492,8 @@ class Harness:
 
     # --- threads -----------------------------------------------------------------------------------------
 
-    def new_thread(self, parent_id: int, name: str, kind: int, thread_id: int | None = None) -> dict[str, Any]:
+    def new_thread(self, parent_id: int, name: str, kind: int,
+                   thread_id: int | None = None) -> dict[str, Any]:
         now = datetime.now(UTC).isoformat()
         data = {
             "id": str(thread_id or snowflake()), "guild_id": str(GUILD_ID), "parent_id": str(parent_id),
@@ -490,10 +518,10 @@ class Harness:
         return [png for s in (self.sent if sent is None else sent) for png in s.pngs()]
 
     def with_button(self, label: str, sent: list[Sent] | None = None) -> Sent:
-        """The latest message (current state) that has a button labelled ``label``."""
+        """The latest message (as it is now) with a button labelled ``label`` or whose custom_id has it."""
         for s in reversed(self.sent if sent is None else sent):
             message = self.messages.get(s.message_id or 0, s)
-            if label in message.labels():
+            if label in message.labels() or any(label in cid for cid in message.custom_ids()):
                 return message
         raise AssertionError(f"no message with a {label!r} button")
 
@@ -503,3 +531,41 @@ def pinged(body: dict[str, Any]) -> list[int]:
     if not allowed:
         return []
     return [int(u) for u in allowed.get("users", [])]
+
+
+# --- scenario helpers ------------------------------------------------------------------------------------
+
+
+async def open_table(h: Harness, host: str = "alice", joiners: Iterable[str] = (), bots: int = 0,
+                     options: str = "", channel: Any = None) -> tuple[int, Sent]:
+    """/play, then Join and Add bot clicks; returns the table's channel id and the lobby message."""
+    kwargs = {"options": options} if options else {}
+    await h.slash("play", host, channel, game="flying_blades", **kwargs)
+    lobby = h.with_button(":lobby:join:")
+    for user in joiners:
+        await h.click(lobby, ":lobby:join:", user)
+    for _ in range(bots):
+        await h.click(lobby, ":lobby:bot:", host)
+    return lobby.channel_id, lobby
+
+
+async def start_table(h: Harness, host: str = "alice", joiners: Iterable[str] = (), bots: int = 0,
+                      options: str = "", keep_none: bool = True) -> int:
+    """A started game (its channel); with ``keep_none`` every human keeps no cards so that play begins."""
+    channel_id, lobby = await open_table(h, host, joiners, bots, options)
+    await h.click(lobby, ":lobby:start:", host)
+    if keep_none and "cards=none" not in options:
+        for user in [host, *joiners]:
+            menu = (await h.click(h.with_button(":choose:"), ":choose:", user))[-1]
+            await h.click(menu, ":keepnone:", user)
+    return channel_id
+
+
+async def table_of(h: Harness, channel_id: int) -> Any:
+    table = await h.bot.engine.table_in_channel(channel_id)
+    assert table is not None
+    return table
+
+
+def user_of(seat_user_id: int | None) -> str:
+    return next(name for name, uid in USERS.items() if uid == seat_user_id)

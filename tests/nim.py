@@ -77,6 +77,9 @@ class Nim:
     def from_json(self, d: dict[str, Any]) -> NimState:
         return NimState(d["players"], d["pile"], d["turn"], d["last"], tuple(d["resigned"]))
 
+    def notation(self, s: NimState, action: str) -> str:
+        return " ".join(action.lower().split())
+
     def bot_action(self, s: NimState, seat: int) -> str:
         return f"take {max(1, min(3, s.pile % 4 or 1))}"
 

@@ -18,7 +18,8 @@ log = logging.getLogger(__name__)
 
 MAX_CUSTOM_ID = 100
 LOBBY_ACTIONS = ("join", "leave", "bot", "start")
-LOBBY_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):lobby:(?P<action>join|leave|bot|start):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+LOBBY_TEMPLATE = (r"(?P<game>[a-z][a-z0-9_]*):lobby:(?P<action>join|leave|bot|start)"
+                  r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
 REMATCH_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):rematch:(?P<table>[0-9]+):(?P<version>[0-9]+)"
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,

@@ -41,12 +41,17 @@ def renderer(game: str) -> ModuleType | None:
 
 
 async def render_view(table: Table, seat: int | None, locale: str) -> bytes | None:
-    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None if the game has no renderer."""
+    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None without a renderer."""
     module = renderer(table.game)
     if module is None or table.state is None:
         return None
     view = table.rules.view(table.state, seat)
     return await asyncio.to_thread(module.render, view, names=table.names(), locale=locale)
+
+
+def pinging(user_ids: list[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users (and never @everyone or roles)."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
 
 
 def board_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
@@ -63,11 +68,7 @@ class Post:
 
     async def kwargs(self, locale: str) -> dict[str, Any]:
         content = "\n".join(line for line in self.lines if line)[:MAX_CONTENT]
-        kw: dict[str, Any] = {
-            "content": content or None,
-            "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in self.pings]),
-        }
+        kw: dict[str, Any] = {"content": content or None, "allowed_mentions": pinging(self.pings)}
         if self.image_table is not None:
             png = await render_view(self.image_table, None, locale)
             if png is not None:

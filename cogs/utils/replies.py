@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from i18n import t
@@ -53,10 +54,6 @@ async def user_errors(target: Target, locale: str) -> AsyncIterator[None]:
         await reply_error(target, error, locale)
 
 
-def interaction_of(ctx: commands.Context[Any]) -> discord.Interaction | None:
-    return ctx.interaction
-
-
 async def refuse_public(ctx: commands.Context[Any], locale: str, key: str = "bot.private_use_slash") -> bool:
     """True (after telling the user) when ``ctx`` is a prefix command, where a reply would be public."""
     if ctx.interaction is not None:
@@ -66,7 +63,8 @@ async def refuse_public(ctx: commands.Context[Any], locale: str, key: str = "bot
 
 
 def unwrap(error: BaseException) -> BaseException:
-    while isinstance(error, commands.HybridCommandError | commands.CommandInvokeError | discord.app_commands.CommandInvokeError):
+    wrappers = commands.HybridCommandError | commands.CommandInvokeError | app_commands.CommandInvokeError
+    while isinstance(error, wrappers):
         error = error.original
     return error
 

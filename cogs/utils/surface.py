@@ -107,6 +107,10 @@ class GameSurface:
 
     # --- typed moves and private information ---------------------------------------------------------
 
+    def normalize(self, action: str) -> str:
+        """The action text as the log should keep it (a game with case-insensitive notation lowercases)."""
+        return " ".join(action.split())
+
     def maybe_move(self, text: str) -> bool:
         """A cheap first filter on any message, before the database is asked about the channel."""
         return 0 < len(text) <= MAX_TYPED and "\n" not in text and len(text.split()) <= 6

@@ -141,6 +141,11 @@ class FlyingBlades:
 
     # --- applying actions --------------------------------------------------------------------------------
 
+    def notation(self, s: State, action: str) -> str:
+        """The canonical spelling of ``action`` (lowercase, single spaces, sorted keep): what the log stores."""
+        geo = geometry(s.players)
+        return nt.text(nt.parse(action, geo), geo)
+
     def apply(self, s: State, seat: int, action: str) -> tuple[State, list[Event]]:
         if s.phase == "over":
             raise IllegalActionError("fb.game_over")

@@ -284,3 +284,29 @@ async def test_every_stored_game_rebuilds_from_its_action_log(engine: Engine, st
         log = [(a.seat, a.action) for a in await store.actions(game_id)]
         rebuilt = replay(rules, len(row.seats), row.options, row.seed, log)
         assert rules.to_json(rebuilt) == row.state
+
+
+async def test_lobby_actions_shown_on_an_old_lobby_are_refused(engine: Engine) -> None:
+    t = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"))
+    shown = t.version
+    await engine.join(t.id, SeatInfo(BOB, "Bob"))
+    with pytest.raises(StaleVersionError):
+        await engine.start(t.id, ALICE, version=shown)  # the host saw the lobby before Bob sat down
+    with pytest.raises(StaleVersionError):
+        await engine.add_bot(t.id, ALICE, version=shown)
+    started_table = await engine.start(t.id, ALICE, version=(await engine.get(t.id)).version)
+    assert started_table.status == "active"
+
+
+async def test_surface_bookkeeping_does_not_make_buttons_stale(engine: Engine) -> None:
+    t = await started(engine)
+    t2 = await engine.set_meta(t.id, status_message_id=12345)
+    assert t2.version == t.version and t2.meta["status_message_id"] == 12345
+    await engine.act(t.id, ALICE, "take 1", version=t.version)  # a button drawn before set_meta still works
+
+
+async def test_the_log_keeps_the_canonical_spelling_of_a_move(engine: Engine, store: Store) -> None:
+    t = await started(engine)
+    result = await engine.act(t.id, ALICE, "  TAKE   2 ")
+    assert result.action == "take 2"
+    assert [a.action for a in await store.actions(t.id)] == ["take 2"]

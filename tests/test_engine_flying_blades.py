@@ -78,3 +78,13 @@ async def test_the_stored_snapshot_holds_hands_but_no_view_of_another_seat_does(
     lists = [v for k, v in human.items() if k != "hand" and isinstance(v, list)]
     assert not any(isinstance(x, str) and x in cards for v in lists for x in v)
     assert orjson.dumps(human)
+
+
+async def test_a_typed_move_is_logged_in_canonical_notation(fb_engine: Engine, store: Store) -> None:
+    t = await table_with_bots(fb_engine, options={"cards": "none"})
+    legal = t.rules.legal_actions(t.state, 0)
+    attack = next(a for a in legal if a.startswith("attack"))
+    shouted = "  " + attack.upper().replace(" ", "   ") + " "
+    result = await fb_engine.act(t.id, HUMAN, shouted)
+    assert result.action == attack
+    assert (await store.actions(t.id))[0].action == attack

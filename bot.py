@@ -11,7 +11,7 @@ import asyncio
 import hashlib
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -22,13 +22,14 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from cogs.utils.lang import CatalogTranslator
+from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
 from rules.engine import Engine, Notice, utcnow
 from storage import Store
 
 log = logging.getLogger("floorboard")
 
-EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades")
+EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.help")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT = 2, 3, 2, 4
 
@@ -76,6 +77,7 @@ class Floorboard(commands.Bot):
         now: Callable[[], datetime] = utcnow,
         sync_commands: bool = True,
         scheduler: bool = True,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned_or(settings.command_prefix),
@@ -91,6 +93,8 @@ class Floorboard(commands.Bot):
         self.store: Store | None = None
         self.engine: Engine = None  # type: ignore[assignment]  # set in setup_hook
         self.surfaces: dict[str, Any] = {}
+        # One status message per game, edited at most every settings.status_seconds (on the bot's clock).
+        self.status_messages = StatusMessages(self, interval=settings.status_seconds, now=now, sleep=sleep)
         self.failed_extensions: dict[str, BaseException] = {}
 
     async def setup_hook(self) -> None:
@@ -145,6 +149,7 @@ class Floorboard(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        await self.status_messages.close()
         if self.engine is not None:
             await self.engine.stop()
         await super().close()

@@ -20,6 +20,8 @@ class Settings(BaseSettings):
     lobby_minutes: int = Field(default=60, ge=1, le=7 * 24 * 60)
     reminder_fraction: float = Field(default=0.5, gt=0, lt=1)
     tick_seconds: float = Field(default=5.0, gt=0)
+    # A game's status message is edited at most once per this many seconds (changes in between are coalesced).
+    status_seconds: float = Field(default=10.0, ge=0)
 
     @field_validator("log_level")
     @classmethod

@@ -25,6 +25,7 @@ from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.engine import ActResult, NotSeatedError, Table
 from rules.flying_blades.board import COLOURS
 from rules.flying_blades.cards import CARD_IDS, PRICE_LIMIT, PRICES
+from rules.flying_blades.notation import USAGE
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -116,6 +117,39 @@ class FlyingBladesSurface(GameSurface):
         if len(table.seats) == 2:
             return t("fb.captured_count", locale, count=int(score))
         return t("unit.ninja", locale, count=int(score))
+
+    # --- the status message and /help ----------------------------------------------------------------
+
+    def seat_status(self, table: Table, seat: int, locale: str) -> str:
+        line = f"{self.seat_label(table, seat, locale)} — {colour_name(seat, locale)}"
+        resigned = getattr(table.state, "resigned", ())
+        if seat < len(resigned) and resigned[seat]:
+            line += " " + t("fbui.status_resigned", locale)
+        return line
+
+    def phase_text(self, table: Table, locale: str) -> str:
+        phase = getattr(table.state, "phase", None)
+        if phase is None or table.status == "aborted":
+            return super().phase_text(table, locale)
+        return t(f"fb.phase.{phase}", locale)
+
+    def help_embed(self, locale: str) -> discord.Embed:
+        """The notation: one field per verb, with an example, what it does and (for a card) its price."""
+        embed = discord.Embed(title=t("fbui.help.title", locale, game=self.game_name(locale)),
+                              description=t("fbui.help.intro", locale, limit=PRICE_LIMIT),
+                              colour=discord.Colour.dark_red())
+
+        def verb(name: str, example: str, text: str) -> None:
+            embed.add_field(name=name, value=f"`{example}` — {text}", inline=False)
+
+        verb(t("fbui.help.attack_name", locale), USAGE["attack"], t("fbui.help.attack", locale))
+        for card in CARD_IDS:
+            name = t("fbui.help.card_name", locale, card=card_name(card, locale), price=PRICES[card])
+            verb(name, USAGE[card], t(f"fbui.help.{card}", locale))
+        verb(t("fbui.help.pass_name", locale), USAGE["pass"], t("fbui.help.pass", locale))
+        verb(t("fbui.help.keep_name", locale), USAGE["keep"], t("fbui.help.keep", locale, limit=PRICE_LIMIT))
+        embed.set_footer(text=t("fbui.help.footer", locale))
+        return embed
 
     # --- components ----------------------------------------------------------------------------------
 

@@ -17,21 +17,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.checks import can_manage
-from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, view_of
+from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.posting import Post, after_move, channel_of, finish_post, pinging, publish, send_private
 from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
-from cogs.utils.surface import GameSurface, Segment, escape, surface_for
+from cogs.utils.status import status_message
+from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
 from i18n import LOCALES, t
-from rules import GAMES
 from rules.base import FloorboardError, Game, OptionsError
 from rules.engine import (
     ActResult,
     ChannelBusyError,
     GameNotFoundError,
+    GameOverError,
     LobbyError,
     Notice,
     NotSeatedError,
+    PermissionDeniedError,
     SeatInfo,
     Table,
 )
@@ -46,7 +48,7 @@ MAX_LIST = 1900
 _OPTION_SPLIT = re.compile(r"[\s,;]+")
 _INT = re.compile(r"-?\d+")
 GENERIC = GameSurface()
-GAME_CHOICES = [app_commands.Choice(name=ls(f"game.{gid}"), value=gid) for gid in sorted(GAMES)]
+GAME_CHOICES = game_choices()
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -70,6 +72,21 @@ def member_seat(user: discord.abc.User) -> SeatInfo:
     return SeatInfo(user.id, user.display_name)
 
 
+def check_can_resign(table: Table, user_id: int) -> None:
+    """Resigning needs a running game and a seat at it (asked before the confirmation, and again after)."""
+    if table.status == "lobby":
+        raise GameOverError("engine.not_started")
+    if table.status != "active":
+        raise GameOverError("engine.not_running")
+    if table.seat_of(user_id) is None:
+        raise NotSeatedError("engine.not_seated")
+
+
+def confirm_words() -> set[str]:
+    """``!resign confirm`` resigns without the buttons; the word in any shipped language."""
+    return {t("lobby.resign_confirm_word", loc).lower() for loc in LOCALES}
+
+
 class Lobby(commands.Cog):
     def __init__(self, bot: Floorboard) -> None:
         self.bot = bot
@@ -87,12 +104,7 @@ class Lobby(commands.Cog):
     # --- helpers -------------------------------------------------------------------------------------
 
     def find_game(self, text: str) -> Game:
-        wanted = text.strip().lower()
-        for gid, rules in self.engine.games.items():
-            names = {gid, rules.name.lower(), *(t(f"game.{gid}", loc).lower() for loc in LOCALES)}
-            if wanted in names:
-                return rules
-        raise GameNotFoundError("engine.unknown_game", game=text, games=", ".join(sorted(self.engine.games)))
+        return find_game(self.engine.games, text)
 
     async def table_here(self, channel_id: int) -> Table:
         table = await self.engine.table_in_channel(channel_id)
@@ -244,12 +256,29 @@ class Lobby(commands.Cog):
                              aliases=aliases("cmd.resign.name"))
     @commands.guild_only()
     async def resign(self, ctx: commands.Context[Any]) -> None:
+        """Asks first: Resign / Keep playing buttons, ephemeral for /resign. ``!resign confirm`` resigns at once
+        (nothing about a resignation is secret, so the prefix form's question is public)."""
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             table = await self.table_here(ctx.channel.id)
-            result = await self.engine.resign(table.id, ctx.author.id)
-            await ctx.defer()
-            await after_move(self.bot, result, locale, channel=ctx.channel, first=ctx.send)
+            check_can_resign(table, ctx.author.id)
+            rest = "" if ctx.interaction is not None else ctx.view.read_rest().strip().lower()
+            if rest in confirm_words():
+                result = await self.engine.resign(table.id, ctx.author.id, interaction_id=ctx.message.id)
+                if result.duplicate:
+                    await send_ephemeral(ctx, t("bot.duplicate", locale))
+                    return
+                await after_move(self.bot, result, locale, channel=ctx.channel)
+                return
+            items: list[discord.ui.Item[Any]] = [
+                ResignButton.make(table.game, choice, table.id, ctx.author.id, locale) for choice in ("yes", "no")]
+            question = t("lobby.resign_ask", locale, game=self.surface(table.game).game_name(locale),
+                         table=table.id)
+            if ctx.interaction is None:
+                question += "\n" + t("lobby.resign_ask_prefix", locale, name=ctx.author.mention,
+                                      command=f"{ctx.clean_prefix}{ctx.invoked_with}",
+                                      word=t("lobby.resign_confirm_word", locale))
+            await send_ephemeral(ctx, question, view=view_of(items))
 
     @commands.hybrid_command(name=ls("cmd.abort.name"), description=ls("cmd.abort.description"),
                              aliases=aliases("cmd.abort.name"))
@@ -260,6 +289,7 @@ class Lobby(commands.Cog):
             table = await self.table_here(ctx.channel.id)
             table = await self.engine.abort(table.id, ctx.author.id, is_admin=can_manage(ctx))
             await ctx.send(t("bot.aborted_by", locale, table=table.id, name=ctx.author.mention))
+            await self.bot.status_messages.update(table, locale)
 
     @commands.hybrid_command(name=ls("cmd.games.name"), description=ls("cmd.games.description"),
                              aliases=aliases("cmd.games.name"))
@@ -314,9 +344,38 @@ class Lobby(commands.Cog):
                 table = await self.engine.add_bot(table_id, user.id, version=version)
             else:
                 table = await self.engine.start(table_id, user.id, version=version)
-            await interaction.response.edit_message(**self.lobby_message(table, locale))
-            if table.status == "active":
-                await self.begin(table, locale)
+            if table.status != "active":
+                await interaction.response.edit_message(**self.lobby_message(table, locale))
+                return
+            # Started: the lobby message becomes the game's status message, kept current from now on.
+            await interaction.response.edit_message(**status_message(self.bot, table, locale))
+            if interaction.message is not None:
+                await self.bot.status_messages.adopt(table, interaction.message.id, locale)
+            await self.begin(table, locale)
+
+    async def resign_button(self, interaction: discord.Interaction, choice: str, table_id: int,
+                            user_id: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            if interaction.user.id != user_id:
+                raise PermissionDeniedError("lobby.resign_not_yours", name=f"<@{user_id}>")
+            public = interaction.message is not None and not interaction.message.flags.ephemeral
+            suffix, name = ("_public", interaction.user.mention) if public else ("", "")
+            if choice != "yes":
+                await interaction.response.edit_message(content=t(f"lobby.resign_cancelled{suffix}", locale,
+                                                                  name=name), view=None)
+                return
+            table = await self.engine.get(table_id)
+            check_can_resign(table, user_id)
+            result = await self.engine.resign(table_id, user_id, interaction_id=interaction.id)
+            if result.duplicate:
+                await send_ephemeral(interaction, t("bot.duplicate", locale))
+                return
+            await interaction.response.edit_message(content=t(f"lobby.resign_done{suffix}", locale, name=name,
+                                                              table=table_id), view=None)
+            channel = await channel_of(self.bot, table.channel_id)
+            if channel is not None:
+                await after_move(self.bot, result, locale, channel=channel)
 
     async def rematch_button(self, interaction: discord.Interaction, table_id: int) -> None:
         locale = await locale_of_interaction(interaction)

@@ -413,8 +413,8 @@ class Engine:
             return await self._apply(table, seat, action, source="player", user_id=user_id,
                                      interaction_id=interaction_id)
 
-    async def resign(self, table_id: int, user_id: int) -> ActResult:
-        return await self.act(table_id, user_id, "resign")
+    async def resign(self, table_id: int, user_id: int, *, interaction_id: int | None = None) -> ActResult:
+        return await self.act(table_id, user_id, "resign", interaction_id=interaction_id)
 
     async def _apply(
         self,

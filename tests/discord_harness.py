@@ -8,6 +8,9 @@ waiting for the tasks discord.py spawns, and ERROR log records failing the test.
 
 Everything the bot sends — channel messages and interaction responses/followups/edits — is recorded in
 ``Harness.sent`` as `Sent` records (content, embeds, components, file bytes, ephemeral, who was pinged).
+Edits of channel messages through the bot's own token (the status message) are recorded in ``Harness.edits``
+and applied to the message; ``Harness.edit_errors`` makes chosen messages fail to edit like Discord would.
+Delayed status edits wait on ``Harness.sleeper``, which only lets them run when a test says time has passed.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ import io
 import itertools
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from copy import deepcopy
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +119,24 @@ def check_png(data: bytes, *, min_side: int = 200, max_side: int = 4000, max_byt
         assert colours is None or len(colours) > 8, "the image has almost no content"
 
 
+def check_embeds(embeds: list[dict[str, Any]]) -> int:
+    """Discord's embed limits (discord.py checks none of them); returns the characters counted."""
+    assert len(embeds) <= 10, "more than 10 embeds in a message"
+    total = 0
+    for e in embeds:
+        title, description = e.get("title", ""), e.get("description", "")
+        footer, author = e.get("footer", {}).get("text", ""), e.get("author", {}).get("name", "")
+        assert len(title) <= 256 and len(description) <= 4096 and len(footer) <= 2048 and len(author) <= 256
+        fields = e.get("fields", [])
+        assert len(fields) <= 25, f"{len(fields)} fields"
+        for f in fields:
+            assert 1 <= len(f["name"]) <= 256 and 1 <= len(f["value"]) <= 1024, f
+        total += len(title) + len(description) + len(footer) + len(author)
+        total += sum(len(f["name"]) + len(f["value"]) for f in fields)
+    assert total <= 6000, f"{total} characters in the embeds of one message"
+    return total
+
+
 @dataclass
 class InteractionInfo:
     id: int
@@ -172,12 +193,53 @@ class ErrorLog(logging.Handler):
         return "\n".join(self.format(r) for r in self.records)
 
 
+def http_error(status: int, code: int, text: str = "") -> discord.HTTPException:
+    """An error as discord.py raises it for a Discord error response (``code`` is Discord's JSON code)."""
+    kinds = {403: discord.Forbidden, 404: discord.NotFound}
+    response = back.FakeRequest(status, text or "error")
+    return kinds.get(status, discord.HTTPException)(response, {"code": code, "message": text or str(code)})
+
+
+class ManualSleep:
+    """An injectable ``sleep``: sleepers wake when the test moves the clock past their time (`wake`)."""
+
+    def __init__(self, now: Callable[[], datetime]) -> None:
+        self.now = now
+        self.sleeping: list[tuple[datetime, asyncio.Future[None], asyncio.Task[Any] | None]] = []
+
+    async def __call__(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        self.sleeping.append((self.now() + timedelta(seconds=seconds), future, asyncio.current_task()))
+        try:
+            await future
+        finally:
+            self.sleeping = [s for s in self.sleeping if s[1] is not future]
+
+    def delays(self) -> list[float]:
+        return [(when - self.now()).total_seconds() for when, _, _ in self.sleeping]
+
+    def wake(self) -> list[asyncio.Task[Any]]:
+        """Wake every sleeper whose time has come; returns their tasks."""
+        woken = []
+        for when, future, task in list(self.sleeping):
+            if when <= self.now() and not future.done():
+                future.set_result(None)
+                if task is not None:
+                    woken.append(task)
+        return woken
+
+
 class Harness:
-    def __init__(self, db_path: Path, *, now: Any = None, seed: str | None = "harness-seed") -> None:
-        settings = load_settings(_env_file=None, database_path=db_path, discord_token=None, lobby_minutes=30)
+    def __init__(self, db_path: Path, *, now: Any = None, seed: str | None = "harness-seed",
+                 status_seconds: float = 10.0) -> None:
+        settings = load_settings(_env_file=None, database_path=db_path, discord_token=None, lobby_minutes=30,
+                                 status_seconds=status_seconds)
         intents = make_intents()
         intents.members = True  # dpytest's member cache needs it; the bot itself never reads the member list
-        kwargs: dict[str, Any] = {"intents": intents, "sync_commands": False, "scheduler": False}
+        self.clock = now or (lambda: datetime.now(UTC))
+        self.sleeper = ManualSleep(self.clock)
+        kwargs: dict[str, Any] = {"intents": intents, "sync_commands": False, "scheduler": False,
+                                  "sleep": self.sleeper}
         if now is not None:
             kwargs["now"] = now
         self.bot = Floorboard(settings, **kwargs)
@@ -186,6 +248,9 @@ class Harness:
         self.messages: dict[int, Sent] = {}
         self.interactions: dict[int, InteractionInfo] = {}
         self.threads: list[dict[str, Any]] = []
+        self.edits: list[Sent] = []
+        self.edit_errors: dict[int, BaseException] = {}
+        self.edit_delays: dict[int, float] = {}  # seconds (real time) an edit of that message is held up
         self.adapter = RecordingAdapter(self)
         self.members: dict[str, discord.Member] = {}
         self.channels: dict[str, Any] = {}
@@ -214,6 +279,12 @@ class Harness:
         async def send_message(http: Any, channel_id: int, *, params: Any) -> dict[str, Any]:
             return await harness.on_channel_message(int(channel_id), params)
 
+        async def edit_message(http: Any, channel_id: int, message_id: int, *, params: Any) -> dict[str, Any]:
+            delay = harness.edit_delays.get(int(message_id))
+            if delay:  # like discord.py sleeping out a 429's retry_after before it tries again
+                await asyncio.sleep(delay)
+            return harness.on_channel_edit(int(channel_id), int(message_id), params)
+
         async def start_thread_without_message(http: Any, channel_id: int, *, name: str, type: int,
                                                **kw: Any) -> dict[str, Any]:
             return harness.new_thread(int(channel_id), name, int(type))
@@ -230,6 +301,7 @@ class Harness:
             return data
 
         monkeypatch.setattr(back.FakeHttp, "send_message", send_message)
+        monkeypatch.setattr(back.FakeHttp, "edit_message", edit_message)
         monkeypatch.setattr(back.FakeHttp, "start_thread_without_message", start_thread_without_message)
         monkeypatch.setattr(back.FakeHttp, "start_thread_with_message", start_thread_with_message)
         monkeypatch.setattr(facts, "make_message_dict", with_components)
@@ -336,6 +408,17 @@ class Harness:
         await self.settle()
         return self.sent[start:]
 
+    async def pass_time(self, **kw: float) -> list[Sent]:
+        """Move the (fake) clock on and let the delayed status edits that are now due run; returns the edits."""
+        start = len(self.edits)
+        self.clock.advance(**kw)  # type: ignore[attr-defined]
+        woken = self.sleeper.wake()
+        if woken:
+            _, still = await asyncio.wait(woken, timeout=60)
+            assert not still, "delayed status edits still running after 60s"
+        await self.settle()
+        return self.edits[start:]
+
     async def settle(self, timeout: float = 60.0) -> None:
         """Wait until every task discord.py spawned for events, commands and components is done."""
         me = asyncio.current_task()
@@ -417,6 +500,23 @@ class Harness:
         if message is not None:
             await callbacks.dispatch_event("send_message", message)
         return data
+
+    def on_channel_edit(self, channel_id: int, message_id: int, params: Any) -> dict[str, Any]:
+        """PATCH /channels/{channel}/messages/{message}: the bot editing one of its messages."""
+        error = self.edit_errors.get(message_id)
+        if error is not None:
+            raise error
+        target = self.messages.get(message_id)
+        if target is None or target.ephemeral:
+            raise http_error(404, 10008, "Unknown Message")
+        assert target.channel_id == channel_id, "edited a message through the wrong channel"
+        body = body_of(params.payload, params.multipart)
+        files = read_files(params.files)
+        self.update(target, body, files)
+        self.edits.append(Sent("edit_message", channel_id, body.get("content"), body.get("embeds") or [],
+                               body.get("components") or [], files, message_id=message_id, pinged=pinged(body),
+                               payload=body))
+        return self.message_payload(target)
 
     def on_webhook(self, route: Any, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
         path = route.path
@@ -559,6 +659,14 @@ async def start_table(h: Harness, host: str = "alice", joiners: Iterable[str] = 
             menu = (await h.click(h.with_button(":choose:"), ":choose:", user))[-1]
             await h.click(menu, ":keepnone:", user)
     return channel_id
+
+
+async def resign(h: Harness, user: str, channel: Any, answer: str = "Resign") -> list[Sent]:
+    """/resign, then the answer on the confirmation it shows (only to ``user``); returns both steps' sends."""
+    asked = await h.slash("resign", user, channel)
+    question = asked[-1]
+    assert question.ephemeral and answer in question.labels(), question.text
+    return asked + await h.click(question, answer, user)
 
 
 async def table_of(h: Harness, channel_id: int) -> Any:

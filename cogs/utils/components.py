@@ -1,4 +1,5 @@
-"""Persistent buttons shared by every game: the lobby's Join / Leave / Add bot / Start, and Rematch.
+"""Persistent buttons shared by every game: the lobby's Join / Leave / Add bot / Start, Rematch, and the
+Resign / Keep playing confirmation.
 
 They are `discord.ui.DynamicItem`s: the custom_id carries the game id, the table id and the table version
 (``flying_blades:lobby:join:12:3``), so a click on a message sent before a restart still reaches its table.
@@ -21,6 +22,8 @@ LOBBY_ACTIONS = ("join", "leave", "bot", "start")
 LOBBY_TEMPLATE = (r"(?P<game>[a-z][a-z0-9_]*):lobby:(?P<action>join|leave|bot|start)"
                   r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
 REMATCH_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):rematch:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+RESIGN_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):resign:(?P<choice>yes|no):(?P<table>[0-9]+):(?P<user>[0-9]+)"
+RESIGN_STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
@@ -93,7 +96,31 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
         await delegate(interaction, "Lobby", "rematch_button", self.table_id)
 
 
-GENERIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, RematchButton)
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESIGN_TEMPLATE):
+    """The answer to "resign?": ``yes`` resigns, ``no`` keeps playing. Only the asking user may answer (the
+    custom_id names them; the callback re-checks who clicked and that they are still seated)."""
+
+    def __init__(self, game: str, choice: str, table_id: int, user_id: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or choice, style=RESIGN_STYLES[choice],
+            custom_id=custom_id(game, "resign", choice, table_id, user_id),
+        ))
+        self.game, self.choice, self.table_id, self.user_id = game, choice, table_id, user_id
+
+    @classmethod
+    def make(cls, game: str, choice: str, table_id: int, user_id: int, locale: str) -> ResignButton:
+        return cls(game, choice, table_id, user_id, label=t(f"lobby.button.resign_{choice}", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> ResignButton:
+        return cls(match["game"], match["choice"], int(match["table"]), int(match["user"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "Lobby", "resign_button", self.choice, self.table_id, self.user_id)
+
+
+GENERIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, RematchButton, ResignButton)
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:

@@ -2,7 +2,8 @@
 
 Every step is a NEW message (edits of old messages are rate-limited and do not notify): a run of moves is
 grouped so that moves which leave the board unchanged (a hidden card choice) share the next message, the
-last message says whose turn it is with a mention that notifies, and carries the board's buttons.
+last message says whose turn it is with a mention that notifies, and carries the board's buttons. Then the
+game's one status message is brought up to date (`cogs.utils.status`, throttled).
 """
 
 from __future__ import annotations
@@ -134,6 +135,8 @@ async def publish(
     for i, post in enumerate(posts):
         send = first if first is not None and i == 0 else channel.send
         sent.append(await send(**await post.kwargs(locale)))
+    if final:  # after the new board and the ping: the status message follows (throttled, never failing)
+        await bot.status_messages.update(latest, locale)
     return sent
 
 

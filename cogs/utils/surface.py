@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from cogs.utils.components import RematchButton
-from i18n import t
-from rules.engine import ActResult, Table
+from cogs.utils.lang import ls
+from i18n import LOCALES, t
+from rules.base import Game
+from rules.engine import ActResult, GameNotFoundError, Table
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -92,6 +95,20 @@ class GameSurface:
     def score_text(self, table: Table, seat: int, score: float, locale: str) -> str:
         return f"{score:g}"
 
+    # --- the status message and /help ----------------------------------------------------------------
+
+    def seat_status(self, table: Table, seat: int, locale: str) -> str:
+        """A seat's line in the status message (no mention: edits never notify, and need not)."""
+        return self.seat_label(table, seat, locale)
+
+    def phase_text(self, table: Table, locale: str) -> str:
+        return t(f"lobby.status.{table.status}", locale)
+
+    def help_embed(self, locale: str) -> discord.Embed:
+        """``/help <game>``: how to play this game in Discord (its notation)."""
+        return discord.Embed(title=t("help.game_title", locale, game=self.game_name(locale)),
+                             description=t("help.game_generic", locale))
+
     # --- components ----------------------------------------------------------------------------------
 
     def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
@@ -133,6 +150,23 @@ class GameSurface:
 
     def private_text(self, table: Table, seat: int, locale: str) -> str:
         return t("bot.hand_generic", locale, name=self.seat_label(table, seat, locale))
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The games as slash-command choices, their names translated."""
+    from rules import GAMES
+
+    return [app_commands.Choice(name=ls(f"game.{gid}"), value=gid) for gid in sorted(GAMES)]
+
+
+def find_game(games: dict[str, Game], text: str) -> Game:
+    """A game by its id, its rules name or its name in any language (case-insensitive)."""
+    wanted = " ".join(text.split()).lower()
+    for gid, rules in games.items():
+        names = {gid, rules.name.lower(), *(t(f"game.{gid}", loc).lower() for loc in LOCALES)}
+        if wanted in names:
+            return rules
+    raise GameNotFoundError("engine.unknown_game", game=text, games=", ".join(sorted(games)))
 
 
 def surface_for(bot: Floorboard, game: str) -> GameSurface:

@@ -121,4 +121,7 @@ async def test_buttons_sent_before_a_restart_still_work(tmp_path: Path, monkeypa
     assert table.state.phase == "play"
     out = await new.click(old.with_button("Show my hand", old_sent), "Show my hand", "bob")
     assert out[-1].ephemeral and out[-1].pngs()
+    # the status message (the lobby message, its id in the table's meta) is still the one kept current
+    assert new.edits and {e.message_id for e in new.edits} == {lobby.message_id}
+    assert "Moves" in new.messages[lobby.message_id].text
     await new.close()

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord_harness import CHANNELS, USERS, Harness, check_png, open_table, start_table, table_of
+from tests.discord_harness import (
+    CHANNELS,
+    USERS,
+    Harness,
+    check_png,
+    open_table,
+    resign,
+    start_table,
+    table_of,
+)
 
 
 async def test_play_opens_a_lobby_in_a_new_thread_with_persistent_buttons(harness: Harness) -> None:
@@ -144,7 +153,7 @@ async def test_games_lists_running_games_with_links(harness: Harness) -> None:
 
 async def test_rematch_opens_a_new_lobby_with_the_same_options_and_bots(harness: Harness) -> None:
     channel_id = await start_table(harness, bots=1, options="cards=none")
-    out = await harness.slash("resign", "alice", channel_id)
+    out = await resign(harness, "alice", channel_id)
     final = [s for s in out if "Rematch" in s.labels()]
     assert len(final) == 1 and "game over" in final[0].text
     out = await harness.click(final[0], "Rematch", "carol")

@@ -3,7 +3,7 @@ pass."""
 
 from __future__ import annotations
 
-from tests.discord_harness import USERS, Harness, check_png, open_table, start_table, table_of
+from tests.discord_harness import USERS, Harness, check_png, open_table, resign, start_table, table_of
 
 
 def first_attack(table: object, seat: int) -> str:
@@ -193,7 +193,7 @@ async def test_board_reposts_the_board_without_pinging(harness: Harness) -> None
 
 async def test_resign_ends_a_two_player_game_with_a_result(harness: Harness) -> None:
     channel_id = await start_table(harness, joiners=["bob"])
-    out = await harness.slash("resign", "bob", channel_id)
+    out = await resign(harness, "bob", channel_id)
     final = out[-1]
     assert final.public and "game over" in final.text and "Bob resigns" in final.text
     assert "Alice wins" in final.text and final.labels() == ["Rematch"]

@@ -1,0 +1,104 @@
+"""``/help [game]`` (also ``!help``): every command with its usage, and a game's notation.
+
+The command list is built from the command tree itself, with the names, parameters and descriptions of the
+catalogs that localize the slash commands, so it never misses a command and speaks the server's language.
+A game's page comes from its surface (`GameSurface.help_embed`). The slash form answers privately; the prefix
+form answers in the channel (nothing in it is secret). Within Discord's embed limits (see tests).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.lang import aliases, locale_of_ctx, ls
+from cogs.utils.replies import handle_command_error, user_errors
+from cogs.utils.surface import find_game, game_choices, surface_for
+from i18n import DEFAULT_LOCALE, catalog, t
+from rules.base import Game
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+# The order of the list; a command not named here (a new one) is still listed, after these.
+ORDER = ("play", "move", "board", "hand", "resign", "abort", "games", "record", "help", "language", "threads",
+         "ping")
+MAX_DESCRIPTION = 4096
+
+
+def catalog_text(key: str, locale: str, fallback: str) -> str:
+    return t(key, locale) if key in catalog(DEFAULT_LOCALE) else fallback
+
+
+def usage(command: app_commands.Command[Any, ..., Any], locale: str) -> str:
+    """``/play <game> [options]`` in the locale's command and parameter names."""
+    base = f"cmd.{command.name}"
+    parts = [f"/{catalog_text(base + '.name', locale, command.name)}"]
+    for param in command.parameters:
+        name = catalog_text(f"{base}.{param.name}.name", locale, param.display_name)
+        parts.append(f"<{name}>" if param.required else f"[{name}]")
+    return " ".join(parts)
+
+
+def command_lines(bot: Floorboard, locale: str) -> list[str]:
+    found = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Command)}
+    names = [n for n in ORDER if n in found] + sorted(set(found) - set(ORDER))
+    lines = []
+    for name in names:
+        command = found[name]
+        description = catalog_text(f"cmd.{name}.description", locale, command.description)
+        shown = usage(command, locale)
+        # Discord shows the localized name to users whose client speaks that language, else the default one.
+        other = f" (`/{name}`)" if shown.removeprefix("/").split(" ")[0] != name else ""
+        lines.append(f"`{shown}`{other} — {description}")
+    return lines
+
+
+def overview_embed(bot: Floorboard, locale: str) -> discord.Embed:
+    prefix = bot.settings.command_prefix
+    intro = t("help.intro", locale, prefix=prefix)
+    embed = discord.Embed(title=t("help.title", locale), colour=discord.Colour.blurple(),
+                          description=(intro + "\n" + "\n".join(command_lines(bot, locale)))[:MAX_DESCRIPTION])
+    help_name = t("cmd.help.name", locale)
+    games = [
+        t("help.game_line", locale, game=surface_for(bot, gid).game_name(locale), id=gid, min=rules.min_players,
+          max=rules.max_players, command=f"/{help_name} {gid}")
+        for gid, rules in sorted(bot.engine.games.items())
+    ]
+    if games:
+        embed.add_field(name=t("help.games", locale), value="\n".join(games)[:1024], inline=False)
+    return embed
+
+
+def help_embeds(bot: Floorboard, locale: str, game: Game | None = None) -> list[discord.Embed]:
+    """The overview; with a game, its notation page after it."""
+    embeds = [overview_embed(bot, locale)]
+    if game is not None:
+        embeds.append(surface_for(bot, game.id).help_embed(locale))
+    return embeds
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error, await locale_of_ctx(ctx))
+
+    @commands.hybrid_command(name=ls("cmd.help.name"), description=ls("cmd.help.description"),
+                             aliases=aliases("cmd.help.name"))
+    @app_commands.rename(game=ls("cmd.help.game.name"))
+    @app_commands.describe(game=ls("cmd.help.game.description"))
+    @app_commands.choices(game=game_choices())
+    async def help_(self, ctx: commands.Context[Any], *, game: str | None = None) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            rules = find_game(self.bot.engine.games, game) if game else None
+            await ctx.send(embeds=help_embeds(self.bot, locale, rules), ephemeral=True)
+
+
+async def setup(bot: Floorboard) -> None:
+    await bot.add_cog(Help(bot))

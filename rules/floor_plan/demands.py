@@ -1,0 +1,631 @@
+"""Client demands as data (``data/floor_plan/clients.json``) and the evaluator that finds their witnesses.
+
+A demand is one small record of an ``op`` and its parameters. A *witness* is the set of sheet elements a
+fulfilled demand uses, as tokens: ``room:3`` (room id), ``tree:0`` (tree index), ``door:C3``, ``window:C3``,
+``furn:C3``, ``deck:C3``, ``water:C3`` (every water cell of a pool: stones are never tokens, so they may be
+reused when they make a new pool) and ``yard:C3`` (the cells of a courtyard). A demand may be scored again and
+again, each time with a witness disjoint from every element already used *for that demand*.
+
+Decisions beyond the adaptation: a courtyard is an outside region that does not reach the sheet's edge; a room
+"has a door" when a door lies on its wall or connects into it; a Layout "house of 6+ rooms" uses any six
+rooms; "every room reachable" needs at least ``min`` rooms (so that a lone living room with one door is no
+house) and uses every room, so it scores once. Searches are greedy or bounded (rooms ≤ ~40 per sheet).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "floor_plan"
+KINDS = ("build", "design", "layout")
+ROOM_TYPES = ("C", "W", "B", "K", "D", "L")
+WIDTH, HEIGHT = 17, 13
+COLS = "ABCDEFGHIJKLMNOPQ"
+MAX_CHAIN_STEPS = 20_000
+
+Cell = tuple[int, int]
+Witness = frozenset[str]
+
+# op -> (required parameters, optional parameters)
+OPS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "room_count": (frozenset({"min"}), frozenset({"type"})),
+    "connected": (frozenset({"a", "b"}), frozenset()),
+    "connected_same": (frozenset(), frozenset()),
+    "connected_count": (frozenset({"type", "min"}), frozenset()),
+    "room_types": (frozenset({"types"}), frozenset()),
+    "room_size": (frozenset({"min"}), frozenset()),
+    "square_room": (frozenset(), frozenset({"not"})),
+    "courtyard": (frozenset({"min"}), frozenset()),
+    "window_sees": (frozenset({"room", "sees"}), frozenset()),
+    "arrangement": (frozenset({"room", "min"}), frozenset({"unique"})),
+    "furnished": (frozenset({"min"}), frozenset()),
+    "pool": (frozenset({"min"}), frozenset()),
+    "deck_pool": (frozenset(), frozenset()),
+    "window_walls": (frozenset({"min"}), frozenset()),
+    "windows": (frozenset({"room", "min"}), frozenset()),
+    "deck": (frozenset({"min"}), frozenset()),
+    "door_onto": (frozenset({"room", "feature"}), frozenset()),
+    "reachable": (frozenset({"min"}), frozenset()),
+    "exterior_doors": (frozenset({"min"}), frozenset()),
+    "deck_rooms": (frozenset({"min"}), frozenset()),
+    "chain": (frozenset({"min"}), frozenset()),
+}
+BONUS_OPS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "doored_rooms": (frozenset({"min"}), frozenset()),
+    "door_outside": (frozenset({"feature"}), frozenset()),
+    "door_line": (frozenset({"feature"}), frozenset()),
+}
+SEEN_KINDS = ("tree", "pool", "deck", "stone")
+OUTSIDE_FEATURES = ("stone", "deck", "tree")
+
+
+def cell_name(c: Cell) -> str:
+    return f"{COLS[c[0]]}{c[1] + 1}"
+
+
+def name_cell(name: str) -> Cell:
+    return COLS.index(name[0]), int(name[1:]) - 1
+
+
+@dataclass(frozen=True)
+class Demand:
+    id: str  # "<client>.<n>", n from 1
+    client: str
+    points: int
+    op: str
+    params: dict[str, Any] = field(hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class DoorBonus:
+    points: int
+    op: str
+    params: dict[str, Any] = field(hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Client:
+    id: str
+    kind: str
+    demands: tuple[Demand, ...]
+    door_bonus: DoorBonus | None
+
+    @property
+    def name_key(self) -> str:
+        return f"fp.client.{self.id}"
+
+
+def _check_params(where: str, raw: dict[str, Any], ops: dict[str, tuple[frozenset[str], frozenset[str]]]) -> None:
+    op = raw.get("op")
+    if op not in ops:
+        raise ValueError(f"clients.json: {where}: unknown op {op!r}")
+    required, optional = ops[op]
+    keys = set(raw) - {"op", "points"}
+    if not required <= keys or not keys <= required | optional:
+        raise ValueError(f"clients.json: {where}: {op} takes {sorted(required)} (+ {sorted(optional)})")
+    points = raw.get("points")
+    if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= 10:
+        raise ValueError(f"clients.json: {where}: bad points {points!r}")
+    for key in ("min",):
+        if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
+            raise ValueError(f"clients.json: {where}: bad {key} {raw[key]!r}")
+    for key in ("type", "a", "b", "room", "not"):
+        if key in raw and raw[key] not in ROOM_TYPES:
+            raise ValueError(f"clients.json: {where}: bad room type {raw[key]!r}")
+    if "types" in raw and (not raw["types"] or any(t not in ROOM_TYPES for t in raw["types"])):
+        raise ValueError(f"clients.json: {where}: bad types {raw['types']!r}")
+    if "sees" in raw and raw["sees"] not in SEEN_KINDS:
+        raise ValueError(f"clients.json: {where}: bad sees {raw['sees']!r}")
+    if "feature" in raw and raw["feature"] not in OUTSIDE_FEATURES:
+        raise ValueError(f"clients.json: {where}: bad feature {raw['feature']!r}")
+    if "unique" in raw and not isinstance(raw["unique"], bool):
+        raise ValueError(f"clients.json: {where}: unique must be true or false")
+
+
+def parse_clients(raw: Any) -> dict[str, Client]:
+    """Validate the raw JSON of the client cards: five of each kind; Build and Design have two demands, Layout
+    one demand and a Door Bonus."""
+    if not isinstance(raw, dict) or set(raw) != set(KINDS):
+        raise ValueError(f"clients.json: expected the keys {KINDS}")
+    out: dict[str, Client] = {}
+    for kind in KINDS:
+        cards = raw[kind]
+        if not isinstance(cards, list) or len(cards) != 5:
+            raise ValueError(f"clients.json: {kind} needs 5 clients")
+        for card in cards:
+            cid = card.get("id") if isinstance(card, dict) else None
+            if not isinstance(cid, str) or not cid.replace("_", "").isalpha() or cid in out:
+                raise ValueError(f"clients.json: bad or repeated client id {cid!r}")
+            allowed = {"id", "demands"} | ({"door_bonus"} if kind == "layout" else set())
+            if set(card) != allowed:
+                raise ValueError(f"clients.json: {cid}: expected the keys {sorted(allowed)}")
+            want = 1 if kind == "layout" else 2
+            if not isinstance(card["demands"], list) or len(card["demands"]) != want:
+                raise ValueError(f"clients.json: {cid}: a {kind} client has {want} demand(s)")
+            demands = []
+            for n, d in enumerate(card["demands"], 1):
+                _check_params(f"{cid}.{n}", d, OPS)
+                params = {k: v for k, v in d.items() if k not in ("op", "points")}
+                demands.append(Demand(f"{cid}.{n}", cid, d["points"], d["op"], params))
+            bonus = None
+            if kind == "layout":
+                b = card["door_bonus"]
+                _check_params(f"{cid}.door_bonus", b, BONUS_OPS)
+                bonus = DoorBonus(b["points"], b["op"], {k: v for k, v in b.items() if k not in ("op", "points")})
+            out[cid] = Client(cid, kind, tuple(demands), bonus)
+    return out
+
+
+def load_clients(path: Path = DATA / "clients.json") -> dict[str, Client]:
+    return parse_clients(json.loads(path.read_text(encoding="utf-8")))
+
+
+CLIENTS = load_clients()
+DEMANDS: dict[str, Demand] = {d.id: d for c in CLIENTS.values() for d in c.demands}
+
+
+def by_kind(kind: str) -> list[str]:
+    return [c.id for c in CLIENTS.values() if c.kind == kind]
+
+
+# --- facts about one sheet ----------------------------------------------------------------------------------
+
+
+class Facts:
+    """The derived geometry of one sheet, computed on first use."""
+
+    def __init__(self, sheet: Any) -> None:
+        self.sheet = sheet
+
+    @cached_property
+    def rooms(self) -> tuple[Any, ...]:
+        return tuple(self.sheet.rooms)
+
+    @cached_property
+    def owner(self) -> dict[Cell, int]:
+        return {c: i for i, r in enumerate(self.rooms) for c in r.cells()}
+
+    @cached_property
+    def pools(self) -> list[frozenset[Cell]]:
+        from rules.floor_plan.geometry import pools
+
+        return list(pools(self.sheet))
+
+    @cached_property
+    def decks(self) -> list[frozenset[Cell]]:
+        from rules.floor_plan.geometry import decks
+
+        return list(decks(self.sheet))
+
+    @cached_property
+    def door_links(self) -> list[Any]:
+        from rules.floor_plan.geometry import door_links
+
+        return sorted(door_links(self.sheet), key=lambda d: (d.cell[1], d.cell[0]))
+
+    @cached_property
+    def window_views(self) -> list[Any]:
+        from rules.floor_plan.geometry import window_views
+
+        return list(window_views(self.sheet))
+
+    @cached_property
+    def arrangements(self) -> list[Any]:
+        from rules.floor_plan.geometry import arrangements
+
+        return list(arrangements(self.sheet))
+
+    @cached_property
+    def outside_regions(self) -> list[frozenset[Cell]]:
+        from rules.floor_plan.geometry import outside_regions
+
+        return list(outside_regions(self.sheet))
+
+    @cached_property
+    def tree_cells(self) -> dict[Cell, int]:
+        return {(x + dx, y + dy): i for i, (x, y) in enumerate(self.sheet.trees) for dx in range(3) for dy in range(3)}
+
+    def touching(self, cells: Iterable[Cell]) -> frozenset[int]:
+        out = set()
+        for x, y in cells:
+            for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if c in self.owner:
+                    out.add(self.owner[c])
+        return frozenset(out)
+
+    def of_type(self, t: str | None) -> list[int]:
+        return [i for i, r in enumerate(self.rooms) if t is None or r.type == t]
+
+    @cached_property
+    def links(self) -> list[tuple[str, int, int]]:
+        """(door token, room, other room) for every door joining two rooms, both directions."""
+        out = []
+        for d in self.door_links:
+            for o in sorted(d.others):
+                out.append((f"door:{cell_name(d.cell)}", d.room, o))
+                out.append((f"door:{cell_name(d.cell)}", o, d.room))
+        return out
+
+    @cached_property
+    def door_rooms(self) -> dict[int, set[str]]:
+        """Room id -> the doors on its wall or connecting into it."""
+        out: dict[int, set[str]] = {}
+        for d in self.door_links:
+            tok = f"door:{cell_name(d.cell)}"
+            for r in {d.room, *d.others}:
+                out.setdefault(r, set()).add(tok)
+        return out
+
+
+def room(i: int) -> str:
+    return f"room:{i}"
+
+
+def cells_tok(prefix: str, cells: Iterable[Cell]) -> frozenset[str]:
+    return frozenset(f"{prefix}:{cell_name(c)}" for c in cells)
+
+
+def _free(used: frozenset[str], *toks: str) -> bool:
+    return not any(t in used for t in toks)
+
+
+# --- one finder per op: (facts, params, used) -> witness | None ---------------------------------------------
+
+
+def _room_count(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    free = [room(i) for i in f.of_type(p.get("type")) if room(i) not in used]
+    return frozenset(free[: p["min"]]) if len(free) >= p["min"] else None
+
+
+def _room_types(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    out = []
+    for t in p["types"]:
+        free = [room(i) for i in f.of_type(t) if room(i) not in used]
+        if not free:
+            return None
+        out.append(free[0])
+    return frozenset(out)
+
+
+def _connected(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for door, a, b in f.links:
+        ta, tb = f.rooms[a].type, f.rooms[b].type
+        ok = ta == tb if p.get("same") else (ta, tb) == (p["a"], p["b"])
+        if ok and a != b and _free(used, door, room(a), room(b)):
+            return frozenset({door, room(a), room(b)})
+    return None
+
+
+def _connected_same(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    return _connected(f, {"same": True}, used)
+
+
+def _connected_count(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for i in f.of_type(p["type"]):
+        if room(i) in used:
+            continue
+        picked: dict[int, str] = {}  # other room -> the door to it
+        for door, a, b in f.links:
+            if a == i and b != i and b not in picked and door not in picked.values() and _free(used, door, room(b)):
+                picked[b] = door
+        if len(picked) >= p["min"]:
+            chosen = list(picked.items())[: p["min"]]
+            return frozenset({room(i), *(room(b) for b, _ in chosen), *(d for _, d in chosen)})
+    return None
+
+
+def _room_size(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for i, r in enumerate(f.rooms):
+        if r.w * r.h >= p["min"] and room(i) not in used:
+            return frozenset({room(i)})
+    return None
+
+
+def _square_room(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for i, r in enumerate(f.rooms):
+        if r.w == r.h and r.type != p.get("not") and room(i) not in used:
+            return frozenset({room(i)})
+    return None
+
+
+def _courtyard(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for region in f.outside_regions:
+        if any(x in (0, WIDTH - 1) or y in (0, HEIGHT - 1) for x, y in region):
+            continue
+        yard = cells_tok("yard", region)
+        if yard & used:
+            continue
+        rooms = [room(i) for i in sorted(f.touching(region)) if room(i) not in used]
+        if len(rooms) >= p["min"]:
+            return yard | frozenset(rooms[: p["min"]])
+    return None
+
+
+def _seen_tokens(f: Facts, seen: Any) -> frozenset[str]:
+    if seen.kind == "tree":
+        return frozenset({f"tree:{seen.ident}"})
+    if seen.kind == "pool":
+        return cells_tok("water", f.pools[seen.ident])
+    return frozenset({f"{seen.kind}:{cell_name(tuple(seen.ident))}"})
+
+
+def _window_sees(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for v in f.window_views:
+        if f.rooms[v.room].type != p["room"]:
+            continue
+        base = {room(v.room), f"window:{cell_name(v.cell)}"}
+        if base & used:
+            continue
+        for seen in v.sees:
+            if seen.kind == p["sees"]:
+                toks = _seen_tokens(f, seen)
+                if not toks & used:
+                    return frozenset(base) | toks
+    return None
+
+
+def _arrangement(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for a in f.arrangements:
+        if f.rooms[a.room].type != p["room"] or len(a.cells) < p["min"]:
+            continue
+        if p.get("unique") and not a.unique:
+            continue
+        toks = cells_tok("furn", a.cells) | {room(a.room)}
+        if not toks & used:
+            return toks
+    return None
+
+
+def _furnished(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for i, r in enumerate(f.rooms):
+        if room(i) in used:
+            continue
+        cells = sorted((c for c in f.sheet.furnishings if c in r.cells()), key=lambda c: (c[1], c[0]))
+        free = [t for t in (f"furn:{cell_name(c)}" for c in cells) if t not in used]
+        if len(free) >= p["min"]:
+            return frozenset({room(i), *free[: p["min"]]})
+    return None
+
+
+def _pool(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for pool in f.pools:
+        toks = cells_tok("water", pool)
+        if len(pool) >= p["min"] and not toks & used:
+            return toks
+    return None
+
+
+def _around(cell: Cell, diagonal: bool) -> list[Cell]:
+    x, y = cell
+    steps = [(1, 0), (-1, 0), (0, 1), (0, -1)] + ([(1, 1), (1, -1), (-1, 1), (-1, -1)] if diagonal else [])
+    return [(x + dx, y + dy) for dx, dy in steps]
+
+
+def _deck_pool(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    """A pool's orthogonal rim is all stones, so a deck section touches a pool when it is next to water
+    diagonally (at an open corner of the rim) or orthogonally next to a stone of the rim."""
+    for pool in f.pools:
+        water = cells_tok("water", pool)
+        if water & used:
+            continue
+        rim = {n for c in pool for n in _around(c, False) if n in f.sheet.stones}
+        for c in sorted(f.sheet.decks, key=lambda c: (c[1], c[0])):
+            tok = f"deck:{cell_name(c)}"
+            if tok not in used and (any(n in pool for n in _around(c, True))
+                                    or any(n in rim for n in _around(c, False))):
+                return water | {tok}
+    return None
+
+
+def _window_walls(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    by_room: dict[int, list[Any]] = {}
+    for v in f.window_views:
+        by_room.setdefault(v.room, []).append(v)
+    for i in sorted(by_room):
+        if room(i) in used:
+            continue
+        dirs: dict[str, str] = {}  # direction -> window token
+        for v in by_room[i]:
+            tok = f"window:{cell_name(v.cell)}"
+            if tok not in used and v.direction not in dirs and tok not in dirs.values():
+                dirs[v.direction] = tok
+        if len(dirs) >= p["min"]:
+            return frozenset({room(i), *list(dirs.values())[: p["min"]]})
+    return None
+
+
+def _windows(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for i in f.of_type(p["room"]):
+        if room(i) in used:
+            continue
+        walls = f.rooms[i].wall_cells()
+        free = [t for t in (f"window:{cell_name(c)}" for c in sorted(f.sheet.windows, key=lambda c: (c[1], c[0]))
+                            if c in walls) if t not in used]
+        if len(free) >= p["min"]:
+            return frozenset({room(i), *free[: p["min"]]})
+    return None
+
+
+def _deck(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for deck in f.decks:
+        toks = cells_tok("deck", deck)
+        if len(deck) >= p["min"] and not toks & used:
+            return toks
+    return None
+
+
+def _feature_cells(f: Facts, feature: str) -> frozenset[Cell]:
+    if feature == "tree":
+        return frozenset(f.tree_cells)
+    return frozenset(f.sheet.decks if feature == "deck" else f.sheet.stones)
+
+
+def _door_onto(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    target = _feature_cells(f, p["feature"])
+    for d in f.door_links:
+        if f.rooms[d.room].type != p["room"]:
+            continue
+        door = f"door:{cell_name(d.cell)}"
+        if not _free(used, door, room(d.room)):
+            continue
+        for c in sorted(d.outside & target, key=lambda c: (c[1], c[0])):
+            tok = f"{p['feature']}:{cell_name(c)}" if p["feature"] != "tree" else f"tree:{f.tree_cells[c]}"
+            if tok not in used:
+                return frozenset({door, room(d.room), tok})
+    return None
+
+
+def _reachable(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    n = len(f.rooms)
+    if n < p["min"] or any(room(i) in used for i in range(n)):
+        return None
+    for d in f.door_links:
+        if not d.outside or f"door:{cell_name(d.cell)}" in used:
+            continue
+        seen, doors, frontier = {d.room}, [f"door:{cell_name(d.cell)}"], [d.room]
+        while frontier:
+            cur = frontier.pop()
+            for door, a, b in f.links:
+                if a == cur and b not in seen and door not in used:
+                    seen.add(b)
+                    doors.append(door)
+                    frontier.append(b)
+        if len(seen) == n:
+            return frozenset({*(room(i) for i in range(n)), *doors})
+    return None
+
+
+def _exterior_doors(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    free = [t for t in (f"door:{cell_name(d.cell)}" for d in f.door_links if d.outside) if t not in used]
+    return frozenset(free[: p["min"]]) if len(free) >= p["min"] else None
+
+
+def _deck_rooms(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    for deck in f.decks:
+        toks = cells_tok("deck", deck)
+        if toks & used:
+            continue
+        rooms = [room(i) for i in sorted(f.touching(deck)) if room(i) not in used]
+        if len(rooms) >= p["min"]:
+            return toks | frozenset(rooms[: p["min"]])
+    return None
+
+
+def _chain(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+    """A path of ``min`` distinct rooms joined by doors (bounded depth-first search)."""
+    adj: dict[int, list[tuple[str, int]]] = {}
+    for door, a, b in f.links:
+        if a != b and _free(used, door, room(a), room(b)):
+            adj.setdefault(a, []).append((door, b))
+    steps = 0
+
+    def walk(path: list[int], doors: list[str]) -> Witness | None:
+        nonlocal steps
+        steps += 1
+        if len(path) == p["min"]:
+            return frozenset({*(room(i) for i in path), *doors})
+        if steps > MAX_CHAIN_STEPS:
+            return None
+        for door, b in adj.get(path[-1], []):
+            if b not in path and door not in doors:
+                found = walk([*path, b], [*doors, door])
+                if found:
+                    return found
+        return None
+
+    for start in sorted(adj):
+        found = walk([start], [])
+        if found:
+            return found
+    return None
+
+
+FINDERS = {
+    "room_count": _room_count, "connected": _connected, "connected_same": _connected_same,
+    "connected_count": _connected_count, "room_types": _room_types, "room_size": _room_size,
+    "square_room": _square_room, "courtyard": _courtyard, "window_sees": _window_sees,
+    "arrangement": _arrangement, "furnished": _furnished, "pool": _pool, "deck_pool": _deck_pool,
+    "window_walls": _window_walls, "windows": _windows, "deck": _deck, "door_onto": _door_onto,
+    "reachable": _reachable, "exterior_doors": _exterior_doors, "deck_rooms": _deck_rooms, "chain": _chain,
+}
+assert set(FINDERS) == set(OPS)
+
+
+def _facts(sheet: Any) -> Facts:
+    return sheet if isinstance(sheet, Facts) else Facts(sheet)
+
+
+def witness(demand: Demand | str, sheet: Any, used: Iterable[str] = ()) -> Witness | None:
+    """An unused witness of the demand on the sheet (or a `Facts`), or None."""
+    d = DEMANDS[demand] if isinstance(demand, str) else demand
+    return FINDERS[d.op](_facts(sheet), d.params, frozenset(used))
+
+
+def claimable(sheet: Any, clients: Iterable[str], used: dict[str, Iterable[str]]) -> list[str]:
+    """The demand ids of the clients that could be scored now (``used``: demand id -> tokens used for it)."""
+    f = _facts(sheet)
+    out = []
+    for cid in clients:
+        for d in CLIENTS[cid].demands:
+            if witness(d, f, used.get(d.id, ())) is not None:
+                out.append(d.id)
+    return out
+
+
+# --- door bonuses ---------------------------------------------------------------------------------------------
+
+
+def _door_line(f: Facts, d: Any, feature: str) -> bool:
+    target = _feature_cells(f, feature)
+    x0, y0 = d.cell
+    for ox, oy in sorted(d.outside):
+        dx, dy = ox - x0, oy - y0
+        x, y = ox, oy
+        while 0 <= x < WIDTH and 0 <= y < HEIGHT and (x, y) not in f.owner:
+            if (x, y) in target:
+                return True
+            if (x, y) in f.tree_cells:
+                break
+            x, y = x + dx, y + dy
+    return False
+
+
+def door_bonus_count(client: Client | str, sheet: Any) -> int:
+    """How many instances of the Layout client's Door Bonus the sheet holds (0 for other clients)."""
+    c = CLIENTS[client] if isinstance(client, str) else client
+    if c.door_bonus is None:
+        return 0
+    f, b = _facts(sheet), c.door_bonus
+    if b.op == "doored_rooms":
+        return sum(1 for doors in f.door_rooms.values() if len(doors) >= b.params["min"])
+    if b.op == "door_outside":
+        target = _feature_cells(f, b.params["feature"])
+        return sum(1 for d in f.door_links if d.outside & target)
+    return sum(1 for d in f.door_links if d.outside and _door_line(f, d, b.params["feature"]))
+
+
+# --- witnesses as cells -------------------------------------------------------------------------------------
+
+
+def witness_cells(sheet: Any, tokens: Iterable[str]) -> list[Cell]:
+    """The cells a witness covers (rooms: all their cells; trees: their 3×3), sorted row by row."""
+    out: set[Cell] = set()
+    for tok in tokens:
+        kind, _, ref = tok.partition(":")
+        if kind == "room":
+            out |= set(sheet.rooms[int(ref)].cells())
+        elif kind == "tree":
+            x, y = sheet.trees[int(ref)]
+            out |= {(x + dx, y + dy) for dx in range(3) for dy in range(3)}
+        else:
+            out.add(name_cell(ref))
+    return sorted(out, key=lambda c: (c[1], c[0]))
+
+
+__all__ = ["CLIENTS", "DEMANDS", "Client", "Demand", "Facts", "claimable", "door_bonus_count",
+           "witness", "witness_cells"]

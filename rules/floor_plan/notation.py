@@ -1,0 +1,206 @@
+"""Action notation: parsing and the canonical text.
+
+One action text is one or more *steps* separated by ``;`` (applied in order, all or nothing)::
+
+    start C5 6x3                              setup: the 6×d living room over I7 (label L on I7)
+    room C3 4x3 K@D4                          a room: top-left, width×height, type@label cell
+    room C3 4x3 K@D4 + H9 3x4 B@H9            Double a Room (bonus): a second room with the same dice
+    features 3:C3,D3,E3 4:F5,F6,G5,G6         one or two feature sets, die value: cells (trees: anchors)
+    features 3x2:C3,D3,E3,F3,G3,H3 4:F5       Double a Feature (bonus) on one die
+    room ... wild 2=5 / features ... wild 2=5 the Wild: die 2 read as 5 (``wild 2->5`` is accepted too)
+    doors C3,D5                               the Two Doors bonus (does not use the round's action)
+    claim hosts.1   claim hosts.1 note=3      score a demand (the engine finds the witness)
+    skip                                      draw nothing this round
+    resign
+
+``room``, ``features`` and ``skip`` are the round's action (one per round); ``claim`` and ``doors`` may come
+before or after it, in the same text or alone. Canonical form: single spaces, upper-case cells, feature sets by
+die value with cells in scan order, steps joined by ``"; "``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.base import InvalidActionError
+from rules.floor_plan.sheet import ROOM_TYPES, cell_name, parse_cell, scan_key
+
+Cell = tuple[int, int]
+MAIN_VERBS = ("room", "features", "skip")
+VERBS = ("start", "room", "features", "doors", "claim", "skip", "resign")
+USAGE = {
+    "start": "start C5 6x3", "room": "room C3 4x3 K@D4", "features": "features 3:C3,D3,E3 4:F5,F6,G5,G6",
+    "doors": "doors C3,D5", "claim": "claim hosts.1", "skip": "skip", "resign": "resign",
+}
+_SIZE = re.compile(r"^(\d)x(\d)$")
+_LABEL = re.compile(r"^([a-z])@([a-z]\d{1,2})$")
+_SET = re.compile(r"^([1-6])(x2)?:(.+)$")
+_WILD = re.compile(r"^([1-6])(?:=|->)([1-6])$")
+_NOTE = re.compile(r"^note=([1-9])$")
+_DEMAND = re.compile(r"^[a-z_]+\.\d$")
+
+
+@dataclass(frozen=True)
+class RoomDraw:
+    x: int
+    y: int
+    w: int
+    h: int
+    type: str
+    label: Cell
+
+    def text(self) -> str:
+        return f"{cell_name((self.x, self.y))} {self.w}x{self.h} {self.type}@{cell_name(self.label)}"
+
+
+@dataclass(frozen=True)
+class FeatureSet:
+    die: int  # the die value (after a wild) naming the kind: 1 tree … 6 stone
+    double: bool
+    cells: tuple[Cell, ...]
+
+    def text(self) -> str:
+        return f"{self.die}{'x2' if self.double else ''}:{','.join(cell_name(c) for c in self.cells)}"
+
+
+@dataclass(frozen=True)
+class Step:
+    verb: str
+    rooms: tuple[RoomDraw, ...] = ()
+    sets: tuple[FeatureSet, ...] = ()
+    cells: tuple[Cell, ...] = ()  # doors; start: (top-left,)
+    size: tuple[int, int] = (0, 0)  # start: (w, h)
+    demand: str = ""
+    note: int | None = None  # 1-based note space
+    wild: tuple[int, int] | None = None  # (die as rolled, value read)
+
+    def text(self) -> str:
+        wild = f" wild {self.wild[0]}={self.wild[1]}" if self.wild else ""
+        if self.verb == "start":
+            return f"start {cell_name(self.cells[0])} {self.size[0]}x{self.size[1]}"
+        if self.verb == "room":
+            return "room " + " + ".join(r.text() for r in self.rooms) + wild
+        if self.verb == "features":
+            return "features " + " ".join(s.text() for s in self.sets) + wild
+        if self.verb == "doors":
+            return "doors " + ",".join(cell_name(c) for c in self.cells)
+        if self.verb == "claim":
+            return f"claim {self.demand}" + (f" note={self.note}" if self.note else "")
+        return self.verb
+
+
+Action = tuple[Step, ...]
+
+
+def _usage(verb: str) -> InvalidActionError:
+    return InvalidActionError("fp.parse.usage", verb=verb, usage=USAGE[verb])
+
+
+def _cells(text: str) -> list[Cell]:
+    return [parse_cell(w) for w in text.split(",") if w]
+
+
+def _size(word: str, verb: str) -> tuple[int, int]:
+    m = _SIZE.match(word)
+    if not m or not 1 <= int(m.group(1)) <= 6 or not 1 <= int(m.group(2)) <= 6:
+        raise InvalidActionError("fp.parse.size", size=word, usage=USAGE[verb])
+    return int(m.group(1)), int(m.group(2))
+
+
+def _take_wild(words: list[str]) -> tuple[list[str], tuple[int, int] | None]:
+    if "wild" not in words:
+        return words, None
+    i = words.index("wild")
+    if i + 2 != len(words):
+        raise InvalidActionError("fp.parse.wild", usage="wild 2=5")
+    m = _WILD.match(words[i + 1])
+    if not m:
+        raise InvalidActionError("fp.parse.wild", usage="wild 2=5")
+    return words[:i], (int(m.group(1)), int(m.group(2)))
+
+
+def _room(words: list[str]) -> RoomDraw:
+    if len(words) != 3:
+        raise _usage("room")
+    x, y = parse_cell(words[0])
+    w, h = _size(words[1], "room")
+    m = _LABEL.match(words[2])
+    if not m or m.group(1).upper() not in ROOM_TYPES:
+        raise InvalidActionError("fp.parse.label", label=words[2], types=", ".join(ROOM_TYPES))
+    return RoomDraw(x, y, w, h, m.group(1).upper(), parse_cell(m.group(2)))
+
+
+def _step(words: list[str]) -> Step:
+    verb, rest = words[0], words[1:]
+    if verb not in VERBS:
+        raise InvalidActionError("fp.parse.unknown_verb", verb=verb, verbs=", ".join(VERBS))
+    rest, wild = _take_wild(rest)
+    if wild and verb not in ("room", "features"):
+        raise InvalidActionError("fp.parse.wild_where")
+    if verb in ("skip", "resign"):
+        if rest:
+            raise _usage(verb)
+        return Step(verb)
+    if verb == "start":
+        if len(rest) != 2:
+            raise _usage(verb)
+        return Step("start", cells=(parse_cell(rest[0]),), size=_size(rest[1], verb))
+    if verb == "room":
+        groups: list[list[str]] = [[]]
+        for w in rest:
+            if w == "+":
+                groups.append([])
+            else:
+                groups[-1].append(w)
+        if len(groups) > 2:
+            raise InvalidActionError("fp.parse.two_rooms")
+        return Step("room", rooms=tuple(_room(g) for g in groups), wild=wild)
+    if verb == "features":
+        sets = []
+        for w in rest:
+            m = _SET.match(w)
+            if not m:
+                raise _usage(verb)
+            cells = tuple(sorted(_cells(m.group(3)), key=scan_key))
+            sets.append(FeatureSet(int(m.group(1)), bool(m.group(2)), cells))
+        if not 1 <= len(sets) <= 2:
+            raise _usage(verb)
+        sets.sort(key=lambda s: (s.die, not s.double))
+        return Step("features", sets=tuple(sets), wild=wild)
+    if verb == "doors":
+        if len(rest) != 1:
+            raise _usage(verb)
+        return Step("doors", cells=tuple(sorted(_cells(rest[0]), key=scan_key)))
+    # claim
+    if not 1 <= len(rest) <= 2 or not _DEMAND.match(rest[0]):
+        raise _usage(verb)
+    note = None
+    if len(rest) == 2:
+        m = _NOTE.match(rest[1])
+        if not m:
+            raise InvalidActionError("fp.parse.note", note=rest[1])
+        note = int(m.group(1))
+    return Step("claim", demand=rest[0], note=note)
+
+
+def parse(raw: str) -> Action:
+    """Parse action text (case-insensitive, extra spaces ignored); raises InvalidActionError."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidActionError("fp.parse.empty", usage=", ".join(USAGE[v] for v in VERBS))
+    steps = []
+    for part in raw.lower().replace(" ,", ",").replace(", ", ",").split(";"):
+        words = part.split()
+        if not words:
+            raise InvalidActionError("fp.parse.empty_step")
+        steps.append(_step(words))
+    verbs = [s.verb for s in steps]
+    if ("resign" in verbs or "start" in verbs) and len(steps) > 1:
+        raise InvalidActionError("fp.parse.alone", verb="resign" if "resign" in verbs else "start")
+    if sum(v in MAIN_VERBS for v in verbs) > 1:
+        raise InvalidActionError("fp.parse.one_action")
+    return tuple(steps)
+
+
+def text(action: Action) -> str:
+    return "; ".join(s.text() for s in action)

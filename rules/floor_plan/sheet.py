@@ -1,0 +1,492 @@
+"""The blueprint sheet: cells, rooms, features and the placement rules (docs/floor_plan.md).
+
+A `Sheet` is an immutable value; `add_room`, `add_features` and `start_room` return a new one or raise
+`IllegalActionError` whose `Msg` names the cell and the rule broken. Decisions beyond the rulebook:
+
+- A room's cells must all be free: no other room (so no overlap, not inside another room, not around a smaller
+  room), no feature (a room may not enclose or cover earlier features, trees included) and no pool water.
+- Pools (see `rules.floor_plan.geometry`) are derived from the stones, but water, once there, is drawn: it
+  occupies its cells, so no feature (stones included) and no room goes on a pool cell. Pools therefore never
+  shrink. A set of features is drawn at once: the water checked is the sheet's before the set.
+- Doors and windows go on any wall cell (a border cell of a room, interior walls included), furnishings on any
+  room cell; none on a label cell or a cell that already holds a feature.
+- A set of deck sections is accepted when every section is joined, through deck sections of the set or of the
+  sheet (orthogonally), to a section that touches a room orthogonally; the order within the set does not matter.
+- `add_features` does not check how many cells a set holds (the dice and bonuses are the game's business).
+- The starting living room is `start_room(sheet, x, y, w, h)`: one side 6 (the game checks that the other side
+  is the die), enclosing I7, labelled L on I7, on an empty sheet.
+- "Scan order" (used for every derived list) is row by row from A1: cells sorted by ``(y, x)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from rules.base import IllegalActionError, InvalidActionError, Msg
+
+Cell = tuple[int, int]
+
+WIDTH = 17
+HEIGHT = 13
+COLUMNS = "ABCDEFGHIJKLMNOPQ"
+CENTRE: Cell = (8, 6)  # I7
+ROOM_TYPES = ("C", "W", "B", "K", "D", "L")  # die value 1..6 -> type
+ROOM_NAMES = {"C": "closet", "W": "washroom", "B": "bedroom", "K": "kitchen", "D": "dining", "L": "living"}
+FEATURE_KINDS = ("tree", "door", "window", "furnishing", "deck", "stone")  # die value 1..6 -> kind
+TREE_SIZE = 3
+START_SIDE = 6
+STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+_CELL = re.compile(r"^([A-Za-z])(\d{1,2})$")
+
+ALL_CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))  # scan order
+NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {
+    (x, y): tuple((x + dx, y + dy) for dx, dy in STEPS.values() if 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT)
+    for x, y in ALL_CELLS
+}
+BORDER: tuple[Cell, ...] = tuple(c for c in ALL_CELLS if len(NEIGHBOURS[c]) < 4)
+
+
+def on_sheet(cell: Cell) -> bool:
+    return 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT
+
+
+def scan_key(cell: Cell) -> tuple[int, int]:
+    return cell[1], cell[0]
+
+
+def cell_name(cell: Cell) -> str:
+    """``(8, 6) -> "I7"``; a cell off the sheet is written as its coordinates, for messages."""
+    x, y = cell
+    return f"{COLUMNS[x]}{y + 1}" if on_sheet(cell) else f"({x}, {y})"
+
+
+def parse_cell(text: str) -> Cell:
+    """``"I7" -> (8, 6)`` (case-insensitive); raises `InvalidActionError` when malformed or off the sheet."""
+    m = _CELL.match(text.strip())
+    if not m:
+        raise InvalidActionError("fp.sheet.bad_cell", cell=text)
+    column, row = COLUMNS.find(m.group(1).upper()), int(m.group(2)) - 1
+    if column < 0 or not 0 <= row < HEIGHT:
+        raise InvalidActionError("fp.sheet.off_sheet", cell=text.strip().upper())
+    return column, row
+
+
+def room_type_msg(room_type: str) -> Msg:
+    return Msg(f"fp.sheet.room.{ROOM_NAMES[room_type]}")
+
+
+def feature_msg(kind: str) -> Msg:
+    return Msg(f"fp.sheet.feature.{kind}")
+
+
+@functools.cache
+def rect_cells(x: int, y: int, w: int, h: int) -> frozenset[Cell]:
+    return frozenset((i, j) for j in range(y, y + h) for i in range(x, x + w))
+
+
+@functools.cache
+def rect_border(x: int, y: int, w: int, h: int) -> frozenset[Cell]:
+    return frozenset((i, j) for i, j in rect_cells(x, y, w, h) if i in (x, x + w - 1) or j in (y, y + h - 1))
+
+
+@dataclass(frozen=True)
+class Room:
+    type: str
+    x: int
+    y: int
+    w: int
+    h: int
+    label: Cell
+
+    def cells(self) -> frozenset[Cell]:
+        return rect_cells(self.x, self.y, self.w, self.h)
+
+    def wall_cells(self) -> frozenset[Cell]:
+        """The room's own cells along its border."""
+        return rect_border(self.x, self.y, self.w, self.h)
+
+    def contains(self, cell: Cell) -> bool:
+        return self.x <= cell[0] < self.x + self.w and self.y <= cell[1] < self.y + self.h
+
+    def walls_of(self, cell: Cell) -> tuple[str, ...]:
+        """The directions (N, E, S, W) in which ``cell`` of this room lies on the room's border."""
+        x, y = cell
+        sides = (("N", y == self.y), ("E", x == self.x + self.w - 1), ("S", y == self.y + self.h - 1),
+                 ("W", x == self.x))
+        return tuple(d for d, on in sides if on)
+
+    @property
+    def corner(self) -> str:
+        return cell_name((self.x, self.y))
+
+    def msg(self) -> Msg:
+        """``the Kitchen at C3`` (named by its top-left cell)."""
+        return Msg("fp.sheet.room_at", room=room_type_msg(self.type), cell=self.corner)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "x": self.x, "y": self.y, "w": self.w, "h": self.h, "label": list(self.label)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Room:
+        return cls(d["type"], d["x"], d["y"], d["w"], d["h"], (d["label"][0], d["label"][1]))
+
+
+def _cells_json(cells: Iterable[Cell]) -> list[list[int]]:
+    return [[x, y] for x, y in sorted(cells, key=scan_key)]
+
+
+def _cells_from(items: Iterable[Any]) -> frozenset[Cell]:
+    return frozenset((c[0], c[1]) for c in items)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    rooms: tuple[Room, ...] = ()  # index = room id, in the order drawn
+    trees: tuple[Cell, ...] = ()  # top-left cell of each 3×3 tree, in the order drawn
+    doors: frozenset[Cell] = frozenset()
+    windows: frozenset[Cell] = frozenset()
+    furnishings: frozenset[Cell] = frozenset()
+    decks: frozenset[Cell] = frozenset()
+    stones: frozenset[Cell] = frozenset()
+
+    @classmethod
+    def empty(cls) -> Sheet:
+        return cls()
+
+    # --- derived lookups, computed once per sheet value ---------------------------------------------------
+
+    @cached_property
+    def room_of(self) -> dict[Cell, int]:
+        return {c: i for i, room in enumerate(self.rooms) for c in room.cells()}
+
+    @cached_property
+    def labels(self) -> frozenset[Cell]:
+        return frozenset(room.label for room in self.rooms)
+
+    @cached_property
+    def walls(self) -> frozenset[Cell]:
+        return frozenset().union(*(room.wall_cells() for room in self.rooms))
+
+    @cached_property
+    def tree_of(self) -> dict[Cell, int]:
+        return {c: i for i, (x, y) in enumerate(self.trees) for c in rect_cells(x, y, TREE_SIZE, TREE_SIZE)}
+
+    @cached_property
+    def features(self) -> dict[Cell, str]:
+        """Every cell holding a feature -> its kind (a tree's nine cells included)."""
+        out = dict.fromkeys(self.tree_of, "tree")
+        for kind, cells in (("door", self.doors), ("window", self.windows), ("furnishing", self.furnishings),
+                            ("deck", self.decks), ("stone", self.stones)):
+            out.update(dict.fromkeys(cells, kind))
+        return out
+
+    @cached_property
+    def pool_regions(self) -> tuple[frozenset[Cell], ...]:
+        """The pools, in scan order of their first cell; see `rules.floor_plan.geometry.pools`."""
+        return _pool_regions(self)
+
+    @cached_property
+    def water(self) -> frozenset[Cell]:
+        return frozenset().union(*self.pool_regions)
+
+    @cached_property
+    def pool_of(self) -> dict[Cell, int]:
+        return {c: i for i, pool in enumerate(self.pool_regions) for c in pool}
+
+    # --- JSON ----------------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form; the lists of a sheet view (without the derived ``pools``), cells in scan order."""
+        return {
+            "rooms": [room.to_json() for room in self.rooms],
+            "trees": [list(c) for c in self.trees],
+            "doors": _cells_json(self.doors),
+            "windows": _cells_json(self.windows),
+            "furnishings": _cells_json(self.furnishings),
+            "decks": _cells_json(self.decks),
+            "stones": _cells_json(self.stones),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Sheet:
+        """Reads `to_json` (or a sheet view: other keys are ignored)."""
+        return cls(
+            rooms=tuple(Room.from_json(r) for r in d["rooms"]),
+            trees=tuple((c[0], c[1]) for c in d["trees"]),
+            doors=_cells_from(d["doors"]),
+            windows=_cells_from(d["windows"]),
+            furnishings=_cells_from(d["furnishings"]),
+            decks=_cells_from(d["decks"]),
+            stones=_cells_from(d["stones"]),
+        )
+
+
+def components(cells: Iterable[Cell]) -> Iterator[frozenset[Cell]]:
+    """Orthogonally connected components of ``cells``, in scan order of their first cell."""
+    todo = set(cells)
+    for start in sorted(todo, key=scan_key):
+        if start not in todo:
+            continue
+        todo.discard(start)
+        part, stack = [start], [start]
+        while stack:
+            for n in NEIGHBOURS[stack.pop()]:
+                if n in todo:
+                    todo.discard(n)
+                    part.append(n)
+                    stack.append(n)
+        yield frozenset(part)
+
+
+def _pool_regions(sheet: Sheet) -> tuple[frozenset[Cell], ...]:
+    stones = sheet.stones
+    if len(stones) < 4:
+        return ()
+    reached = {c for c in BORDER if c not in stones}
+    stack = list(reached)
+    while stack:
+        for n in NEIGHBOURS[stack.pop()]:
+            if n not in reached and n not in stones:
+                reached.add(n)
+                stack.append(n)
+    enclosed = [c for c in ALL_CELLS if c not in reached and c not in stones]
+    busy = sheet.room_of.keys() | sheet.features.keys()
+    return tuple(part for part in components(enclosed) if not part & busy)
+
+
+# --- rooms ------------------------------------------------------------------------------------------------
+
+
+def _check_room_shape(room: Room) -> None:
+    if room.type not in ROOM_TYPES:
+        raise InvalidActionError("fp.sheet.bad_room_type", type=room.type)
+    if room.w < 1 or room.h < 1:
+        raise InvalidActionError("fp.sheet.bad_size", w=room.w, h=room.h)
+    size = {"w": room.w, "h": room.h, "cell": cell_name((room.x, room.y))}
+    if room.x < 0 or room.y < 0 or room.x + room.w > WIDTH or room.y + room.h > HEIGHT:
+        raise IllegalActionError("fp.sheet.room_off_sheet", **size)
+    if not room.contains(room.label):
+        raise IllegalActionError("fp.sheet.label_outside", label=cell_name(room.label), **size)
+
+
+def _check_room_space(sheet: Sheet, room: Room) -> None:
+    size = {"w": room.w, "h": room.h, "cell": room.corner}
+    for other in sheet.rooms:
+        if not (other.x < room.x + room.w and room.x < other.x + other.w
+                and other.y < room.y + room.h and room.y < other.y + other.h):
+            continue
+        if other.cells() >= room.cells():
+            raise IllegalActionError("fp.sheet.room_inside", other=other.msg(), **size)
+        if room.cells() >= other.cells():
+            raise IllegalActionError("fp.sheet.room_encloses_room", other=other.msg(), **size)
+        first = min(room.cells() & other.cells(), key=scan_key)
+        raise IllegalActionError("fp.sheet.room_overlaps", cell=cell_name(first), other=other.msg())
+    cells = sorted(room.cells(), key=scan_key)
+    for c in cells:
+        if c in sheet.features:
+            raise IllegalActionError("fp.sheet.room_encloses_feature", cell=cell_name(c),
+                                     feature=feature_msg(sheet.features[c]))
+    for c in cells:
+        if c in sheet.water:
+            raise IllegalActionError("fp.sheet.room_on_water", cell=cell_name(c))
+
+
+def add_room(sheet: Sheet, room: Room) -> Sheet:
+    """The sheet with ``room`` drawn; raises when it breaks a placement rule (see the module docstring)."""
+    _check_room_shape(room)
+    _check_room_space(sheet, room)
+    return Sheet((*sheet.rooms, room), sheet.trees, sheet.doors, sheet.windows, sheet.furnishings, sheet.decks,
+                 sheet.stones)
+
+
+def start_room(sheet: Sheet, x: int, y: int, w: int, h: int) -> Sheet:
+    """The starting living room (one side 6, enclosing I7, label L on I7) on an empty sheet."""
+    if sheet.rooms:
+        raise IllegalActionError("fp.sheet.start_twice")
+    if START_SIDE not in (w, h):
+        raise IllegalActionError("fp.sheet.start_size", w=w, h=h)
+    room = Room("L", x, y, w, h, CENTRE)
+    if not room.contains(CENTRE):
+        raise IllegalActionError("fp.sheet.start_centre", w=w, h=h, cell=cell_name((x, y)))
+    return add_room(sheet, room)
+
+
+def _blocked_prefix(sheet: Sheet) -> list[list[int]]:
+    """2-D prefix sums of the cells a new room may not take (rooms, features, water)."""
+    blocked = sheet.room_of.keys() | sheet.features.keys() | sheet.water
+    pre = [[0] * (WIDTH + 1) for _ in range(HEIGHT + 1)]
+    for y in range(HEIGHT):
+        row, above, out = 0, pre[y], pre[y + 1]
+        for x in range(WIDTH):
+            row += (x, y) in blocked
+            out[x + 1] = above[x + 1] + row
+    return pre
+
+
+def room_fits_somewhere(sheet: Sheet, w: int, h: int) -> bool:
+    """Whether a w×h room (either orientation) can be drawn anywhere on the sheet."""
+    pre = _blocked_prefix(sheet)
+    for rw, rh in {(w, h), (h, w)}:
+        for y in range(HEIGHT - rh + 1):
+            for x in range(WIDTH - rw + 1):
+                if pre[y + rh][x + rw] - pre[y][x + rw] - pre[y + rh][x] + pre[y][x] == 0:
+                    return True
+    return False
+
+
+# --- features ---------------------------------------------------------------------------------------------
+
+
+def _check_free(sheet: Sheet, cell: Cell, kind: str, taken: dict[Cell, str]) -> None:
+    name = cell_name(cell)
+    if cell in sheet.labels:
+        room = sheet.rooms[sheet.room_of[cell]]
+        raise IllegalActionError("fp.sheet.on_label", cell=name, room=room.msg())
+    other = sheet.features.get(cell) or taken.get(cell)
+    if other:
+        raise IllegalActionError("fp.sheet.occupied", cell=name, other=feature_msg(other), feature=feature_msg(kind))
+    if cell in sheet.water:
+        raise IllegalActionError("fp.sheet.on_water", cell=name, feature=feature_msg(kind))
+
+
+def _check_outside(sheet: Sheet, cell: Cell, kind: str, taken: dict[Cell, str]) -> None:
+    if cell in sheet.room_of:
+        room = sheet.rooms[sheet.room_of[cell]]
+        raise IllegalActionError("fp.sheet.outside_only", cell=cell_name(cell), room=room.msg(),
+                                 feature=feature_msg(kind))
+    _check_free(sheet, cell, kind, taken)
+
+
+def _check_inside(sheet: Sheet, cell: Cell, kind: str, taken: dict[Cell, str]) -> None:
+    if cell not in sheet.room_of:
+        raise IllegalActionError("fp.sheet.inside_only", cell=cell_name(cell), feature=feature_msg(kind))
+    if kind in ("door", "window") and cell not in sheet.walls:
+        room = sheet.rooms[sheet.room_of[cell]]
+        raise IllegalActionError("fp.sheet.not_on_wall", cell=cell_name(cell), room=room.msg(),
+                                 feature=feature_msg(kind))
+    _check_free(sheet, cell, kind, taken)
+
+
+def _tree_cells(anchor: Cell) -> list[Cell]:
+    x, y = anchor
+    if x < 0 or y < 0 or x + TREE_SIZE > WIDTH or y + TREE_SIZE > HEIGHT:
+        raise IllegalActionError("fp.sheet.tree_off_sheet", cell=cell_name(anchor))
+    return sorted(rect_cells(x, y, TREE_SIZE, TREE_SIZE), key=scan_key)
+
+
+def _unattached_decks(sheet: Sheet, new: Iterable[Cell]) -> list[Cell]:
+    """The cells of ``new`` not joined (through deck sections) to a section touching a room, in scan order."""
+    new = set(new)
+    attached = {c for c in new if any(n in sheet.room_of or n in sheet.decks for n in NEIGHBOURS[c])}
+    stack = list(attached)
+    while stack:
+        for n in NEIGHBOURS[stack.pop()]:
+            if n in new and n not in attached:
+                attached.add(n)
+                stack.append(n)
+    return sorted(new - attached, key=scan_key)
+
+
+def add_features(sheet: Sheet, kind: str, cells: Iterable[Cell]) -> Sheet:
+    """The sheet with one set of features drawn (all or nothing); for trees the cells are top-left anchors."""
+    if kind not in FEATURE_KINDS:
+        raise InvalidActionError("fp.sheet.bad_kind", kind=kind)
+    cells = list(cells)
+    taken: dict[Cell, str] = {}
+    listed: set[Cell] = set()
+    for cell in cells:
+        if not on_sheet(cell):
+            raise IllegalActionError("fp.sheet.off_sheet", cell=cell_name(cell))
+        if cell in listed:
+            raise IllegalActionError("fp.sheet.cell_twice", cell=cell_name(cell))
+        listed.add(cell)
+        if kind == "tree":
+            for c in _tree_cells(cell):
+                _check_outside(sheet, c, kind, taken)
+                taken[c] = kind
+            continue
+        (_check_inside if kind in ("door", "window", "furnishing") else _check_outside)(sheet, cell, kind, taken)
+        taken[cell] = kind
+    if kind == "deck" and (loose := _unattached_decks(sheet, cells)):
+        raise IllegalActionError("fp.sheet.deck_unattached", cell=cell_name(loose[0]))
+    return _with(sheet, kind, cells)
+
+
+def _with(sheet: Sheet, kind: str, cells: list[Cell]) -> Sheet:
+    if kind == "tree":
+        return Sheet(sheet.rooms, (*sheet.trees, *cells), sheet.doors, sheet.windows, sheet.furnishings,
+                     sheet.decks, sheet.stones)
+    field = {"door": "doors", "window": "windows", "furnishing": "furnishings", "deck": "decks", "stone": "stones"}
+    values = {f: getattr(sheet, f) for f in ("doors", "windows", "furnishings", "decks", "stones")}
+    values[field[kind]] = values[field[kind]] | frozenset(cells)
+    return Sheet(sheet.rooms, sheet.trees, **values)
+
+
+def free_cells(sheet: Sheet, kind: str) -> list[Cell]:
+    """The cells (scan order) where one feature of ``kind`` could go on its own; for trees, the anchors.
+
+    Deck cells are listed when they are free outside cells, attached or not (see `features_fit_somewhere`).
+    """
+    blocked = sheet.labels | sheet.features.keys() | sheet.water
+    if kind in ("door", "window"):
+        return sorted((c for c in sheet.walls if c not in blocked), key=scan_key)
+    if kind == "furnishing":
+        return sorted((c for c in sheet.room_of if c not in blocked), key=scan_key)
+    open_ = {c for c in ALL_CELLS if c not in blocked and c not in sheet.room_of}
+    if kind != "tree":
+        return sorted(open_, key=scan_key)
+    return [(x, y) for x, y in ALL_CELLS
+            if x + TREE_SIZE <= WIDTH and y + TREE_SIZE <= HEIGHT and rect_cells(x, y, TREE_SIZE, TREE_SIZE) <= open_]
+
+
+def _trees_fit(anchors: list[Cell], count: int) -> bool:
+    if count <= 0:
+        return True
+    for i, (x, y) in enumerate(anchors):
+        rest = [(a, b) for a, b in anchors[i + 1:] if abs(a - x) >= TREE_SIZE or abs(b - y) >= TREE_SIZE]
+        if len(rest) + 1 >= count and _trees_fit(rest, count - 1):
+            return True
+    return False
+
+
+def features_fit_somewhere(sheet: Sheet, kind: str, count: int) -> bool:
+    """Whether a set of ``count`` features of ``kind`` can be drawn (for the full-map ending)."""
+    cells = free_cells(sheet, kind)
+    if kind == "tree":
+        return _trees_fit(cells, count)
+    if kind == "deck":
+        return len(cells) - len(_unattached_decks(sheet, cells)) >= count
+    return len(cells) >= count
+
+
+def sets_fit(sheet: Sheet, sets: Sequence[tuple[str, int]]) -> bool:
+    """Whether several sets of features (kind, count) can all be drawn together, e.g. the two dice of a round.
+
+    Doors and windows share the free wall cells, furnishings take any free room cell; decks need cells joined to a
+    room, stones any free outside cell (decks first, then stones elsewhere); trees are tried anchor by anchor.
+    """
+    need = Counter[str]()
+    for kind, count in sets:
+        need[kind] += count
+    if need["tree"]:
+        if not _others_fit(sheet, need):
+            return False
+        rest = [(k, c) for k, c in need.items() if k != "tree"] + [("tree", need["tree"] - 1)]
+        return any(sets_fit(add_features(sheet, "tree", [a]), rest) for a in free_cells(sheet, "tree"))
+    return _others_fit(sheet, need)
+
+
+def _others_fit(sheet: Sheet, need: Counter[str]) -> bool:
+    walls, rooms, outside = (free_cells(sheet, k) for k in ("door", "furnishing", "stone"))
+    on_walls, decks = need["door"] + need["window"], need["deck"]
+    if on_walls > len(walls) or on_walls + need["furnishing"] > len(rooms):
+        return False
+    if decks > len(outside) - len(_unattached_decks(sheet, outside)):
+        return False
+    return decks + need["stone"] <= len(outside)

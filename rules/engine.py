@@ -462,7 +462,8 @@ class Engine:
 
     def _turn_deadlines(self, table: Table, *, keep: set[int]) -> list[DeadlineRow]:
         """Fresh reminder + timeout rows for each human to move who has no running clock."""
-        minutes = int(table.options.get("turn_minutes") or 0)
+        # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock.
+        minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
         if minutes <= 0 or table.status != "active":
             return []
         now, limit = self.now(), timedelta(minutes=minutes)

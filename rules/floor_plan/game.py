@@ -41,9 +41,9 @@ from rules.floor_plan.sheet import (
     Sheet,
     add_features,
     add_room,
-    features_fit_somewhere,
     room_fits_somewhere,
     scan_key,
+    sets_fit,
     start_room,
 )
 
@@ -215,10 +215,8 @@ def is_stuck(sheet: Sheet, roll: tuple[int, int]) -> bool:
     a, b = roll
     if room_fits_somewhere(sheet, a, b):
         return False
-    if a == b:
-        return not features_fit_somewhere(sheet, FEATURE_KINDS[a - 1], 2 * a)
-    return not (features_fit_somewhere(sheet, FEATURE_KINDS[a - 1], a)
-                and features_fit_somewhere(sheet, FEATURE_KINDS[b - 1], b))
+    # Both sets at once: two kinds may compete for the same cells (doors and windows share the walls).
+    return not sets_fit(sheet, [(FEATURE_KINDS[a - 1], a), (FEATURE_KINDS[b - 1], b)])
 
 
 def final_score(s: State, seat: int) -> int:
@@ -446,8 +444,7 @@ class FloorPlan:
     def _resign(self, s: State, seat: int) -> tuple[State, list[Event]]:
         if seat in s.resigned:
             raise NotYourTurnError("fp.you_resigned")
-        s2 = replace(s, resigned=s.resigned | {seat}, to_act=s.to_act - {seat}, stuck=s.stuck - {seat},
-                     pending=_set(s.pending, seat, None))
+        s2 = replace(s, resigned=s.resigned | {seat}, to_act=s.to_act - {seat}, stuck=s.stuck - {seat})
         events = [Event("resign", seat, {})]
         if len(s2.resigned) == s.players:
             return self._finish(s2, "fp.outcome.resigned", events)

@@ -29,7 +29,7 @@ from storage import Store
 
 log = logging.getLogger("floorboard")
 
-EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.help")
+EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan", "cogs.help", "cogs.floor_plan_daily")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT = 2, 3, 2, 4
 

@@ -97,11 +97,12 @@ class TerminalGame:
 
     def save_image(self, table: Table) -> None:
         """The public board after a move, as the bot would post it (a spectator's view: no hand)."""
-        if self.args.no_images:
+        draw = getattr(self.renderer, "render", None)  # a game without a one-image public board writes none
+        if self.args.no_images or draw is None:
             return
         self.args.out.mkdir(parents=True, exist_ok=True)
         path = self.args.out / f"{table.game}-{table.id}-{table.moves:04d}.png"
-        path.write_bytes(self.renderer.render(self.engine.view(table, None), names=table.names(), locale=self.lang))
+        path.write_bytes(draw(self.engine.view(table, None), names=table.names(), locale=self.lang))
         self.images += 1
 
     def announce(self, result: ActResult) -> None:

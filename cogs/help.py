@@ -43,12 +43,40 @@ def usage(command: app_commands.Command[Any, ..., Any], locale: str) -> str:
     return " ".join(parts)
 
 
+def key_text(value: Any, locale: str, fallback: str) -> str:
+    """The catalog text of a ``locale_str`` that carries its catalog key (see `ls`), else ``fallback``."""
+    key = getattr(value, "extras", {}).get("key")
+    return catalog_text(key, locale, fallback) if key else fallback
+
+
+def group_lines(group: app_commands.Group, locale: str) -> list[str]:
+    """One line per subcommand of a group (``/floorplan daily [move]``), named by the keys of its locale strings."""
+    lines = []
+    for command in group.commands:
+        if not isinstance(command, app_commands.Command):
+            continue
+        words = [key_text(group._locale_name, locale, group.name), key_text(command._locale_name, locale,
+                                                                               command.name)]
+        for param in command.parameters:
+            name = key_text(param.locale_name, locale, param.display_name)
+            words.append(f"<{name}>" if param.required else f"[{name}]")
+        shown = "/" + " ".join(words)
+        english = f"/{group.name} {command.name}"
+        other = f" (`{english}`)" if not shown.startswith(english) else ""
+        description = key_text(command._locale_description, locale, command.description)
+        lines.append(f"`{shown}`{other} — {description}")
+    return lines
+
+
 def command_lines(bot: Floorboard, locale: str) -> list[str]:
-    found = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Command)}
+    found = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Command | app_commands.Group)}
     names = [n for n in ORDER if n in found] + sorted(set(found) - set(ORDER))
     lines = []
     for name in names:
         command = found[name]
+        if isinstance(command, app_commands.Group):
+            lines += group_lines(command, locale)
+            continue
         description = catalog_text(f"cmd.{name}.description", locale, command.description)
         shown = usage(command, locale)
         # Discord shows the localized name to users whose client speaks that language, else the default one.

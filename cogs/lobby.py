@@ -19,7 +19,16 @@ from discord.ext import commands
 from cogs.utils.checks import can_manage
 from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
-from cogs.utils.posting import Post, after_move, channel_of, finish_post, pinging, publish, send_private
+from cogs.utils.posting import (
+    Post,
+    after_move,
+    board_file,
+    channel_of,
+    finish_post,
+    pinging,
+    publish,
+    send_private,
+)
 from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
 from cogs.utils.status import status_message
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
@@ -167,7 +176,7 @@ class Lobby(commands.Cog):
         surface = self.surface(table.game)
         action = surface.normalize(action)
         if typed and surface.is_private_action(table, action):
-            raise FloorboardError("bot.private_action")
+            raise FloorboardError(surface.private_action_key)
         return await self.engine.act(table.id, user_id, action, version=version,
                                      interaction_id=interaction_id)
 
@@ -214,6 +223,8 @@ class Lobby(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             table = await self.table_here(ctx.channel.id)
+            if await self.surface(table.game).preview_move(ctx, table, action, locale):
+                return
             source = ctx.interaction or ctx.message
             result = await self.act(table, ctx.author.id, action, typed=ctx.interaction is None,
                                     interaction_id=source.id)
@@ -239,7 +250,12 @@ class Lobby(commands.Cog):
             post = Post([caption], table)
             finish_post(post, surface, table, locale)
             post.pings = []  # a reposted board does not notify anyone
-            await ctx.send(**await post.kwargs(locale))
+            kwargs = await post.kwargs(locale)
+            if "file" not in kwargs and table.state is not None:  # a game drawn by its surface (Floor Plan)
+                png = await surface.board_png(table, locale)
+                if png is not None:
+                    kwargs["file"] = board_file(table, png)
+            await ctx.send(**kwargs)
 
     @commands.hybrid_command(name=ls("cmd.hand.name"), description=ls("cmd.hand.description"),
                              aliases=aliases("cmd.hand.name"))
@@ -435,6 +451,8 @@ class Lobby(commands.Cog):
         guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
         locale = await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
         surface = self.surface(table.game)
+        if await surface.on_notice(self.bot, channel, notice, locale):
+            return
         if notice.kind == "timeout":
             results = [notice.data["result"], *notice.data.get("bots", [])]
             await publish(self.bot, channel, [surface.segment(r, locale) for r in results], locale)

@@ -9,9 +9,10 @@ from typing import Any
 
 
 def _registry() -> dict[str, Any]:
+    from rules.floor_plan import FloorPlan
     from rules.flying_blades import FlyingBlades
 
-    return {g.id: g for g in (FlyingBlades(),)}
+    return {g.id: g for g in (FlyingBlades(), FloorPlan())}
 
 
 def __getattr__(name: str) -> Any:

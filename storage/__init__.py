@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from storage.sqlite import ActionRow, DeadlineRow, GameRow, SqliteStore, StorageConflictError
+from storage.sqlite import ActionRow, DailyRow, DeadlineRow, GameRow, SqliteStore, StorageConflictError
 
 Store = SqliteStore
 
-__all__ = ["ActionRow", "DeadlineRow", "GameRow", "SqliteStore", "StorageConflictError", "Store"]
+__all__ = ["ActionRow", "DailyRow", "DeadlineRow", "GameRow", "SqliteStore", "StorageConflictError", "Store"]

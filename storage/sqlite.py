@@ -70,6 +70,26 @@ class DeadlineRow:
     id: int | None = None
 
 
+@dataclass(frozen=True)
+class DailyRow:
+    """One player's daily-challenge attempt (``daily_results``); ``score`` is None until its game is over."""
+
+    id: int
+    day: str
+    user_id: int
+    guild_id: int | None
+    name: str
+    game_id: int | None
+    score: int | None
+    rating: str | None
+    started_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
 def _ts(dt: datetime) -> str:
     return dt.astimezone(UTC).isoformat(timespec="microseconds")
 
@@ -115,6 +135,15 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
 def _action(row: Sequence[Any]) -> ActionRow:
     game_id, seq, seat, action, source, user_id, interaction_id, created = row
     return ActionRow(game_id, seq, seat, action, source, user_id, interaction_id, _dt(created))
+
+
+_DAILY_COLUMNS = "id, day, user_id, guild_id, name, game_id, score, rating, started_at, finished_at"
+
+
+def _daily(row: Sequence[Any]) -> DailyRow:
+    did, day, user_id, guild_id, name, game_id, score, rating, started, finished = row
+    return DailyRow(did, day, user_id, guild_id, name, game_id, score, rating, _dt(started),
+                    None if finished is None else _dt(finished))
 
 
 def _deadline(row: Sequence[Any]) -> DeadlineRow:
@@ -331,3 +360,73 @@ class SqliteStore:
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, _json(value)),
             )
+
+    # --- daily challenge -------------------------------------------------------------------------------
+
+    async def claim_daily(self, day: str, user_id: int, guild_id: int | None, name: str,
+                          started_at: datetime) -> tuple[DailyRow, bool]:
+        """The player's attempt for ``day``: a new row (True), or the one already there (False)."""
+        async with self._transaction():
+            cur = await self._db.execute(
+                "INSERT INTO daily_results (day, user_id, guild_id, name, started_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (day, user_id) DO NOTHING",
+                (day, user_id, guild_id, name, _ts(started_at)),
+            )
+            created = cur.rowcount == 1
+        row = await self.daily_attempt(day, user_id)
+        assert row is not None
+        return row, created
+
+    async def daily_attempt(self, day: str, user_id: int) -> DailyRow | None:
+        cur = await self._db.execute(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE day = ? AND user_id = ?", (day, user_id))
+        row = await cur.fetchone()
+        return None if row is None else _daily(row)
+
+    async def daily_by_id(self, daily_id: int) -> DailyRow | None:
+        cur = await self._db.execute(f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE id = ?", (daily_id,))
+        row = await cur.fetchone()
+        return None if row is None else _daily(row)
+
+    async def set_daily_game(self, daily_id: int, game_id: int) -> None:
+        async with self._transaction():
+            await self._db.execute("UPDATE daily_results SET game_id = ? WHERE id = ?", (game_id, daily_id))
+
+    async def finish_daily(self, daily_id: int, score: int, rating: str | None, finished_at: datetime) -> bool:
+        """Store the result once: False (and nothing changed) when the attempt already has one."""
+        async with self._transaction():
+            cur = await self._db.execute(
+                "UPDATE daily_results SET score = ?, rating = ?, finished_at = ? WHERE id = ? AND finished_at IS NULL",
+                (score, rating, _ts(finished_at), daily_id),
+            )
+            return cur.rowcount == 1
+
+    async def daily_leaderboard(self, day: str, guild_id: int | None = None, limit: int = 10) -> list[DailyRow]:
+        """The day's finished attempts, best first (higher score, then the earlier finish); one server's when
+        ``guild_id`` is given, every server's otherwise."""
+        where, params = "day = ? AND finished_at IS NOT NULL", [day]
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        cur = await self._db.execute(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE {where} ORDER BY score DESC, finished_at, id LIMIT ?",
+            (*params, limit),
+        )
+        return [_daily(r) for r in await cur.fetchall()]
+
+    async def daily_rank(self, row: DailyRow, *, same_guild: bool = False) -> tuple[int, int] | None:
+        """(place, finishers) of a finished attempt among the day's (its server's) finished attempts."""
+        if row.score is None or row.finished_at is None:
+            return None
+        where, params = "day = ? AND finished_at IS NOT NULL", [row.day]
+        if same_guild:
+            where += " AND guild_id IS ?"
+            params.append(row.guild_id)
+        finished = _ts(row.finished_at)
+        cur = await self._db.execute(
+            f"SELECT COUNT(*), SUM(score > ? OR (score = ? AND (finished_at < ? OR (finished_at = ? AND id < ?))))"
+            f" FROM daily_results WHERE {where}",
+            (row.score, row.score, finished, finished, row.id, *params),
+        )
+        total, better = await cur.fetchone()  # type: ignore[misc]
+        return int(better or 0) + 1, int(total)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +80,37 @@ async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys:
         assert any(a.source == "bot" for a in actions)
     finally:
         await s.close()
+
+
+async def test_floor_plan_in_the_terminal_a_human_and_a_bot(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Floor Plan has no list of legal moves and no one-image board: the terminal still plays it to the end."""
+    args = play_cli.parse_args(["floor_plan", "--players", "2", "--bots", "1", "--seed", "cli-fp",
+                                "--out", str(tmp_path)])
+    rules = GAMES["floor_plan"]
+    store_path = tmp_path / "play.db"
+    typed: list[str] = []
+
+    def read(prompt: str) -> str:  # the human types what the rules' bot would choose, after one typo
+        if not typed:
+            typed.append("rooom A1")
+            return "rooom A1"
+
+        async def choose() -> str:
+            s = await Store.open(store_path)
+            try:
+                row = await s.load_game((await s.game_ids())[0])
+                return rules.bot_action(rules.from_json(row.state), 0)
+            finally:
+                await s.close()
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            action = pool.submit(asyncio.run, choose()).result()
+        typed.append(action)
+        return action
+
+    assert await play_cli.run(args, read) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out and "Record written" in out
+    assert len(typed) > 5
+    record = next(tmp_path.glob("floor_plan-*.txt")).read_text()
+    assert '[Game "floor_plan"]' in record and "0 start " in record

@@ -44,10 +44,11 @@ def renderer(game: str) -> ModuleType | None:
 async def render_view(table: Table, seat: int | None, locale: str) -> bytes | None:
     """The PNG of a seat's view (None = spectator), drawn in a worker thread; None without a renderer."""
     module = renderer(table.game)
-    if module is None or table.state is None:
+    draw = getattr(module, "render", None)  # a game without one public board image (Floor Plan) has none
+    if draw is None or table.state is None:
         return None
     view = table.rules.view(table.state, seat)
-    return await asyncio.to_thread(module.render, view, names=table.names(), locale=locale)
+    return await asyncio.to_thread(draw, view, names=table.names(), locale=locale)
 
 
 def pinging(user_ids: list[int]) -> discord.AllowedMentions:
@@ -120,9 +121,11 @@ async def publish(
     ``final`` adds the turn line or result to the last one."""
     if not segments:
         return []
-    posts = group(segments)
     latest = segments[-1].table
     surface = surface_for(bot, latest.game)
+    if surface.custom_posting:
+        return await surface.publish(bot, channel, segments, locale, first=first, final=final)
+    posts = group(segments)
     for post in posts[:-1] if final else posts:
         if post.image_table is not None:
             post.items = surface.image_items(post.image_table, locale)
@@ -202,7 +205,7 @@ async def private_reply(bot: Floorboard, table: Table, seat: int, locale: str) -
     """A seat's private view: its own board image (with its cards) and the surface's text."""
     surface = surface_for(bot, table.game)
     kw: dict[str, Any] = {"content": surface.private_text(table, seat, locale)[:MAX_CONTENT]}
-    png = await render_view(table, seat, locale)
+    png = await surface.private_png(table, seat, locale) or await render_view(table, seat, locale)
     if png is not None:
         kw["file"] = board_file(table, png, suffix="-private")
     return kw

@@ -32,6 +32,7 @@ class Segment:
     line: str
     table: Table
     image: bool = True
+    result: ActResult | None = None
 
 
 def escape(name: str) -> str:
@@ -41,6 +42,10 @@ def escape(name: str) -> str:
 class GameSurface:
     game_id = ""
     typed_moves = True
+    # A game whose moves are private until a round closes (Floor Plan) answers ``/move`` itself (a preview) and
+    # posts its own announcements: ``preview_move``, ``publish`` and ``on_notice`` below.
+    custom_posting = False
+    private_action_key = "bot.private_action"
 
     # --- names ---------------------------------------------------------------------------------------
 
@@ -80,7 +85,7 @@ class GameSurface:
         return False
 
     def segment(self, result: ActResult, locale: str) -> Segment:
-        return Segment(self.describe(result, locale), result.table, image=not self.is_quiet(result))
+        return Segment(self.describe(result, locale), result.table, image=not self.is_quiet(result), result=result)
 
     def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
         """Who is to move, with mentions, and the user ids to ping."""
@@ -150,6 +155,28 @@ class GameSurface:
 
     def private_text(self, table: Table, seat: int, locale: str) -> str:
         return t("bot.hand_generic", locale, name=self.seat_label(table, seat, locale))
+
+    # --- games that post for themselves (``custom_posting``) -----------------------------------------
+
+    async def preview_move(self, ctx: Any, table: Table, action: str, locale: str) -> bool:
+        """``/move`` in this game's channel: True when the surface answered it (e.g. with a private preview)."""
+        return False
+
+    async def publish(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str, *,
+                      first: Any = None, final: bool = True) -> list[Any]:
+        raise NotImplementedError
+
+    async def on_notice(self, bot: Floorboard, channel: Any, notice: Any, locale: str) -> bool:
+        """An engine notice (timeout, reminder): True when the surface announced it itself."""
+        return False
+
+    async def board_png(self, table: Table, locale: str) -> bytes | None:
+        """``/board`` of a game without a generic board image (``render.<game>.render``); None = text only."""
+        return None
+
+    async def private_png(self, table: Table, seat: int, locale: str) -> bytes | None:
+        """The image of a seat's private view (``/hand``); None = the generic renderer's."""
+        return None
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tests.bench import bench_pipeline, bench_render, bench_render_floor_plan
+from tests.bench import bench_floor_plan, bench_pipeline, bench_render, bench_render_floor_plan
 from tests.bench.harness import Row, markdown_table
 
 
@@ -17,6 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     rows += bench_pipeline.rows(args.n)
     rows += bench_render.rows(args.n)
     rows += bench_render_floor_plan.rows(args.n)
+    rows += bench_floor_plan.rows(args.n)
     print(markdown_table(rows))
     print()
     print("× floor: median divided by PNG-encoding a flat image of the same size and mode in this run.")

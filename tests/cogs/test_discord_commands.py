@@ -16,7 +16,7 @@ from tests.discord_harness import Harness
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "move", "board", "hand", "resign", "abort", "games", "record", "language", "threads",
-            "ping", "help"}
+            "ping", "help", "sheet", "floorplan"}
 
 
 def check_name(name: str) -> None:
@@ -59,7 +59,8 @@ async def test_every_command_payload_is_valid_and_localized_in_polish(harness: H
             assert "pl" in option["name_localizations"] and "pl" in option["description_localizations"]
     play = await tree.get_command("play").get_translated_payload(tree, translator)
     assert play["name_localizations"]["pl"] == "graj"
-    assert play["options"][0]["choices"][0]["name_localizations"]["pl"] == "Noc 27 ninja"
+    choices = {c["value"]: c for c in play["options"][0]["choices"]}
+    assert choices["flying_blades"]["name_localizations"]["pl"] == "Noc 27 ninja"
 
 
 async def test_translator_leaves_english_alone() -> None:

@@ -83,15 +83,25 @@ async def test_a_result_is_stored_once_and_the_day_and_user_are_unique(store: St
 # --- the seed of a day ----------------------------------------------------------------------------------------
 
 
-def test_the_seed_of_a_day_is_its_utc_date() -> None:
-    assert fpdaily.seed_for(date(2026, 1, 1)) == "daily-2026-01-01"
+def test_the_seed_of_a_day_is_its_utc_date_under_the_bots_secret() -> None:
+    assert fpdaily.seed_for(date(2026, 1, 1), "s").startswith("daily-2026-01-01-")
+    assert fpdaily.seed_for(date(2026, 1, 1), "s") == fpdaily.seed_for(date(2026, 1, 1), "s")
+    # Without the secret nobody can work out the day's rolls ahead of the leaderboard.
+    assert fpdaily.seed_for(date(2026, 1, 1), "s") != fpdaily.seed_for(date(2026, 1, 1), "t")
     late = datetime(2026, 1, 1, 23, 30, tzinfo=UTC)
-    assert fpdaily.daily_seed(late) == "daily-2026-01-01"
+    assert fpdaily.daily_seed(late, "s") == fpdaily.seed_for(date(2026, 1, 1), "s")
     # 00:30 in Warsaw is still 23:30 UTC the day before
     from zoneinfo import ZoneInfo
 
     assert fpdaily.day_of(datetime(2026, 1, 2, 0, 30, tzinfo=ZoneInfo("Europe/Warsaw"))) == date(2026, 1, 1)
-    assert fpdaily.daily_seed(late + timedelta(hours=1)) == "daily-2026-01-02"
+    assert fpdaily.daily_seed(late + timedelta(hours=1), "s") == fpdaily.seed_for(date(2026, 1, 2), "s")
+
+
+async def test_the_daily_secret_is_made_once_and_kept(challenge: DailyChallenge) -> None:
+    first = await challenge.secret()
+    assert len(first) >= 32
+    fresh = DailyChallenge(challenge.engine)  # a restart: same database, new process
+    assert await fresh.secret() == first
 
 
 async def test_two_players_on_two_servers_get_the_same_game_and_the_next_day_another(
@@ -99,13 +109,14 @@ async def test_two_players_on_two_servers_get_the_same_game_and_the_next_day_ano
     a = await challenge.open(1, "Ann", GUILD_A)
     b = await challenge.open(2, "Bob", GUILD_B)
     assert a.created and b.created and a.table.id != b.table.id
-    assert a.table.seed == b.table.seed == "daily-2026-01-01"
+    assert a.table.seed == b.table.seed == fpdaily.seed_for(date(2026, 1, 1), await challenge.secret())
     assert FP.to_json(a.table.state) == FP.to_json(b.table.state)
     assert a.table.channel_id == daily_channel(a.row) < 0 and a.table.guild_id is None
     assert a.table.state.solo
     clock.advance(days=1)
     c = await challenge.open(1, "Ann", GUILD_A)
-    assert c.created and c.table.seed == "daily-2026-01-02" and c.table.id != a.table.id
+    assert c.created and c.table.id != a.table.id
+    assert c.table.seed == fpdaily.seed_for(date(2026, 1, 2), await challenge.secret())
     # yesterday's unfinished attempt is still there, and does not block today's
     assert (await challenge.engine.get(a.table.id)).status == "active"
 

@@ -16,6 +16,7 @@ repaired on the next request: the row's game is found by its synthetic channel o
 from __future__ import annotations
 
 import asyncio
+import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -25,6 +26,9 @@ from rules.engine import ActResult, Engine, SeatInfo, Table
 from rules.floor_plan import daily as fpdaily
 from rules.floor_plan import notation
 from storage import DailyRow
+
+APP_SETTINGS_GUILD = 0  # the app's own settings row, as in bot.py
+SECRET_KEY = "floor_plan.daily_secret"
 
 
 def daily_channel(row: DailyRow) -> int:
@@ -46,6 +50,17 @@ class DailyChallenge:
         self.engine = engine
         self._locks: dict[tuple[str, int], asyncio.Lock] = {}
         self._lock_day = ""
+        self._secret: str | None = None
+
+    async def secret(self) -> str:
+        """The bot-wide secret behind the daily seeds: made once, kept in the database (the app's own settings)."""
+        if self._secret is None:
+            stored = await self.store.get_setting(APP_SETTINGS_GUILD, SECRET_KEY)
+            if stored is None:
+                stored = secrets.token_hex(16)
+                await self.store.set_setting(APP_SETTINGS_GUILD, SECRET_KEY, stored)
+            self._secret = stored
+        return self._secret
 
     @property
     def store(self) -> Any:
@@ -82,7 +97,7 @@ class DailyChallenge:
         if table is None:
             table = await self.engine.open_lobby(
                 fpdaily.GAME, guild_id=None, channel_id=daily_channel(row), host=SeatInfo(user_id, name),
-                options=dict(fpdaily.OPTIONS), seed=fpdaily.seed_for(day))
+                options=dict(fpdaily.OPTIONS), seed=fpdaily.seed_for(day, await self.secret()))
         if table.status == "lobby":
             table = await self.engine.start(table.id, user_id)
         await self.store.set_daily_game(row.id, table.id)

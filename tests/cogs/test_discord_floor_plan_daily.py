@@ -3,15 +3,23 @@ ephemeral replies, one attempt a day, the result stored and on the server and gl
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
+from cogs.utils.daily import APP_SETTINGS_GUILD, SECRET_KEY
 from rules.floor_plan import FloorPlan
+from rules.floor_plan import daily as fpdaily
 from tests.conftest import FakeClock
 from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_png, snowflake
 
 FP = FloorPlan()
 OTHER_GUILD = 710000000000000999
+
+
+async def seed_of_day(harness, day: date) -> str:
+    """The day's seed under the secret this bot made for itself (kept in its database)."""
+    secret = await harness.bot.store.get_setting(APP_SETTINGS_GUILD, SECRET_KEY)
+    return fpdaily.seed_for(day, secret)
 
 
 async def floorplan(h: Harness, sub: str, user: str = "alice", **options: Any) -> list[Sent]:
@@ -75,7 +83,8 @@ async def test_a_daily_challenge_played_to_the_end_is_stored_and_on_the_leaderbo
     assert row.finished and row.score is not None and row.guild_id == GUILD_ID and row.rating
     assert f"Final score: **{row.score}**" in final.text and "#1 of 1 on this server" in final.text
     table = await harness.bot.engine.get(row.game_id)
-    assert table.seed == "daily-2026-01-01" and table.status == "finished" and table.guild_id is None
+    assert table.seed == await seed_of_day(harness, date(2026, 1, 1))
+    assert table.status == "finished" and table.guild_id is None
     assert await harness.bot.engine.table_in_channel(harness.channels["general"].id) is None
 
     # one attempt a day: again shows the result; a move is refused; nothing new is stored
@@ -108,7 +117,8 @@ async def test_a_daily_challenge_played_to_the_end_is_stored_and_on_the_leaderbo
     fresh = reply_of(await floorplan(harness, "daily", "alice"))
     assert "Today's attempt has started" in fresh.text and "2026-01-02" in fresh.text
     row2 = await attempt_of(harness, "alice")
-    assert row2.id != row.id and (await harness.bot.engine.get(row2.game_id)).seed == "daily-2026-01-02"
+    assert row2.id != row.id and (await harness.bot.engine.get(row2.game_id)).seed == await seed_of_day(
+        harness, date(2026, 1, 2))
     empty = [s for s in await floorplan(harness, "leaderboard", "alice") if s.kind != "defer"][-1]
     assert "Nobody has finished today's challenge yet" in empty.text
     assert clock() - timedelta(days=1) < clock()

@@ -18,3 +18,8 @@ def test_floor_plan_round_benchmark_has_every_step_for_each_player_count() -> No
     images = [r for r in rows if r.size is not None]
     assert len(images) == 8 and all(r.bytes_ratio and r.bytes_ratio > 1 for r in images)
     assert len(markdown_table(rows).splitlines()) == len(rows) + 2
+
+
+def test_floor_plan_engine_benchmark_times_every_seats_saved_act() -> None:
+    (row,) = bench_floor_plan.engine_rows(players=(3,), rounds=2)
+    assert row.case == "3p engine" and row.median_ms > 0 and row.p95_ms >= row.median_ms

@@ -18,6 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     rows += bench_render.rows(args.n)
     rows += bench_render_floor_plan.rows(args.n)
     rows += bench_floor_plan.rows(args.n)
+    rows += bench_floor_plan.engine_rows()
     print(markdown_table(rows))
     print()
     print("× floor: median divided by PNG-encoding a flat image of the same size and mode in this run.")

@@ -137,3 +137,45 @@ def rows(n: int = 100, players: tuple[int, ...] = PLAYERS) -> list[Row]:
     for p in players:
         out += round_rows(p, n)
     return out
+
+
+async def _engine_round_acts(players: int, rounds: int, db: str) -> list[float]:
+    """ms per `Engine.act` (parse + apply + save of the whole state, WAL commit) over a few rounds of bots."""
+    from rules.engine import Engine, SeatInfo
+    from storage import Store
+
+    store = await Store.open(db)
+    try:
+        engine = Engine(store)
+        t = await engine.open_lobby("floor_plan", guild_id=1, channel_id=1, host=SeatInfo(1, "p1"), seed="bench")
+        for i in range(2, players + 1):
+            await engine.join(t.id, SeatInfo(i, f"p{i}"))
+        t = await engine.start(t.id, 1)
+        times: list[float] = []
+        for _ in range(rounds):
+            for seat in sorted(t.to_move()):
+                t = await engine.get(t.id)
+                if seat not in t.to_move():
+                    continue
+                action = t.rules.bot_action(t.state, seat)
+                start = time.perf_counter()
+                await engine.act(t.id, seat + 1, action)
+                times.append((time.perf_counter() - start) * 1000)
+            t = await engine.get(t.id)
+        return times
+    finally:
+        await store.close()
+
+
+def engine_rows(players: tuple[int, ...] = PLAYERS, rounds: int = 4) -> list[Row]:
+    """The stored side of a round: every seat's act saved in its own transaction (the whole state each time)."""
+    import asyncio
+    import tempfile
+
+    out = []
+    for p in players:
+        with tempfile.TemporaryDirectory() as tmp:
+            times = sorted(asyncio.run(_engine_round_acts(p, rounds, f"{tmp}/bench.db")))
+        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+        out.append(Row("floor_plan", f"{p}p engine", "act (parse+apply+save) per seat", statistics.median(times), p95))
+    return out

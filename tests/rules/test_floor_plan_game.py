@@ -4,7 +4,6 @@ notation, views, serialisation, replay and seeded playouts with 1, 4 and 100 pla
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import replace
 
 import pytest
@@ -439,9 +438,6 @@ def check_invariants(s: State) -> None:
         assert G.to_move(s) and G.to_move(s) <= set(range(s.players)) - s.resigned
 
 
-SLOWEST: list[float] = [0.0]
-
-
 def playout(players: int, seed: str, check_every: int = 1) -> tuple[State, list[tuple[int, str]]]:
     s = G.new(players, {}, seed)
     log: list[tuple[int, str]] = []
@@ -449,9 +445,7 @@ def playout(players: int, seed: str, check_every: int = 1) -> tuple[State, list[
         if s.phase == "over":
             return s, log
         for seat in sorted(G.to_move(s)):
-            start = time.perf_counter()
             action = G.bot_action(s, seat)
-            SLOWEST[0] = max(SLOWEST[0], time.perf_counter() - start)
             s, _ = G.apply(s, seat, action)
             log.append((seat, G.notation(s, action)))
         if step % check_every == 0:
@@ -470,14 +464,16 @@ def test_seeded_playouts_reach_the_end_and_replay(players: int, games: int) -> N
             replayed, _ = G.apply(replayed, seat, action)
         assert replayed == s
         json.dumps(G.view(s, 0))
-    assert SLOWEST[0] < 0.5
 
 
-def test_a_hundred_player_playout_is_fast() -> None:
-    start = time.perf_counter()
-    s, _ = playout(100, "hundred", check_every=5)
+def test_a_hundred_player_playout_reaches_the_end_with_invariants_every_round() -> None:
+    # Speed is the benchmark's business (tests/bench/bench_floor_plan.py), not this test's.
+    s, log = playout(100, "hundred")
     assert G.outcome(s) is not None and len(G.outcome(s).scores) == 100
-    assert time.perf_counter() - start < 60 and SLOWEST[0] < 0.5
+    replayed = G.new(100, {}, "hundred")
+    for seat, action in log:
+        replayed, _ = G.apply(replayed, seat, action)
+    assert replayed == s
 
 
 def test_bot_actions_are_legal_and_deterministic() -> None:

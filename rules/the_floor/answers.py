@@ -1,0 +1,242 @@
+"""The Floor's answer checker: is a typed answer on the category's list, does it start with the letter, is it new?
+
+`normalize` folds case, accents/diacritics (ą→a, ł→l, ß→ss…), punctuation and spacing; for ``titles`` a leading
+English article (the/a/an) is dropped. `check` returns a `Verdict`:
+
+- ``rejected``: empty or garbage (no letters, absurdly long);
+- ``wrong_letter``: does not start with the letter (after the optional article; for ``people`` any word of the
+  name — first name or surname — may start with it);
+- ``repeat``: the same canonical answer as one already given in this duel;
+- ``accepted``: on the list (an answer or one of its variants, for ``people`` also a first name or surname
+  alone, for ``titles`` with or without the article), exactly after normalization or within a small typo
+  (Damerau–Levenshtein ≤ 1 for 4–7 letters, ≤ 2 from 8; never across a different first letter);
+- ``unknown``: starts with the letter but is not on the list — the players judge it.
+
+Per category the normalized keys are computed once (cached by the category object) and bucketed by first
+character, so a fuzzy look-up only compares against the keys that share the first letter and a close length.
+Server-custom answers come in as ``extra_answers`` and are merged the same way.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ACCEPTED = "accepted"
+WRONG_LETTER = "wrong_letter"
+REPEAT = "repeat"
+UNKNOWN = "unknown"
+REJECTED = "rejected"
+
+ARTICLES = {"en": ("the", "a", "an"), "pl": ()}
+MAX_LEN = 100
+# Letters NFKD does not decompose into a base letter plus a combining mark.
+_FOLD = str.maketrans({"ł": "l", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
+_APOSTROPHES = re.compile(r"['’`´ʼ‘]")
+_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    status: str
+    canonical: str
+
+
+@functools.lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Case, diacritics, apostrophes, punctuation and spacing folded: ``"  Łódź-Kaliska!"`` → ``"lodz kaliska"``."""
+    text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = _APOSTROPHES.sub("", text).replace("&", " and ")
+    return _NON_ALNUM.sub(" ", text).strip()
+
+
+def strip_article(folded: str, lang: str) -> str:
+    for article in ARTICLES.get(lang, ()):
+        if folded.startswith(article + " ") and len(folded) > len(article) + 1:
+            return folded[len(article) + 1 :]
+    return folded
+
+
+def normalize(text: str, lang: str, flags: Iterable[str] = ()) -> str:
+    """The comparable form of an answer: folded, and for ``titles`` without a leading article."""
+    folded = fold(text)
+    return strip_article(folded, lang) if "titles" in flags else folded
+
+
+def max_typos(length: int) -> int:
+    """How many edits a key of that length tolerates: none up to 3 letters, 1 up to 7, then 2."""
+    return 0 if length <= 3 else 1 if length <= 7 else 2
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment (restricted Damerau–Levenshtein) distance, or ``limit + 1`` once it exceeds it."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    if a == b:
+        return 0
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        best = i
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            best = min(best, v)
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+class Index:
+    """Normalized keys of one answer list → canonical display forms, bucketed by first character for fuzzy look-up.
+
+    Full forms (an answer, its variants, a title without its article) win over partial ones (a person's first
+    name or surname alone), which may point at several people.
+    """
+
+    def __init__(self, answers: Iterable[str], variants: dict[str, Sequence[str]], lang: str, flags: Sequence[str]):
+        self.lang = lang
+        self.flags = tuple(flags)
+        self.full: dict[str, str] = {}
+        self.partial: dict[str, list[str]] = {}
+        for answer in answers:
+            for form in (answer, *variants.get(answer, ())):
+                self._add_full(fold(form), answer)
+        if "people" in self.flags:
+            for answer in answers:
+                for form in (answer, *variants.get(answer, ())):
+                    words = fold(form).split()
+                    if len(words) < 2:
+                        continue
+                    # First name, surname (last word, and everything after the first name: "da vinci").
+                    for part in {words[0], words[-1], " ".join(words[1:])}:
+                        if len(part) >= 3 and part not in self.full:
+                            owners = self.partial.setdefault(part, [])
+                            if answer not in owners:
+                                owners.append(answer)
+        self.buckets: dict[str, list[tuple[str, int]]] = {}
+        for key in (*self.full, *self.partial):
+            self.buckets.setdefault(key[0], []).append((key, len(key)))
+
+    def _add_full(self, key: str, answer: str) -> None:
+        if not key:
+            return
+        self.full.setdefault(key, answer)
+        if "titles" in self.flags:
+            bare = strip_article(key, self.lang)
+            self.full.setdefault(bare, answer)
+
+    def owners(self, key: str) -> list[str]:
+        if key in self.full:
+            return [self.full[key]]
+        return self.partial.get(key, [])
+
+    def lookup(self, key: str) -> list[str]:
+        """Canonical answers for a folded key: exact, else the closest key within the typo tolerance."""
+        found = self.owners(key)
+        if found or not key:
+            return found
+        limit = max_typos(len(key))
+        if limit == 0:
+            return []
+        best, best_key = limit + 1, ""
+        n = len(key)
+        for candidate, length in self.buckets.get(key[0], ()):
+            if abs(length - n) > limit or max_typos(length) == 0:
+                continue
+            d = distance(key, candidate, min(limit, best - 1) if best <= limit else limit)
+            if d < best:
+                best, best_key = d, candidate
+                if d == 1 and limit == 1:
+                    break
+        return self.owners(best_key) if best <= limit else []
+
+
+_INDEX_CACHE: dict[int, tuple[dict[str, Any], str, Index]] = {}
+_INDEX_CACHE_SIZE = 512
+
+
+def index(category: dict[str, Any], lang: str) -> Index:
+    """The cached `Index` of a category dict (keyed by the object; content dicts live as long as the process)."""
+    hit = _INDEX_CACHE.get(id(category))
+    if hit is not None and hit[0] is category and hit[1] == lang:
+        return hit[2]
+    built = Index(category.get("answers", ()), category.get("variants", {}), lang, category.get("flags", ()))
+    if len(_INDEX_CACHE) >= _INDEX_CACHE_SIZE:
+        _INDEX_CACHE.pop(next(iter(_INDEX_CACHE)))
+    _INDEX_CACHE[id(category)] = (category, lang, built)  # the strong reference keeps id() from being reused
+    return built
+
+
+@functools.lru_cache(maxsize=256)
+def _extra_index(extra: tuple[str, ...], lang: str, flags: tuple[str, ...]) -> Index:
+    return Index(extra, {}, lang, flags)
+
+
+def starts_with(folded: str, letter: str, lang: str, flags: Sequence[str]) -> bool:
+    """Whether the folded answer starts with the (folded) letter: after an optional article for titles, or any word
+    of a person's name."""
+    if not folded:
+        return False
+    if folded.startswith(letter):
+        return True
+    if "titles" in flags and strip_article(folded, lang).startswith(letter):
+        return True
+    return "people" in flags and any(word.startswith(letter) for word in folded.split()[1:])
+
+
+def check(
+    text: str,
+    category: dict[str, Any],
+    letter: str,
+    given: Sequence[str],
+    lang: str,
+    extra_answers: Sequence[str] = (),
+) -> Verdict:
+    """Judge one typed answer in a duel (see the module docstring for the statuses)."""
+    cleaned = " ".join(text.split())
+    folded = fold(cleaned) if len(cleaned) <= MAX_LEN else ""
+    if not folded or not any(c.isalpha() for c in folded):
+        return Verdict(REJECTED, cleaned)
+    flags = tuple(category.get("flags", ()))
+    idx = index(category, lang)
+    extra = _extra_index(tuple(extra_answers), lang, flags) if extra_answers else None
+    key = strip_article(folded, lang) if "titles" in flags else folded
+
+    def resolve(k: str) -> list[str]:
+        found = idx.lookup(k)
+        if not found and extra is not None:
+            found = extra.lookup(k)
+        return found
+
+    found = resolve(key)
+    if not found and key != folded:
+        found = resolve(folded)
+    canonical = found[0] if found else cleaned
+    if not starts_with(folded, fold(letter), lang, flags):
+        return Verdict(WRONG_LETTER, canonical)
+    taken = set()
+    for g in given:
+        gk = normalize(g, lang, flags)
+        taken.add(gk)
+        for full in (idx.full, extra.full if extra is not None else {}):
+            if gk in full:
+                taken.add(normalize(full[gk], lang, flags))
+    if found:
+        for owner in found:
+            if normalize(owner, lang, flags) not in taken:
+                return Verdict(ACCEPTED, owner)
+        return Verdict(REPEAT, found[0])
+    if key in taken or folded in taken:
+        return Verdict(REPEAT, cleaned)
+    return Verdict(UNKNOWN, cleaned)

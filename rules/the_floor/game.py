@@ -1,0 +1,696 @@
+"""``TheFloor``: the rules contract for The Floor (see the package docstring for the notation)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rules import rng
+from rules.base import Event, IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError, Outcome
+from rules.the_floor import board as bd
+from rules.the_floor.state import JUDGING, Duel, Pending, State
+from rules.the_floor.state import from_json as _from_json
+from rules.the_floor.state import to_json as _to_json
+
+DEAL = {2: 13, 3: 9, 4: 7, 5: 6}
+FINAL_SETUP_CARDS = {2: 0, 3: 0, 4: 1, 5: 2}
+ROUNDS = 3
+PASS_PENALTY_MS = 1000
+LETTERS = {"pl": tuple("ABCDEFGHIJKLMNOPRSTUWYZ"), "en": tuple("ABCDEFGHIJKLMNOPRSTUVWY")}
+SIDE_STREAM, DECK_STREAM, FIRST_FREE_STREAM = 0, 1, 2
+VERBS = ("pick", "challenge", "ready", "answer", "pass", "timeout", "judge", "dispute", "take", "keep", "resign")
+USAGE = {"pick": "pick <category>", "challenge": "challenge B2 B3", "ready": "ready",
+         "answer": "answer <elapsed ms> <text>", "pass": "pass <elapsed ms>", "timeout": "timeout",
+         "judge": "judge accept|reject", "dispute": "dispute <elapsed ms>", "take": "take B3,B4",
+         "keep": "keep <category>", "resign": "resign"}
+
+
+def default_sides(players: int) -> int:
+    return players if players <= 5 else (players + 1) // 2
+
+
+def _normalize(players: Any, options: Any) -> dict[str, Any]:
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+        raise OptionsError("tf.options.players", count=players, min=2, max=10)
+    options = dict(options or {})
+    known = ("sides", "lang", "clock", "judging", "kids")
+    for key in sorted(set(options) - set(known)):
+        raise OptionsError("tf.options.unknown", option=key, known=", ".join(known))
+    sides = options.get("sides", default_sides(players))
+    if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= min(5, players):
+        raise OptionsError("tf.options.sides", value=repr(sides), max=min(5, players))
+    lang = options.get("lang", "en")
+    if lang not in LETTERS:
+        raise OptionsError("tf.options.lang", value=repr(lang), allowed=", ".join(LETTERS))
+    clock = options.get("clock", 45)
+    if not isinstance(clock, int) or isinstance(clock, bool) or not 20 <= clock <= 120:
+        raise OptionsError("tf.options.clock", value=repr(clock), min=20, max=120)
+    judging = options.get("judging", "vote")
+    if judging not in JUDGING:
+        raise OptionsError("tf.options.judging", value=repr(judging), allowed=", ".join(JUDGING))
+    kids = options.get("kids", False)
+    if not isinstance(kids, bool):
+        raise OptionsError("tf.options.kids", value=repr(kids))
+    return {"sides": sides, "lang": lang, "clock": clock, "judging": judging, "kids": kids}
+
+
+def _set(values: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return (*values[:i], v, *values[i + 1:])
+
+
+def parse(raw: str) -> tuple[str, list[str]]:
+    """Split an action into its verb and canonical arguments; raises InvalidActionError."""
+    words = raw.strip().split() if isinstance(raw, str) else []
+    if not words:
+        raise InvalidActionError("tf.parse.empty", usage=", ".join(USAGE.values()))
+    verb = words[0].lower()
+    rest = words[1:]
+    if verb not in VERBS:
+        raise InvalidActionError("tf.parse.unknown_verb", verb=words[0], verbs=", ".join(VERBS))
+    bad = InvalidActionError("tf.parse.usage", verb=verb, usage=USAGE[verb])
+    if verb in ("ready", "timeout", "resign"):
+        if rest:
+            raise bad
+        return verb, []
+    if verb in ("pick", "keep"):
+        if len(rest) != 1:
+            raise bad
+        return verb, [rest[0]]
+    if verb == "challenge":
+        if len(rest) != 2:
+            raise bad
+        return verb, [bd.name(bd.parse_cell(w)) for w in rest]
+    if verb == "judge":
+        if len(rest) != 1 or rest[0].lower() not in ("accept", "reject"):
+            raise bad
+        return verb, [rest[0].lower()]
+    if verb == "take":
+        cells = [w for w in re.split(r"[,\s]+", " ".join(rest)) if w]
+        if not cells:
+            raise bad
+        idx = sorted({bd.parse_cell(c) for c in cells})
+        if len(idx) != len(cells):
+            raise bad
+        return verb, [",".join(bd.name(c) for c in idx)]
+    # answer / pass / dispute: elapsed milliseconds first
+    arity_ok = len(rest) >= 2 if verb == "answer" else len(rest) == 1
+    if not arity_ok or not rest[0].isdigit() or not rest[0].isascii():
+        raise bad
+    return verb, [str(int(rest[0])), *([" ".join(rest[1:])] if verb == "answer" else [])]
+
+
+def canonical(raw: str) -> str:
+    verb, args = parse(raw)
+    return " ".join([verb, *args])
+
+
+class TheFloor:
+    """The Floor. ``content`` provides ``categories(lang)`` (list of {"id","name","flags","answers"}) and
+    ``checker`` is ``check(text, category, letter, given, lang) -> Verdict``; both default to the package's
+    ``content`` and ``answers`` modules (imported on first use) and are static data, so replay is exact."""
+
+    id: ClassVar[str] = "the_floor"
+    name: ClassVar[str] = "The Floor"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 10
+
+    def __init__(self, content: Any = None, checker: Any = None) -> None:
+        self._content = content
+        self._checker = checker
+        self._cats: dict[str, dict[str, dict[str, Any]]] = {}
+
+    # --- content -----------------------------------------------------------------------------------------
+
+    def categories(self, lang: str) -> dict[str, dict[str, Any]]:
+        if lang not in self._cats:
+            content = self._content
+            if content is None:
+                from rules.the_floor import content as content_module
+
+                content = content_module
+            self._cats[lang] = {c["id"]: c for c in content.categories(lang)}
+        return self._cats[lang]
+
+    def check(self, text: str, category: dict[str, Any], letter: str, given: list[str], lang: str) -> Any:
+        checker = self._checker
+        if checker is None:
+            from rules.the_floor.answers import check as checker
+        return checker(text, category, letter, given, lang)
+
+    def category_name(self, s: State, cat: str) -> str:
+        c = self.categories(s.lang).get(cat)
+        return c["name"] if c else cat
+
+    # --- setup -------------------------------------------------------------------------------------------
+
+    def normalize_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        return _normalize(players, options)
+
+    def new(self, players: int, options: dict[str, Any], seed: str) -> State:
+        o = _normalize(players, options)
+        k = o["sides"]
+        order = rng.shuffled(seed, SIDE_STREAM, list(range(k)))
+        cats = self.categories(o["lang"])
+        ids = sorted(c for c, v in cats.items() if not o["kids"] or "kids" in v.get("flags", ()))
+        deck = tuple(rng.shuffled(seed, DECK_STREAM, ids))
+        need = DEAL[k] * k + FINAL_SETUP_CARDS[k]
+        if len(deck) < need + 3 * ROUNDS + 4:
+            raise OptionsError("tf.options.too_few_categories", count=len(deck), need=need)
+        deal = DEAL[k]
+        hands = tuple(deck[i * deal:(i + 1) * deal] for i in range(k))
+        return State(
+            players=players, sides=k, seed=seed, lang=o["lang"], clock_s=o["clock"], judging_mode=o["judging"],
+            seat_side=tuple(i % k for i in range(players)), board=bd.layout(k, order), cards=(),
+            deck=deck[deal * k:], discard=(), draws=FIRST_FREE_STREAM, phase="draft", hands=hands,
+            picked=((),) * k, chosen=("",) * k, final_cards=(), round=1, current=0, challenged=(False,) * k,
+            last_turn=(-1,) * k, turn_no=0, duel=None, pending=(), final_cats=("",) * k, ladder=(), ladder_pos=0,
+            holder=-1, final_out=(), eliminated=(), resigned=(False,) * k, round_winners=(), champion=-1, turn=0,
+            kids=o["kids"],
+        )
+
+    # --- queries -----------------------------------------------------------------------------------------
+
+    def _acting_sides(self, s: State) -> list[int]:
+        if s.phase == "over":
+            return []
+        if s.phase == "draft":
+            return [x for x in range(s.sides) if not s.chosen[x] and not s.resigned[x]]
+        if s.pending:
+            return [s.pending[0].side]
+        d = s.duel
+        if d is not None:
+            if not d.started:
+                return [x for i, x in enumerate((d.challenger, d.defender)) if not d.ready[i]]
+            if d.judging:
+                return self._judge_sides(s)
+            return [(d.challenger, d.defender)[d.active]]
+        return [s.current]
+
+    def _judge_sides(self, s: State) -> list[int]:
+        seats = self.judge_seats(s)
+        return sorted({s.seat_side[i] for i in seats})
+
+    def judge_seats(self, s: State) -> list[int]:
+        """Who judges the answer under judgment: seat 0 (the host) in host mode; else every seat of a side not
+        in the duel that has not voted yet; with no such side, the answerer's opponent (any member, one vote)."""
+        d = s.duel
+        assert d is not None
+        if s.judging_mode == "host":
+            return [0]
+        voters = self._voters(s)
+        if voters:
+            voted = {seat for seat, _ in d.votes}
+            return [i for i in voters if i not in voted]
+        return s.seats_of((d.challenger, d.defender)[1 - d.active])
+
+    def _voters(self, s: State) -> list[int]:
+        d = s.duel
+        assert d is not None
+        return [i for i in range(s.players) if s.seat_side[i] not in (d.challenger, d.defender)
+                and not s.resigned[s.seat_side[i]]]
+
+    def to_move(self, s: State) -> frozenset[int]:
+        if s.duel is not None and s.duel.judging and not s.pending and s.phase != "over":
+            return frozenset(self.judge_seats(s))
+        sides = self._acting_sides(s)
+        return frozenset(i for i in range(s.players) if s.seat_side[i] in sides)
+
+    def legal_actions(self, s: State, seat: int) -> list[str] | None:
+        """Sorted canonical actions; None during a running duel (answers are free text with elapsed times)
+        and for a take (any subset of the right size). ``resign`` is accepted but not listed."""
+        if seat not in self.to_move(s):
+            return []
+        side = s.seat_side[seat]
+        if s.phase == "draft":
+            return sorted(f"pick {c}" for c in s.hands[side])
+        if s.pending:
+            p = s.pending[0]
+            if p.kind == "take":
+                return None
+            return sorted(f"{'pick' if p.kind == 'final_pick' else 'keep'} {c}" for c in p.options)
+        d = s.duel
+        if d is not None:
+            if not d.started:
+                return ["ready"]
+            if d.judging:
+                return ["judge accept", "judge reject"]
+            return None
+        return sorted(f"challenge {bd.name(a)} {bd.name(b)}" for a, b in self.challenges(s, side))
+
+    def challenges(self, s: State, side: int) -> list[tuple[int, int]]:
+        return [(a, b) for a in range(25) if s.board[a] == side for b in bd.neighbours(a)
+                if s.board[b] not in (bd.EMPTY, side)]
+
+    def outcome(self, s: State) -> Outcome | None:
+        if s.phase != "over":
+            return None
+        order = [s.champion, *(x for x in reversed(s.final_out) if x != s.champion and not s.resigned[x])]
+        rest = [x for x in range(s.sides) if x not in order and not s.resigned[x]]
+        rest.sort(key=lambda x: -s.eliminated.index(x) if x in s.eliminated else 0)
+        groups = [tuple(s.seats_of(x)) for x in order + rest]
+        resigned = tuple(i for x in range(s.sides) if s.resigned[x] for i in s.seats_of(x))
+        if resigned:
+            groups.append(resigned)
+        scores = tuple(float(s.board.count(s.seat_side[i])) for i in range(s.players))
+        return Outcome(winners=groups[0], ranking=tuple(g for g in groups if g), scores=scores,
+                       reason="tf.outcome.final" if s.final_out else "tf.outcome.last_standing")
+
+    def notation(self, s: State, action: str) -> str:
+        return canonical(action)
+
+    # --- applying actions --------------------------------------------------------------------------------
+
+    def apply(self, s: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        if s.phase == "over":
+            raise IllegalActionError("tf.game_over")
+        if not isinstance(seat, int) or not 0 <= seat < s.players:
+            raise NotYourTurnError("tf.bad_seat", seat=seat, players=s.players)
+        verb, args = parse(action)
+        side = s.seat_side[seat]
+        if verb == "resign":
+            s2, events = self._resign(s, side)
+        else:
+            if seat not in self.to_move(s):
+                raise NotYourTurnError("tf.not_your_turn")
+            s2, events = self._dispatch(s, seat, verb, args)
+        s2, events = self._autoplay(s2, events)
+        return replace(s2, turn=s2.turn + 1), events
+
+    def _autoplay(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """Resigned sides act by default: they pick the first card, lose their duels at once, accept as
+        judges and skip their turns."""
+        for _ in range(1000):
+            if s.phase in ("over", "draft"):
+                return s, events
+            d = s.duel
+            if d is not None and d.judging and d.votes and not self.judge_seats(s):
+                yes = sum(1 for _, v in d.votes if v)  # the last voter left by resigning: count the votes cast
+                s, more = self._judge(s, 2 * yes >= len(d.votes))
+                events += more
+                continue
+            sides = self._acting_sides(s)
+            if not sides or not all(s.resigned[x] for x in sides):
+                return s, events
+            if s.duel is None and not s.pending:
+                s, events = self._end_turn(s, events)
+                continue
+            seat = min(i for i in self.to_move(s) if s.seat_side[i] == sides[0])
+            verb, args = parse(self.default_action(s, seat))
+            s, events = self._dispatch(s, seat, verb, args)
+        raise AssertionError("autoplay did not settle")
+
+    def _dispatch(self, s: State, seat: int, verb: str, args: list[str]) -> tuple[State, list[Event]]:
+        side = s.seat_side[seat]
+        if s.phase == "draft":
+            if verb != "pick":
+                raise IllegalActionError("tf.draft_first")
+            return self._draft_pick(s, side, args[0])
+        if s.pending:
+            return self._choice(s, side, verb, args)
+        d = s.duel
+        if d is not None:
+            if not d.started:
+                if verb != "ready":
+                    raise IllegalActionError("tf.ready_first")
+                return self._ready(s, side)
+            if d.judging:
+                if verb != "judge":
+                    raise IllegalActionError("tf.judging")
+                return self._vote(s, seat, args[0] == "accept")
+            if verb == "answer":
+                return self._answer(s, int(args[0]), args[1])
+            if verb == "pass":
+                return self._pass(s, int(args[0]))
+            if verb == "dispute":
+                return self._dispute(s, int(args[0]))
+            if verb == "timeout":
+                return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
+            raise IllegalActionError("tf.in_duel")
+        if verb != "challenge":
+            raise IllegalActionError("tf.challenge_first", usage=USAGE["challenge"])
+        return self._challenge(s, side, bd.parse_cell(args[0]), bd.parse_cell(args[1]))
+
+    # draft ------------------------------------------------------------------------------------------------
+
+    def _draft_pick(self, s: State, side: int, cat: str) -> tuple[State, list[Event]]:
+        if cat not in s.hands[side]:
+            raise IllegalActionError("tf.not_in_hand", category=cat)
+        s = replace(s, chosen=_set(s.chosen, side, cat))
+        return self._draft_step(s, [Event("picked", side, {})])
+
+    def _draft_step(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        while True:
+            s = replace(s, chosen=tuple(s.hands[x][0] if s.resigned[x] and not s.chosen[x] else s.chosen[x]
+                                        for x in range(s.sides)))
+            if not all(s.chosen):
+                return s, events
+            k = s.sides
+            left = [tuple(c for c in s.hands[x] if c != s.chosen[x]) for x in range(k)]
+            picked = tuple((*s.picked[x], s.chosen[x]) for x in range(k))
+            hands = tuple(left[(x - 1) % k] for x in range(k))  # each side passes to the left (the next side)
+            s = replace(s, hands=hands, picked=picked, chosen=("",) * k)
+            if all(len(h) <= 1 for h in hands):
+                s = replace(s, discard=s.discard + tuple(c for h in hands for c in h), hands=((),) * k)
+                return self._place(s, events)
+
+    def _place(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """Each side's picked categories go onto its cells in order; Final cards for 4 and 5 sides."""
+        cards = []
+        for x in range(s.sides):
+            cells = [c for c in range(25) if s.board[c] == x]
+            cards += list(zip(cells, s.picked[x], strict=True))
+        n = FINAL_SETUP_CARDS[s.sides]
+        s = replace(s, cards=tuple(sorted(cards)), phase="play", final_cards=s.deck[:n], deck=s.deck[n:],
+                    picked=((),) * s.sides)
+        events.append(Event("draft_done", None, {"first": s.current}))
+        return s, events
+
+    # turns ------------------------------------------------------------------------------------------------
+
+    def _challenge(self, s: State, side: int, a: int, b: int) -> tuple[State, list[Event]]:
+        if s.board[a] != side:
+            raise IllegalActionError("tf.not_your_cell", cell=bd.name(a))
+        if b not in bd.neighbours(a) or s.board[b] in (bd.EMPTY, side):
+            raise IllegalActionError("tf.not_adjacent_rival", cell=bd.name(b), frm=bd.name(a))
+        defender = s.board[b]
+        dfield = bd.field_of(s.board, b)
+        cat = next(c for cell, c in s.cards if cell in dfield)
+        s, duel = self._new_duel(s, side, defender, a, b, cat)
+        ev = Event("challenge", side, {"from": bd.name(a), "to": bd.name(b), "defender": defender, "category": cat})
+        return replace(s, duel=duel), [ev]
+
+    def _new_duel(self, s: State, chal: int, defe: int, a: int | None, b: int | None, cat: str) -> tuple[State, Duel]:
+        letters = LETTERS[s.lang]
+        decks = (tuple(rng.shuffled(s.seed, s.draws, letters)), tuple(rng.shuffled(s.seed, s.draws + 1, letters)))
+        ms = s.clock_s * 1000
+        duel = Duel(challenger=chal, defender=defe, frm=a, to=b, category=cat, ready=(False, False), started=False,
+                    clocks=(ms, ms), active=0, decks=decks, drawn=(0, 0), letter="", given=(), log=())
+        return replace(s, draws=s.draws + 2), duel
+
+    def _ready(self, s: State, side: int) -> tuple[State, list[Event]]:
+        d = s.duel
+        assert d is not None
+        who = 0 if side == d.challenger else 1
+        d = replace(d, ready=_set(d.ready, who, True))
+        events = [Event("ready", side, {})]
+        if all(d.ready):
+            d = _reveal(replace(d, started=True), 0)
+            events.append(Event("duel_start", d.challenger, {"letter": d.letter}))
+        return replace(s, duel=d), events
+
+    def _answer(self, s: State, ms: int, text: str) -> tuple[State, list[Event]]:
+        d = s.duel
+        assert d is not None
+        side = (d.challenger, d.defender)[d.active]
+        left = d.clocks[d.active] - ms
+        if left <= 0:
+            return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
+        category = self.categories(s.lang).get(d.category, {"id": d.category, "name": d.category, "answers": []})
+        verdict = self.check(text, category, d.letter, list(d.given), s.lang)
+        status, canon = verdict.status, verdict.canonical
+        if status in ("repeat", "wrong_letter", "rejected"):
+            raise IllegalActionError(f"tf.answer.{status}", answer=text, letter=d.letter)
+        d = replace(d, clocks=_set(d.clocks, d.active, left))
+        if status == "unknown" and s.judging_mode != "trust":
+            d = replace(d, judging=canon)
+            return replace(s, duel=d), [Event("judging", side, {"answer": canon, "letter": d.letter})]
+        mark = "accepted" if status == "accepted" else "trusted"
+        d = _switch(d, canon, mark)
+        data = {"answer": canon, "mark": mark, "letter": d.letter, "clocks_ms": list(d.clocks)}
+        return replace(s, duel=d), [Event("answer", side, data)]
+
+    def _dispute(self, s: State, ms: int) -> tuple[State, list[Event]]:
+        """Trust mode: the running side disputes the answer just accepted unjudged; its elapsed time is charged,
+        the answer goes to the judges (clock stopped) and the answerer's letter comes back."""
+        d = s.duel
+        assert d is not None
+        w = 1 - d.active
+        if not d.log or d.log[-1][0] != w or d.log[-1][2] != "trusted":
+            raise IllegalActionError("tf.nothing_to_dispute")
+        left = d.clocks[d.active] - ms
+        if left <= 0:
+            return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
+        text = d.log[-1][1]
+        deck = d.decks[w]
+        d = replace(d, clocks=_set(d.clocks, d.active, left), drawn=_set(d.drawn, d.active, d.drawn[d.active] - 1),
+                    active=w, letter=deck[(d.drawn[w] - 1) % len(deck)], given=d.given[:-1], log=d.log[:-1],
+                    judging=text)
+        return replace(s, duel=d), [Event("dispute", (d.challenger, d.defender)[1 - w], {"answer": text})]
+
+    def _vote(self, s: State, seat: int, accept: bool) -> tuple[State, list[Event]]:
+        """A judge's vote; once every voter has voted, the majority decides (a tie accepts)."""
+        d = s.duel
+        assert d is not None
+        voters = self._voters(s) if s.judging_mode == "vote" else []
+        if not voters:
+            return self._judge(s, accept)
+        d = replace(d, votes=(*d.votes, (seat, accept)))
+        s = replace(s, duel=d)
+        if len(d.votes) < len(voters):
+            return s, [Event("vote", s.seat_side[seat], {})]
+        yes = sum(1 for _, v in d.votes if v)
+        return self._judge(s, 2 * yes >= len(d.votes))
+
+    def _judge(self, s: State, accept: bool) -> tuple[State, list[Event]]:
+        d = s.duel
+        assert d is not None
+        side = (d.challenger, d.defender)[d.active]
+        if accept:
+            d = _switch(replace(d, judging="", votes=()), d.judging, "judged")
+        else:
+            d = replace(d, judging="", votes=(), log=(*d.log, (d.active, d.judging, "rejected")))
+        data = {"accepted": accept, "letter": d.letter, "clocks_ms": list(d.clocks)}
+        return replace(s, duel=d), [Event("judged", side, data)]
+
+    def _pass(self, s: State, ms: int) -> tuple[State, list[Event]]:
+        d = s.duel
+        assert d is not None
+        left = d.clocks[d.active] - ms - PASS_PENALTY_MS
+        if left <= 0:
+            return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
+        d = _reveal(replace(d, clocks=_set(d.clocks, d.active, left), log=(*d.log, (d.active, "", "pass"))), d.active)
+        data = {"letter": d.letter, "clocks_ms": list(d.clocks)}
+        return replace(s, duel=d), [Event("pass", (d.challenger, d.defender)[d.active], data)]
+
+    def _lose_on_time(self, s: State, d: Duel, events: list[Event]) -> tuple[State, list[Event]]:
+        loser = (d.challenger, d.defender)[d.active]
+        winner = (d.challenger, d.defender)[1 - d.active]
+        events.append(Event("duel_over", winner, {"loser": loser, "category": d.category}))
+        s = replace(s, duel=d)
+        if s.phase == "final":
+            return self._final_duel_over(s, winner, loser, events)
+        return self._resolve(s, winner, events)
+
+    # resolution -------------------------------------------------------------------------------------------
+
+    def _resolve(self, s: State, winner: int, events: list[Event]) -> tuple[State, list[Event]]:
+        d = s.duel
+        assert d is not None and d.frm is not None and d.to is not None
+        chal_won = winner == d.challenger
+        wfield = bd.field_of(s.board, d.frm if chal_won else d.to)
+        lfield = bd.field_of(s.board, d.to if chal_won else d.frm)
+        dfield = bd.field_of(s.board, d.to)
+        cfield = bd.field_of(s.board, d.frm)
+        cards = [(c, cat) for c, cat in s.cards if c not in dfield]  # the played category is discarded
+        if not chal_won:  # the challenged side takes the challenger's category
+            cards = [(d.to, cat) if c in cfield else (c, cat) for c, cat in cards]
+        s = replace(s, cards=tuple(sorted(cards)), discard=(*s.discard, d.category), duel=None)
+        k = min(len(wfield), len(lfield))
+        if k >= len(lfield):
+            return self._take(s, winner, lfield, events)
+        return replace(s, pending=(Pending("take", winner, cells=lfield, count=k),)), events
+
+    def _take(self, s: State, side: int, cells: tuple[int, ...], events: list[Event]) -> tuple[State, list[Event]]:
+        board = list(s.board)
+        loser = board[cells[0]]
+        for c in cells:
+            board[c] = side
+        s = replace(s, board=tuple(board))
+        events.append(Event("take", side, {"cells": [bd.name(c) for c in cells], "loser": loser}))
+        if loser not in s.board:
+            s = replace(s, eliminated=(*s.eliminated, loser))
+            events.append(Event("eliminated", loser, {}))
+        pending = []
+        for f in bd.fields(s.board):
+            on = sorted(cat for c, cat in s.cards if c in f)
+            if len(on) > 1:
+                pending.append(Pending("keep", s.board[f[0]], options=tuple(on), cells=f))
+            elif not on:
+                s, drawn = self._draw(s, 2)
+                pending.append(Pending("keep", s.board[f[0]], options=tuple(sorted(drawn)), cells=f))
+        s = replace(s, pending=tuple(pending))
+        return self._after_choice(s, events)
+
+    def _draw(self, s: State, n: int) -> tuple[State, tuple[str, ...]]:
+        if len(s.deck) < n:
+            s = replace(s, deck=s.deck + tuple(rng.shuffled(s.seed, s.draws, sorted(s.discard))), discard=(),
+                        draws=s.draws + 1)
+        return replace(s, deck=s.deck[n:]), s.deck[:n]
+
+    def _choice(self, s: State, side: int, verb: str, args: list[str]) -> tuple[State, list[Event]]:
+        p = s.pending[0]
+        rest = s.pending[1:]
+        if p.kind == "take":
+            if verb != "take":
+                raise IllegalActionError("tf.take_first", count=p.count)
+            cells = tuple(bd.parse_cell(c) for c in args[0].split(","))
+            if len(cells) != p.count or any(c not in p.cells for c in cells):
+                raise IllegalActionError("tf.take_cells", count=p.count,
+                                         cells=", ".join(bd.name(c) for c in p.cells))
+            return self._take(replace(s, pending=rest), side, cells, [])
+        want = "pick" if p.kind == "final_pick" else "keep"
+        if verb != want or args[0] not in p.options:
+            raise IllegalActionError("tf.choose_one", verb=want, options=", ".join(p.options))
+        cat = args[0]
+        others = tuple(c for c in p.options if c != cat)
+        events = [Event(p.kind, side, {"category": cat})]
+        if p.kind == "keep":
+            cards = [(c, x) for c, x in s.cards if not (c in p.cells and x in others)]
+            if not any(c in p.cells for c, _ in cards):
+                cards.append((p.cells[0], cat))
+            s = replace(s, cards=tuple(sorted(cards)), discard=s.discard + others, pending=rest)
+            return self._after_choice(s, events)
+        if p.kind == "final":
+            s = replace(s, final_cards=(*s.final_cards, cat), discard=s.discard + others, pending=rest)
+            return self._next_round(s, events)
+        s = replace(s, final_cats=_set(s.final_cats, side, cat), final_cards=others, pending=rest)
+        return self._final_picks(s, events)
+
+    def _after_choice(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        if s.pending:
+            return s, events
+        return self._end_turn(s, events)
+
+    def _end_turn(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        cur = s.current
+        s = replace(s, challenged=_set(s.challenged, cur, True), last_turn=_set(s.last_turn, cur, s.turn_no),
+                    turn_no=s.turn_no + 1)
+        alive = s.alive()
+        if len(alive) == 1:
+            return self._finish(replace(s, champion=alive[0]), events)
+        for k in range(1, s.sides + 1):
+            nxt = (cur + k) % s.sides
+            if nxt in alive and not s.challenged[nxt]:
+                events.append(Event("turn", nxt, {}))
+                return replace(s, current=nxt), events
+        winner = self.ranking(s)[0]
+        s, drawn = self._draw(s, 3)
+        events.append(Event("round_over", winner, {"round": s.round}))
+        s = replace(s, round_winners=(*s.round_winners, winner),
+                    pending=(Pending("final", winner, options=tuple(sorted(drawn))),))
+        return s, events
+
+    def ranking(self, s: State) -> list[int]:
+        """Living sides best first: the biggest field, then more fields, then the turn longest ago."""
+        fs = bd.fields(s.board)
+
+        def key(x: int) -> tuple[int, int, int]:
+            mine = [len(f) for f in fs if s.board[f[0]] == x]
+            return (-max(mine), -len(mine), s.last_turn[x])
+
+        return sorted(s.alive(), key=key)
+
+    def _next_round(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        if s.round < ROUNDS:
+            alive = s.alive()
+            first = min(alive)
+            events.append(Event("round_start", first, {"round": s.round + 1}))
+            return replace(s, round=s.round + 1, challenged=(False,) * s.sides, current=first), events
+        rank = self.ranking(s)
+        s = replace(s, phase="final", ladder=tuple(reversed(rank)))
+        events.append(Event("final", None, {"ranking": rank}))
+        return self._final_picks(s, events)
+
+    def _final_picks(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        top_down = list(reversed(s.ladder))
+        for x in top_down[:-1]:
+            if not s.final_cats[x]:
+                return replace(s, pending=(Pending("final_pick", x, options=tuple(sorted(s.final_cards))),)), events
+        s = replace(s, discard=s.discard + s.final_cards, final_cards=(), holder=s.ladder[0], ladder_pos=1)
+        return self._ladder_duel(s, events)
+
+    def _ladder_duel(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        defender = s.ladder[s.ladder_pos]
+        s, duel = self._new_duel(s, s.holder, defender, None, None, s.final_cats[defender])
+        events.append(Event("final_duel", s.holder, {"defender": defender, "category": duel.category}))
+        return replace(s, duel=duel), events
+
+    def _final_duel_over(self, s: State, winner: int, loser: int, events: list[Event]) -> tuple[State, list[Event]]:
+        s = replace(s, duel=None, holder=winner, final_out=(*s.final_out, loser), ladder_pos=s.ladder_pos + 1)
+        while s.ladder_pos < len(s.ladder) and s.resigned[s.ladder[s.ladder_pos]]:
+            s = replace(s, ladder_pos=s.ladder_pos + 1)
+        if s.ladder_pos >= len(s.ladder):
+            return self._finish(replace(s, champion=winner), events)
+        return self._ladder_duel(s, events)
+
+    def _finish(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        s = replace(s, phase="over", duel=None, pending=())
+        out = self.outcome(s)
+        assert out is not None
+        events.append(Event("game_over", None, out.to_json()))
+        return s, events
+
+    def _resign(self, s: State, side: int) -> tuple[State, list[Event]]:
+        """A seat resigns for its whole side: the side is ranked last, never acts again (it loses its duels
+        at once and skips its turns) and its cells stay on the floor; the last side standing wins."""
+        if s.resigned[side]:
+            raise NotYourTurnError("tf.you_resigned")
+        s = replace(s, resigned=_set(s.resigned, side, True))
+        events = [Event("resign", side, {})]
+        alive = [x for x in range(s.sides) if not s.resigned[x]]
+        if len(alive) == 1:
+            return self._finish(replace(s, champion=alive[0]), events)
+        if s.phase == "draft":
+            return self._draft_step(s, events)
+        return s, events
+
+    # --- views and serialisation ---------------------------------------------------------------------------
+
+    def view(self, s: State, seat: int | None) -> dict[str, Any]:
+        from rules.the_floor.view import view
+
+        return view(self, s, seat)
+
+    def to_json(self, s: State) -> dict[str, Any]:
+        return _to_json(s)
+
+    def to_position(self, s: State) -> str:
+        from rules.the_floor.position import to_position
+
+        return to_position(s)
+
+    def from_position(self, text: str) -> State:
+        from rules.the_floor.position import from_position
+
+        return from_position(self, text)
+
+    def from_json(self, d: dict[str, Any]) -> State:
+        return _from_json(d)
+
+    # --- automation ----------------------------------------------------------------------------------------
+
+    def bot_action(self, s: State, seat: int) -> str:
+        from rules.the_floor.bot import choose
+
+        if seat not in self.to_move(s):
+            raise NotYourTurnError("tf.not_your_turn")
+        return choose(self, s, seat)
+
+    def default_action(self, s: State, seat: int) -> str:
+        """Timer expiry: the first card in the draft, the first challenge, ready, ``timeout`` for a running
+        clock, accept for a judge, the joining cells for a take, the first option for a keep/pick."""
+        from rules.the_floor.bot import default
+
+        return default(self, s, seat)
+
+
+def _reveal(d: Duel, who: int) -> Duel:
+    deck = d.decks[who]
+    letter = deck[d.drawn[who] % len(deck)]
+    return replace(d, active=who, letter=letter, drawn=_set(d.drawn, who, d.drawn[who] + 1))
+
+
+def _switch(d: Duel, answer: str, mark: str) -> Duel:
+    d = replace(d, given=(*d.given, answer), log=(*d.log, (d.active, answer, mark)))
+    return _reveal(d, 1 - d.active)

@@ -154,8 +154,8 @@ class TheFloor:
         cats = self.categories(o["lang"])
         ids = sorted(c for c, v in cats.items() if not o["kids"] or "kids" in v.get("flags", ()))
         deck = tuple(rng.shuffled(seed, DECK_STREAM, ids))
-        need = DEAL[k] * k + FINAL_SETUP_CARDS[k]
-        if len(deck) < need + 3 * ROUNDS + 4:
+        need = DEAL[k] * k + FINAL_SETUP_CARDS[k] + 3 * ROUNDS + 4  # the deal, the Final, round draws, refills
+        if len(deck) < need:
             raise OptionsError("tf.options.too_few_categories", count=len(deck), need=need)
         deal = DEAL[k]
         hands = tuple(deck[i * deal:(i + 1) * deal] for i in range(k))
@@ -412,7 +412,8 @@ class TheFloor:
         if status in ("repeat", "wrong_letter", "rejected"):
             raise IllegalActionError(f"tf.answer.{status}", answer=text, letter=d.letter)
         d = replace(d, clocks=_set(d.clocks, d.active, left))
-        if status == "unknown" and s.judging_mode != "trust":
+        judged = s.judging_mode == "host" or (s.judging_mode == "vote" and self._voters(s))
+        if status == "unknown" and judged:  # with nobody else to vote: accepted unless disputed
             d = replace(d, judging=canon)
             return replace(s, duel=d), [Event("judging", side, {"answer": canon, "letter": d.letter})]
         mark = "accepted" if status == "accepted" else "trusted"

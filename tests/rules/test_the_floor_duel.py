@@ -169,11 +169,13 @@ def test_unknown_answer_is_judged_by_non_duellists_with_the_clock_stopped() -> N
     assert a.active == 1 and a.given == (f"{d.letter}zzz",) and a.log[-1][2] == "judged"
 
 
-def test_with_no_one_else_the_opponent_judges_an_unknown_answer() -> None:
+def test_with_no_one_else_an_unknown_answer_counts_unless_the_opponent_disputes_it() -> None:
     s = started(2)
     d = s.duel
     s = play(s, (seat_of_running(s), f"answer 1500 {d.letter}zzz"))
-    assert G.to_move(s) == frozenset(s.seats_of(d.defender))
+    assert s.duel.active == 1 and s.duel.log[-1][2] == "trusted"
+    s = play(s, (seat_of_running(s), "dispute 300"))
+    assert s.duel.judging and G.to_move(s) == frozenset(s.seats_of(d.defender))
 
 
 def test_trust_mode_accepts_unknown_answers_at_once() -> None:

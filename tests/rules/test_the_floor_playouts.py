@@ -121,3 +121,41 @@ def test_resignations_in_the_final_rank_every_seat_once() -> None:
     out = G.outcome(s)
     assert out.winners == (low,)
     assert sorted(i for g in out.ranking for i in g) == [0, 1, 2]
+
+
+@pytest.mark.parametrize("players,judging", [(2, "trust"), (3, "vote"), (4, "host"), (6, "trust"), (9, "vote")])
+def test_random_playouts_with_unknown_answers_disputes_and_resignations(players: int, judging: str) -> None:
+    import random
+
+    from rules.base import RulesError
+    from tests.rules.tf_helpers import check_invariants
+
+    r = random.Random(f"{players}{judging}")
+    options = {"judging": judging, "clock": 20}
+    s = G.new(players, options, judging)
+    log: list[tuple[int, str]] = []
+    for step in range(20000):
+        if step % 3 == 0:
+            check_invariants(s)
+        if s.phase == "over":
+            break
+        movers = sorted(G.to_move(s))
+        seat = movers[int(r.random() * len(movers))]
+        d, x = s.duel, r.random()
+        running = d is not None and d.started and not d.judging
+        if x < 0.002:
+            seat, action = int(r.random() * players), "resign"
+        elif running and x < 0.15:
+            action = f"answer {int(r.random() * 3000)} {d.letter}zzz{step}"
+        elif running and x < 0.25:
+            action = f"dispute {int(r.random() * 3000)}"
+        else:
+            action = G.bot_action(s, seat)
+        try:
+            s, _ = G.apply(s, seat, action)
+        except RulesError:
+            continue
+        log.append((seat, action))
+    assert s.phase == "over"
+    assert replay(players, judging, options, log) == s
+    assert sorted(i for g in G.outcome(s).ranking for i in g) == list(range(players))

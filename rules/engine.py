@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 TURN_REMINDER = "turn_reminder"
 TURN_TIMEOUT = "turn_timeout"
 LOBBY_EXPIRY = "lobby_expiry"
+ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
 TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
 MAX_BOT_STEPS = 5000
 
@@ -437,6 +438,8 @@ class Engine:
         existing = await self.store.deadlines_for(table.id)
         drop, keep = self._stale_turn_deadlines(existing, after, seat)
         add = self._turn_deadlines(after, keep=keep)
+        # An action timer was armed for the position before this move: whatever it was for has changed.
+        drop += [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
         row = ActionRow(table.id, after.moves, seat, text, source, user_id, interaction_id, self.now())
         try:
             saved = await self._save(table, after, action=row, drop=drop, add=add)
@@ -450,11 +453,12 @@ class Engine:
     def _stale_turn_deadlines(self, existing: list[DeadlineRow], after: Table, seat: int) -> tuple[list[int], set[int]]:
         """Turn deadlines to drop (the actor's, and any seat no longer to move) and the seats that keep theirs."""
         to_move = after.to_move()
+        timed = self._turn_timed(after)
         drop, keep = [], set()
         for d in existing:
             if d.kind not in TURN_KINDS or d.id is None:
                 continue
-            if after.status != "active" or d.seat == seat or d.seat not in to_move:
+            if after.status != "active" or not timed or d.seat == seat or d.seat not in to_move:
                 drop.append(d.id)
             else:
                 keep.add(d.seat)
@@ -464,7 +468,7 @@ class Engine:
         """Fresh reminder + timeout rows for each human to move who has no running clock."""
         # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock.
         minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
-        if minutes <= 0 or table.status != "active":
+        if minutes <= 0 or table.status != "active" or not self._turn_timed(table):
             return []
         now, limit = self.now(), timedelta(minutes=minutes)
         rows = []
@@ -474,6 +478,30 @@ class Engine:
             rows.append(DeadlineRow(table.id, TURN_REMINDER, now + limit * self.reminder_fraction, seat))
             rows.append(DeadlineRow(table.id, TURN_TIMEOUT, now + limit, seat))
         return rows
+
+    @staticmethod
+    def _turn_timed(table: Table) -> bool:
+        """A game may suspend the generic turn timer (The Floor's duels keep their own clocks)."""
+        timed = getattr(table.rules, "turn_timed", None)
+        return table.state is None or timed is None or bool(timed(table.state))
+
+    async def arm_timer(self, table_id: int, *, version: int, seat: int, action: str, due_at: datetime) -> bool:
+        """Apply ``action`` for ``seat`` at ``due_at`` unless the game moves on first (any move drops it). One such
+        timer per game: arming replaces the previous one. False when the game already moved past ``version``."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            if table.status != "active" or table.version != version:
+                return False
+            existing = await self.store.deadlines_for(table_id)
+            drop = [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
+            row = DeadlineRow(table_id, ACTION_TIMER, due_at, seat, {"action": action, "version": version})
+            await self._save(table, table, drop=drop, add=[row], bump=False)
+            return True
+
+    async def timer_due(self, table_id: int) -> datetime | None:
+        """When the game's action timer fires (None without one)."""
+        rows = [d for d in await self.store.deadlines_for(table_id) if d.kind == ACTION_TIMER]
+        return min((d.due_at for d in rows), default=None)
 
     async def play_bots(self, table_id: int) -> list[ActResult]:
         """Let bot seats move while any is to move (humans in a simultaneous phase are not waited for)."""
@@ -585,7 +613,7 @@ class Engine:
 
     async def _fire(self, d: DeadlineRow) -> Notice | None:
         assert d.id is not None
-        if d.kind == TURN_TIMEOUT:
+        if d.kind in (TURN_TIMEOUT, ACTION_TIMER):
             notice = await self._fire_timeout(d)
             if notice is not None:
                 notice.data["bots"] = await self.play_bots(d.game_id)
@@ -602,10 +630,11 @@ class Engine:
     async def _fire_timeout(self, d: DeadlineRow) -> Notice | None:
         async with self._lock(d.game_id):
             table = await self.get(d.game_id)
-            if table.status != "active" or d.seat is None or d.seat not in table.to_move():
+            stale = d.kind == ACTION_TIMER and d.data.get("version") != table.version
+            if table.status != "active" or d.seat is None or d.seat not in table.to_move() or stale:
                 await self.store.drop_deadline(d.id)  # type: ignore[arg-type]
                 return None
-            action = table.rules.default_action(table.state, d.seat)
+            action = d.data["action"] if d.kind == ACTION_TIMER else table.rules.default_action(table.state, d.seat)
             # _apply drops the seat's turn deadlines, this one included, in the same transaction as the move.
             result = await self._apply(table, d.seat, action, source="timer")
         return Notice("timeout", result.table, {"result": result, "seat": d.seat})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
@@ -310,3 +311,37 @@ async def test_the_log_keeps_the_canonical_spelling_of_a_move(engine: Engine, st
     result = await engine.act(t.id, ALICE, "  TAKE   2 ")
     assert result.action == "take 2"
     assert [a.action for a in await store.actions(t.id)] == ["take 2"]
+
+
+async def test_an_action_timer_applies_its_action_when_due(engine: Engine, clock, store: Store) -> None:
+    t = await started(engine)
+    assert await engine.arm_timer(t.id, version=t.version, seat=0, action="take 2",
+                                  due_at=clock.now + timedelta(seconds=30))
+    clock.advance(seconds=29)
+    assert await engine.run_due() == []
+    clock.advance(seconds=1)
+    (notice,) = await engine.run_due()
+    assert notice.kind == "timeout" and notice.data["result"].action == "take 2"
+    (row,) = await store.actions(t.id)
+    assert row.source == "timer" and row.action == "take 2"
+
+
+async def test_a_move_drops_the_action_timer_armed_before_it(engine: Engine, clock, store: Store) -> None:
+    t = await started(engine)
+    await engine.arm_timer(t.id, version=t.version, seat=0, action="take 2", due_at=clock.now + timedelta(seconds=5))
+    await engine.act(t.id, ALICE, "take 1")
+    assert [d for d in await store.deadlines_for(t.id) if d.kind == "action_timer"] == []
+    clock.advance(seconds=10)
+    assert await engine.run_due() == []
+    assert (await engine.get(t.id)).moves == 1
+
+
+async def test_an_action_timer_for_an_old_version_is_not_armed_and_rearming_replaces(engine: Engine, clock,
+                                                                                     store: Store) -> None:
+    t = await started(engine)
+    assert not await engine.arm_timer(t.id, version=t.version + 1, seat=0, action="take 1", due_at=clock.now)
+    await engine.arm_timer(t.id, version=t.version, seat=0, action="take 1", due_at=clock.now + timedelta(seconds=9))
+    await engine.arm_timer(t.id, version=t.version, seat=0, action="take 2", due_at=clock.now + timedelta(seconds=3))
+    (row,) = [d for d in await store.deadlines_for(t.id) if d.kind == "action_timer"]
+    assert row.data["action"] == "take 2" and await engine.timer_due(t.id) == clock.now + timedelta(seconds=3)
+    assert (await engine.get(t.id)).version == t.version  # arming is bookkeeping: buttons stay valid

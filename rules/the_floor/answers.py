@@ -8,12 +8,15 @@ English article (the/a/an) is dropped. `check` returns a `Verdict`:
   name — first name or surname — may start with it);
 - ``repeat``: the same canonical answer as one already given in this duel;
 - ``accepted``: on the list (an answer or one of its variants, for ``people`` also a first name or surname
-  alone, for ``titles`` with or without the article), exactly after normalization or within a small typo
-  (Damerau–Levenshtein ≤ 1 for 4–7 letters, ≤ 2 from 8; never across a different first letter);
+  alone, for ``titles`` with or without the article), exactly after normalization (spaces ignored: "U.S.A." is
+  "USA", "hotdog" is "hot dog") or within a small typo (Damerau–Levenshtein ≤ 1 when both the typed and the
+  listed form have 4–7 letters, ≤ 2 when both have 8 or more; never across a different first letter). A leading
+  article counts for the letter only when the listed title has it ("The Avatar" is not a T);
 - ``unknown``: starts with the letter but is not on the list — the players judge it.
 
 Per category the normalized keys are computed once (cached by the category object) and bucketed by first
-character, so a fuzzy look-up only compares against the keys that share the first letter and a close length.
+character, so a fuzzy look-up only compares against the keys that share the first letter and a close length
+(lengths and edits count letters and digits; spaces are ignored).
 Server-custom answers come in as ``extra_answers`` and are merged the same way.
 """
 
@@ -32,7 +35,9 @@ REPEAT = "repeat"
 UNKNOWN = "unknown"
 REJECTED = "rejected"
 
-ARTICLES = {"en": ("the", "a", "an"), "pl": ()}
+# Polish has no articles, but Polish lists keep English original titles ("The Crown") and the rulebook's own
+# example is "The Lord of the Rings": the English "the" is optional there too.
+ARTICLES = {"en": ("the", "a", "an"), "pl": ("the",)}
 MAX_LEN = 100
 # Letters NFKD does not decompose into a base letter plus a combining mark.
 _FOLD = str.maketrans({"ł": "l", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
@@ -66,6 +71,11 @@ def normalize(text: str, lang: str, flags: Iterable[str] = ()) -> str:
     """The comparable form of an answer: folded, and for ``titles`` without a leading article."""
     folded = fold(text)
     return strip_article(folded, lang) if "titles" in flags else folded
+
+
+def compact(key: str) -> str:
+    """A folded key without its spaces: what exact and fuzzy matching compare."""
+    return key.replace(" ", "")
 
 
 def max_typos(length: int) -> int:
@@ -109,6 +119,7 @@ class Index:
         self.flags = tuple(flags)
         self.full: dict[str, str] = {}
         self.partial: dict[str, list[str]] = {}
+        self.articles: dict[str, set[str]] = {}  # titles: answer -> the leading articles its listed forms have
         for answer in answers:
             for form in (answer, *variants.get(answer, ())):
                 self._add_full(fold(form), answer)
@@ -124,9 +135,12 @@ class Index:
                             owners = self.partial.setdefault(part, [])
                             if answer not in owners:
                                 owners.append(answer)
-        self.buckets: dict[str, list[tuple[str, int]]] = {}
+        self.compact: dict[str, str] = {}  # key without spaces -> key (full forms win over partial ones)
+        self.buckets: dict[str, list[tuple[str, str, int]]] = {}
         for key in (*self.full, *self.partial):
-            self.buckets.setdefault(key[0], []).append((key, len(key)))
+            flat = compact(key)
+            if flat and self.compact.setdefault(flat, key) == key:
+                self.buckets.setdefault(flat[0], []).append((flat, key, len(flat)))
 
     def _add_full(self, key: str, answer: str) -> None:
         if not key:
@@ -135,6 +149,8 @@ class Index:
         if "titles" in self.flags:
             bare = strip_article(key, self.lang)
             self.full.setdefault(bare, answer)
+            if bare != key:
+                self.articles.setdefault(answer, set()).add(key[: len(key) - len(bare) - 1])
 
     def owners(self, key: str) -> list[str]:
         if key in self.full:
@@ -142,24 +158,29 @@ class Index:
         return self.partial.get(key, [])
 
     def lookup(self, key: str) -> list[str]:
-        """Canonical answers for a folded key: exact, else the closest key within the typo tolerance."""
+        """Canonical answers for a folded key: exact (spaces ignored), else the closest key within the typo
+        tolerance of both the typed and the listed form."""
         found = self.owners(key)
         if found or not key:
             return found
-        limit = max_typos(len(key))
+        flat = compact(key)
+        if flat in self.compact:
+            return self.owners(self.compact[flat])
+        n = len(flat)
+        limit = max_typos(n)
         if limit == 0:
             return []
         best, best_key = limit + 1, ""
-        n = len(key)
-        for candidate, length in self.buckets.get(key[0], ()):
-            if abs(length - n) > limit or max_typos(length) == 0:
+        for candidate, candidate_key, length in self.buckets.get(flat[0], ()):
+            bound = min(limit, max_typos(length), best - 1)
+            if bound < 1 or abs(length - n) > bound:
                 continue
-            d = distance(key, candidate, min(limit, best - 1) if best <= limit else limit)
-            if d < best:
-                best, best_key = d, candidate
-                if d == 1 and limit == 1:
+            d = distance(flat, candidate, bound)
+            if d <= bound:
+                best, best_key = d, candidate_key
+                if d == 1:
                     break
-        return self.owners(best_key) if best <= limit else []
+        return self.owners(best_key) if best_key else []
 
 
 _INDEX_CACHE: dict[int, tuple[dict[str, Any], str, Index]] = {}
@@ -223,20 +244,31 @@ def check(
     if not found and key != folded:
         found = resolve(folded)
     canonical = found[0] if found else cleaned
-    if not starts_with(folded, fold(letter), lang, flags):
+    typed = folded
+    if found and key != folded:
+        # A typed article counts for the letter only when the listed title has it: "The Avatar" is no T.
+        article = folded[: len(folded) - len(key) - 1]
+        owned = set().union(*(i.articles.get(owner, set()) for owner in found for i in (idx, extra) if i))
+        if article not in owned:
+            typed = key
+    if not starts_with(typed, fold(letter), lang, flags):
         return Verdict(WRONG_LETTER, canonical)
+
+    def comparable(text: str) -> str:
+        return compact(normalize(text, lang, flags))
+
     taken = set()
     for g in given:
         gk = normalize(g, lang, flags)
-        taken.add(gk)
+        taken.add(compact(gk))
         for full in (idx.full, extra.full if extra is not None else {}):
             if gk in full:
-                taken.add(normalize(full[gk], lang, flags))
+                taken.add(comparable(full[gk]))
     if found:
         for owner in found:
-            if normalize(owner, lang, flags) not in taken:
+            if comparable(owner) not in taken:
                 return Verdict(ACCEPTED, owner)
         return Verdict(REPEAT, found[0])
-    if key in taken or folded in taken:
+    if compact(key) in taken or compact(folded) in taken:
         return Verdict(REPEAT, cleaned)
     return Verdict(UNKNOWN, cleaned)

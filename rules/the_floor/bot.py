@@ -77,7 +77,7 @@ def choose(game: Any, s: State, seat: int) -> str:
     ms = MIN_MS + rng.below(r, SPREAD_MS)
     if r.random() < PASS_P:
         return f"pass {ms}"
-    category = game.categories(s.lang).get(d.category)
+    category = game.catalog(s).get(d.category)
     if category is None:
         return f"pass {ms}"
     answers = [a for a in category["answers"] if d.letter in _initials(a)]

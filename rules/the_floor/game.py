@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -30,11 +31,27 @@ def default_sides(players: int) -> int:
     return players if players <= 5 else (players + 1) // 2
 
 
+# Surface timers, in the options so a lobby can set them; the rules only validate them (time is an action).
+TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
+    "turn_minutes": (0, 1, 10080),  # a challenge, a choice or a draft pick; then the default action
+    "ready_minutes": (1440, 1, 10080),  # both duellists press Ready by then, or the absent side loses the duel
+    "vote_seconds": (20, 5, 300),  # judges vote by then; the votes cast decide (none: accepted)
+}
+
+
+def _timer(options: dict[str, Any], key: str) -> int:
+    default, low, high = TIMER_OPTIONS[key]
+    value = options.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not (value == 0 or low <= value <= high):
+        raise OptionsError("tf.options.timer", option=key, value=repr(value), min=low, max=high)
+    return value
+
+
 def _normalize(players: Any, options: Any) -> dict[str, Any]:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
         raise OptionsError("tf.options.players", count=players, min=2, max=10)
     options = dict(options or {})
-    known = ("sides", "lang", "clock", "judging", "kids")
+    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS)
     for key in sorted(set(options) - set(known)):
         raise OptionsError("tf.options.unknown", option=key, known=", ".join(known))
     sides = options.get("sides", default_sides(players))
@@ -52,7 +69,37 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
     kids = options.get("kids", False)
     if not isinstance(kids, bool):
         raise OptionsError("tf.options.kids", value=repr(kids))
-    return {"sides": sides, "lang": lang, "clock": clock, "judging": judging, "kids": kids}
+    out = {"sides": sides, "lang": lang, "clock": clock, "judging": judging, "kids": kids,
+           **{key: _timer(options, key) for key in TIMER_OPTIONS}}
+    content = options.get("content")
+    if content:
+        out["content"] = custom_content(content)
+    return out
+
+
+def custom_content(content: Any) -> dict[str, Any]:
+    """A server's own content as a game option: ``{"categories": [category...], "answers": {id: [answer...]}}``.
+    Server categories have ids ``server_<n>``; answers extend any category's accepted list."""
+    from rules.the_floor.content import ContentError, validate_category
+
+    if not isinstance(content, dict) or set(content) - {"categories", "answers"}:
+        raise OptionsError("tf.options.content")
+    cats, answers = content.get("categories", []), content.get("answers", {})
+    if not isinstance(cats, list) or not isinstance(answers, dict):
+        raise OptionsError("tf.options.content")
+    try:
+        for cat in cats:
+            validate_category(cat, "custom")
+            if not cat["id"].startswith("server_"):
+                raise ContentError(cat["id"])
+    except ContentError:
+        raise OptionsError("tf.options.content") from None
+    if len({c["id"] for c in cats}) != len(cats):
+        raise OptionsError("tf.options.content")
+    for key, extra in answers.items():
+        if not isinstance(key, str) or not isinstance(extra, list) or not all(isinstance(a, str) for a in extra):
+            raise OptionsError("tf.options.content")
+    return {"categories": cats, "answers": {k: list(v) for k, v in sorted(answers.items()) if v}}
 
 
 def _set(values: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
@@ -105,6 +152,32 @@ def canonical(raw: str) -> str:
     return " ".join([verb, *args])
 
 
+def merge_content(base: dict[str, dict[str, Any]], custom: dict[str, Any], lang: str) -> dict[str, dict[str, Any]]:
+    """The built-in categories plus a server's: its categories added, its answers appended to their categories
+    (an answer that normalizes like one already listed is skipped)."""
+    from rules.the_floor.answers import normalize
+
+    out = dict(base)
+    for cat in custom.get("categories", []):
+        out[cat["id"]] = cat
+    for cid, extra in custom.get("answers", {}).items():
+        cat = out.get(cid)
+        if cat is None:
+            continue
+        flags = cat.get("flags", ())
+        seen = {normalize(a, lang, flags) for a in cat["answers"]}
+        seen |= {normalize(v, lang, flags) for vs in cat.get("variants", {}).values() for v in vs}
+        added = []
+        for answer in extra:
+            key = normalize(answer, lang, flags)
+            if key and key not in seen:
+                seen.add(key)
+                added.append(answer)
+        if added:
+            out[cid] = {**cat, "answers": [*cat["answers"], *added]}
+    return out
+
+
 class TheFloor:
     """The Floor. ``content`` provides ``categories(lang)`` (list of {"id","name","flags","answers"}) and
     ``checker`` is ``check(text, category, letter, given, lang) -> Verdict``; both default to the package's
@@ -119,6 +192,7 @@ class TheFloor:
         self._content = content
         self._checker = checker
         self._cats: dict[str, dict[str, dict[str, Any]]] = {}
+        self._catalogs: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
 
     # --- content -----------------------------------------------------------------------------------------
 
@@ -138,8 +212,26 @@ class TheFloor:
             from rules.the_floor.answers import check as checker
         return checker(text, category, letter, given, lang)
 
+    def catalog(self, s: State) -> dict[str, dict[str, Any]]:
+        """The game's categories: the language's own plus the server's (``s.custom``), with the server's accepted
+        answers merged into their categories. Cached per (language, server content): the dicts stay the same
+        objects, so the answer checker's per-category index is built once."""
+        return self._catalog(s.lang, s.custom)
+
+    def _catalog(self, lang: str, custom: str) -> dict[str, dict[str, Any]]:
+        if not custom:
+            return self.categories(lang)
+        key = (lang, custom)
+        hit = self._catalogs.get(key)
+        if hit is None:
+            hit = merge_content(self.categories(lang), json.loads(custom), lang)
+            if len(self._catalogs) >= 64:
+                self._catalogs.pop(next(iter(self._catalogs)))
+            self._catalogs[key] = hit
+        return hit
+
     def category_name(self, s: State, cat: str) -> str:
-        c = self.categories(s.lang).get(cat)
+        c = self.catalog(s).get(cat)
         return c["name"] if c else cat
 
     # --- setup -------------------------------------------------------------------------------------------
@@ -151,7 +243,8 @@ class TheFloor:
         o = _normalize(players, options)
         k = o["sides"]
         order = rng.shuffled(seed, SIDE_STREAM, list(range(k)))
-        cats = self.categories(o["lang"])
+        custom = json.dumps(o["content"], sort_keys=True, ensure_ascii=False) if o.get("content") else ""
+        cats = self._catalog(o["lang"], custom)
         ids = sorted(c for c, v in cats.items() if not o["kids"] or "kids" in v.get("flags", ()))
         deck = tuple(rng.shuffled(seed, DECK_STREAM, ids))
         need = DEAL[k] * k + FINAL_SETUP_CARDS[k] + 3 * ROUNDS + 4  # the deal, the Final, round draws, refills
@@ -166,7 +259,7 @@ class TheFloor:
             picked=((),) * k, chosen=("",) * k, final_cards=(), round=1, current=0, challenged=(False,) * k,
             last_turn=(-1,) * k, turn_no=0, duel=None, pending=(), final_cats=("",) * k, ladder=(), ladder_pos=0,
             holder=-1, final_out=(), eliminated=(), resigned=(False,) * k, round_winners=(), champion=-1, turn=0,
-            kids=o["kids"],
+            kids=o["kids"], custom=custom,
         )
 
     # --- queries -----------------------------------------------------------------------------------------
@@ -311,10 +404,15 @@ class TheFloor:
         d = s.duel
         if d is not None:
             if not d.started:
+                if verb == "timeout":  # the Ready deadline passed: the side that did not show up loses
+                    return self._forfeit(s, side)
                 if verb != "ready":
                     raise IllegalActionError("tf.ready_first")
                 return self._ready(s, side)
             if d.judging:
+                if verb == "timeout":  # the vote closes: the votes cast decide
+                    yes = sum(1 for _, v in d.votes if v)
+                    return self._judge(s, 2 * yes >= len(d.votes))
                 if verb != "judge":
                     raise IllegalActionError("tf.judging")
                 return self._vote(s, seat, args[0] == "accept")
@@ -399,6 +497,19 @@ class TheFloor:
             events.append(Event("duel_start", d.challenger, {"letter": d.letter}))
         return replace(s, duel=d), events
 
+    def _forfeit(self, s: State, side: int) -> tuple[State, list[Event]]:
+        """A duellist side that was not Ready in time loses the duel without playing it (clocks untouched)."""
+        d = s.duel
+        assert d is not None
+        who = 0 if side == d.challenger else 1
+        events = [Event("absent", side, {})]
+        return self._lose_on_time(s, replace(d, active=who), events)
+
+    def turn_timed(self, s: State) -> bool:
+        """Whether the engine's generic turn timer (``turn_minutes``) runs now: for a challenge, a choice and
+        the draft; a duel has its own clocks, Ready deadline and vote deadline, kept by the surface."""
+        return s.duel is None
+
     def _answer(self, s: State, ms: int, text: str) -> tuple[State, list[Event]]:
         d = s.duel
         assert d is not None
@@ -406,7 +517,7 @@ class TheFloor:
         left = d.clocks[d.active] - ms
         if left <= 0:
             return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
-        category = self.categories(s.lang).get(d.category, {"id": d.category, "name": d.category, "answers": []})
+        category = self.catalog(s).get(d.category, {"id": d.category, "name": d.category, "answers": []})
         verdict = self.check(text, category, d.letter, list(d.given), s.lang)
         status, canon = verdict.status, verdict.canonical
         if status in ("repeat", "wrong_letter", "rejected"):
@@ -477,7 +588,8 @@ class TheFloor:
     def _lose_on_time(self, s: State, d: Duel, events: list[Event]) -> tuple[State, list[Event]]:
         loser = (d.challenger, d.defender)[d.active]
         winner = (d.challenger, d.defender)[1 - d.active]
-        events.append(Event("duel_over", winner, {"loser": loser, "category": d.category}))
+        events.append(Event("duel_over", winner, {"loser": loser, "category": d.category,
+                                                  "clocks_ms": list(d.clocks)}))
         s = replace(s, duel=d)
         if s.phase == "final":
             return self._final_duel_over(s, winner, loser, events)

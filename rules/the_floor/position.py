@@ -64,7 +64,7 @@ def from_position(game: Any, text: str) -> State:
     if "kids" in kv:
         options["kids"] = kv["kids"] == "true"
     s = game.new(int(kv.get("players", sides)), options, kv.get("seed", "position"))
-    known = game.categories(s.lang)
+    known = game.catalog(s)
     cards = []
     for item in filter(None, cards_text.split(",")):
         cell, _, cat = item.partition("=")

@@ -79,6 +79,7 @@ class State:
     champion: int
     turn: int  # actions applied
     kids: bool = False  # only categories flagged for children (10–14)
+    custom: str = ""  # the server's own content at the game's start, canonical JSON (see TheFloor.catalog)
 
     @property
     def options(self) -> dict[str, Any]:

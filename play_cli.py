@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import importlib
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,7 @@ class TerminalGame:
 
     async def prompt(self, table: Table, seat: int) -> bool:
         """One human move; returns False when the player quits (the game stays saved)."""
+        shown = time.monotonic()  # a game with clocks (The Floor's duels) is charged from the prompt
         while True:
             try:
                 text = self.read(t("cli.prompt", self.lang, name=table.seats[seat].name)).strip()
@@ -154,6 +156,9 @@ class TerminalGame:
                 continue
             if not text:
                 continue
+            typed = getattr(table.rules, "typed_action", None)
+            if typed is not None:
+                text = typed(table.state, text, int((time.monotonic() - shown) * 1000))
             try:
                 result = await self.engine.act(table.id, table.seats[seat].user_id or 0, text)
             except FloorboardError as e:

@@ -74,7 +74,8 @@ def parse_options(text: str) -> dict[str, Any]:
 
 
 def options_text(options: dict[str, Any]) -> str:
-    return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    """The options as typed (``clock=30 lang=pl``); structured ones (a server's own content) are not shown."""
+    return " ".join(f"{k}={v}" for k, v in sorted(options.items()) if not isinstance(v, dict | list))
 
 
 def member_seat(user: discord.abc.User) -> SeatInfo:
@@ -194,6 +195,7 @@ class Lobby(commands.Cog):
             rules = self.find_game(game)
             opts = parse_options(options)
             rules.normalize_options(rules.min_players, opts)  # bad options fail before a thread is made
+            opts = await self.surface(rules.id).lobby_options(self.bot, ctx.guild.id, opts, locale)
             use_thread = await self.wants_thread(ctx)
             if not use_thread and await self.engine.table_in_channel(ctx.channel.id) is not None:
                 raise ChannelBusyError("engine.channel_busy")

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from storage.sqlite import ActionRow, DailyRow, DeadlineRow, GameRow, SqliteStore, StorageConflictError
+from storage.sqlite import (
+    SERVER_CATEGORY_PREFIX,
+    ActionRow,
+    DailyRow,
+    DeadlineRow,
+    DuplicateNameError,
+    GameRow,
+    SqliteStore,
+    StorageConflictError,
+    server_category_number,
+)
 
 Store = SqliteStore
 
-__all__ = ["ActionRow", "DailyRow", "DeadlineRow", "GameRow", "SqliteStore", "StorageConflictError", "Store"]
+__all__ = ["SERVER_CATEGORY_PREFIX", "ActionRow", "DailyRow", "DeadlineRow", "DuplicateNameError", "GameRow",
+           "SqliteStore", "StorageConflictError", "Store", "server_category_number"]

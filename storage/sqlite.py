@@ -28,6 +28,10 @@ class StorageConflictError(Exception):
     """A write lost a race: the channel already has an open game, or the version moved on."""
 
 
+class DuplicateNameError(StorageConflictError):
+    """A server already has a The Floor category of that name in that language."""
+
+
 @dataclass
 class GameRow:
     id: int
@@ -144,6 +148,29 @@ def _daily(row: Sequence[Any]) -> DailyRow:
     did, day, user_id, guild_id, name, game_id, score, rating, started, finished = row
     return DailyRow(did, day, user_id, guild_id, name, game_id, score, rating, _dt(started),
                     None if finished is None else _dt(finished))
+
+
+SERVER_CATEGORY_PREFIX = "server_"
+
+
+def server_category_number(category_id: int | str) -> int | None:
+    """The ``floor_categories`` row id of ``12`` or ``"server_12"``; None for anything else (a built-in id)."""
+    if isinstance(category_id, int):
+        return category_id
+    text = category_id.strip().lower().removeprefix(SERVER_CATEGORY_PREFIX)
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None
+
+
+def _fold(answer: str) -> str:
+    """The Floor's answer key (case, accents, punctuation and spacing folded), imported on first use."""
+    from rules.the_floor.answers import fold
+
+    return fold(answer)
+
+
+def _floor_category(row: Sequence[Any]) -> dict[str, Any]:
+    cid, name, flags, answers = row
+    return {"id": f"{SERVER_CATEGORY_PREFIX}{cid}", "name": name, "flags": _load(flags), "answers": _load(answers)}
 
 
 def _deadline(row: Sequence[Any]) -> DeadlineRow:
@@ -430,3 +457,95 @@ class SqliteStore:
         )
         total, better = await cur.fetchone()  # type: ignore[misc]
         return int(better or 0) + 1, int(total)
+
+    # --- The Floor: server content ---------------------------------------------------------------------
+
+    async def add_floor_category(self, guild_id: int, lang: str, name: str, flags: Sequence[str],
+                                 answers: Sequence[str], user_id: int | None, now: datetime) -> int:
+        """Store a server's own category; returns its row id (the game knows it as ``server_<id>``).
+
+        Raises `DuplicateNameError` (nothing written) when the server already has a category of exactly that
+        name in that language. Validation (flags, sizes, duplicate answers) is the caller's.
+        """
+        async with self._transaction():
+            cur = await self._db.execute(
+                "INSERT INTO floor_categories (guild_id, lang, name, flags, answers, created_by, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, name) DO NOTHING",
+                (guild_id, lang, name, _json(list(flags)), _json(list(answers)), user_id, _ts(now)),
+            )
+            if cur.rowcount != 1:
+                raise DuplicateNameError(f"guild {guild_id} already has a {lang} category named {name!r}")
+            category_id = cur.lastrowid
+        assert category_id is not None
+        return category_id
+
+    async def floor_categories(self, guild_id: int, lang: str) -> list[dict[str, Any]]:
+        """A server's categories in one language, oldest first: ``{"id": "server_<id>", "name", "flags",
+        "answers"}`` each."""
+        cur = await self._db.execute(
+            "SELECT id, name, flags, answers FROM floor_categories WHERE guild_id = ? AND lang = ? ORDER BY id",
+            (guild_id, lang),
+        )
+        return [_floor_category(r) for r in await cur.fetchall()]
+
+    async def floor_category(self, guild_id: int, category_id: int | str) -> tuple[str, dict[str, Any]] | None:
+        """(lang, category) of one of the server's categories by ``server_<id>`` (or the bare number)."""
+        number = server_category_number(category_id)
+        if number is None:
+            return None
+        cur = await self._db.execute(
+            "SELECT lang, id, name, flags, answers FROM floor_categories WHERE guild_id = ? AND id = ?",
+            (guild_id, number),
+        )
+        row = await cur.fetchone()
+        return None if row is None else (row[0], _floor_category(row[1:]))
+
+    async def remove_floor_category(self, guild_id: int, category_id: int | str) -> bool:
+        """Delete one of the server's categories (``server_<id>`` or the bare number) with the answers added to
+        it; False when the server has no such category."""
+        number = server_category_number(category_id)
+        if number is None:
+            return False
+        async with self._transaction():
+            cur = await self._db.execute(
+                "DELETE FROM floor_categories WHERE guild_id = ? AND id = ?", (guild_id, number))
+            if cur.rowcount != 1:
+                return False
+            await self._db.execute("DELETE FROM floor_answers WHERE guild_id = ? AND category = ?",
+                                   (guild_id, f"{SERVER_CATEGORY_PREFIX}{number}"))
+        return True
+
+    async def add_floor_answer(self, guild_id: int, lang: str, category: str, answer: str, user_id: int | None,
+                               now: datetime, *, key: str | None = None) -> bool:
+        """Add an answer to the server's list for a category; False when an answer with the same key (by default
+        `rules.the_floor.answers.fold` of it) is there already."""
+        folded = _fold(answer) if key is None else key
+        async with self._transaction():
+            cur = await self._db.execute(
+                "INSERT INTO floor_answers (guild_id, lang, category, answer, folded, added_by, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, category, folded) DO NOTHING",
+                (guild_id, lang, category, answer, folded, user_id, _ts(now)),
+            )
+            return cur.rowcount == 1
+
+    async def floor_answers(self, guild_id: int, lang: str) -> dict[str, list[str]]:
+        """The answers a server added, per category id (built-in or ``server_<id>``), each list oldest first."""
+        cur = await self._db.execute(
+            "SELECT category, answer FROM floor_answers WHERE guild_id = ? AND lang = ? ORDER BY category, rowid",
+            (guild_id, lang),
+        )
+        out: dict[str, list[str]] = {}
+        for category, answer in await cur.fetchall():
+            out.setdefault(category, []).append(answer)
+        return out
+
+    async def remove_floor_answer(self, guild_id: int, lang: str, category: str, answer: str, *,
+                                  key: str | None = None) -> bool:
+        """Remove an added answer (matched by its folded key); False when it is not on the server's list."""
+        folded = _fold(answer) if key is None else key
+        async with self._transaction():
+            cur = await self._db.execute(
+                "DELETE FROM floor_answers WHERE guild_id = ? AND lang = ? AND category = ? AND folded = ?",
+                (guild_id, lang, category, folded),
+            )
+            return cur.rowcount == 1

@@ -39,7 +39,7 @@ REGIONS = {
 }
 REGION_NAMES = {
     "pl": {"europe": "Państwa Europy", "africa": "Państwa Afryki", "asia": "Państwa Azji",
-           "americas": "Państwa Ameryki Północnej i Południowej"},
+           "americas": "Państwa obu Ameryk"},
     "en": {"europe": "European countries", "africa": "African countries", "asia": "Asian countries",
            "americas": "Countries of the Americas"},
 }
@@ -157,6 +157,7 @@ def dedupe(cat: dict, lang: str) -> dict:
 
 
 def build(lang: str) -> list[dict]:
+    """Every category of that language, deduplicated and validated (nothing is written)."""
     cats = babel_categories(lang) + parse((SOURCES / f"{lang}.txt").read_text(encoding="utf-8"), lang)
     cats = [dedupe(c, lang) for c in cats]
     ids = [c["id"] for c in cats]
@@ -168,6 +169,11 @@ def build(lang: str) -> list[dict]:
     return cats
 
 
+def letter_decks() -> dict[str, list[str]]:
+    """The letter decks per language (A–Z without that language's excluded letters), as written to letters.json."""
+    return {lang: [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in EXCLUDED_LETTERS[lang]] for lang in LANGS}
+
+
 def main() -> int:
     for lang in LANGS:
         cats = build(lang)
@@ -176,8 +182,7 @@ def main() -> int:
         path.write_text(json.dumps({"categories": cats}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         rich = sum(len(c["answers"]) >= 40 for c in cats)
         print(f"{lang}: {len(cats)} categories, {rich} with 40+ answers")
-    letters = {lang: [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in EXCLUDED_LETTERS[lang]] for lang in LANGS}
-    (OUT / "letters.json").write_text(json.dumps(letters) + "\n", encoding="utf-8")
+    (OUT / "letters.json").write_text(json.dumps(letter_decks()) + "\n", encoding="utf-8")
     return 0
 
 

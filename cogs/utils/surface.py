@@ -109,6 +109,11 @@ class GameSurface:
     def phase_text(self, table: Table, locale: str) -> str:
         return t(f"lobby.status.{table.status}", locale)
 
+    async def lobby_options(self, bot: Floorboard, guild_id: int | None, options: dict[str, Any],
+                            locale: str) -> dict[str, Any]:
+        """The options a new lobby opens with (a game may fill defaults from the server, e.g. its content)."""
+        return options
+
     def help_embed(self, locale: str) -> discord.Embed:
         """``/help <game>``: how to play this game in Discord (its notation)."""
         return discord.Embed(title=t("help.game_title", locale, game=self.game_name(locale)),

@@ -352,6 +352,17 @@ class TheFloor:
     def notation(self, s: State, action: str) -> str:
         return canonical(action)
 
+    def typed_action(self, s: State, text: str, elapsed_ms: int) -> str:
+        """Free text typed by a running duellist as an action: ``pass``, ``dispute`` or an answer, with the
+        elapsed time the caller measured. Anything else (a turn in notation) is returned as it was typed."""
+        d = s.duel
+        if d is None or not d.started or d.judging:
+            return text
+        word = " ".join(text.split()).lower()
+        if word in ("pass", "dispute"):
+            return f"{word} {max(0, elapsed_ms)}"
+        return f"answer {max(0, elapsed_ms)} {text}"
+
     # --- applying actions --------------------------------------------------------------------------------
 
     def apply(self, s: State, seat: int, action: str) -> tuple[State, list[Event]]:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tests.bench import bench_floor_plan, bench_pipeline, bench_render, bench_render_floor_plan
+from tests.bench import (
+    bench_floor_plan,
+    bench_pipeline,
+    bench_render,
+    bench_render_floor_plan,
+    bench_the_floor_answers,
+    bench_the_floor_render,
+)
 from tests.bench.harness import Row, markdown_table
 
 
@@ -17,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     rows += bench_pipeline.rows(args.n)
     rows += bench_render.rows(args.n)
     rows += bench_render_floor_plan.rows(args.n)
+    rows += bench_the_floor_render.rows(args.n)
+    rows += bench_the_floor_answers.rows(args.n)
     rows += bench_floor_plan.rows(args.n)
     rows += bench_floor_plan.engine_rows()
     print(markdown_table(rows))

@@ -16,7 +16,7 @@ from tests.discord_harness import Harness
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "move", "board", "hand", "resign", "abort", "games", "record", "language", "threads",
-            "ping", "help", "sheet", "floorplan"}
+            "ping", "help", "sheet", "floorplan", "floor"}
 
 
 def check_name(name: str) -> None:

@@ -1,0 +1,824 @@
+"""The Floor in Discord: async turns between live duels in the game's thread.
+
+Turns (a challenge, the winner's cells, a field's category, the Final cards) are buttons that open private
+select menus, or typed notation (``challenge B2 B3``). A challenge pings the defender; the duel starts when both
+sides pressed **Ready** (with a deadline: the absent side loses the duel). In a running duel the letter is a NEW
+message that pings the side to answer, and its id is the clock's base: an answer typed in the thread is charged
+``snowflake(answer) − snowflake(letter message)``, so neither the bot's latency nor Discord's counts against a
+player. Every reading goes into the action (``answer 3120 Paris``), so the duel replays exactly. The running
+side's clock is also an engine action timer (``timeout`` when it runs out; a grace second covers answers in
+flight, which the rules charge by their own timestamps anyway). An answer that is not on the list goes to the
+judges (Accept / Reject buttons, the clock stopped, a vote deadline); an accepted one can be added to the
+server's own list. Relative timestamps (``<t:…:R>``) count down in every client without a single edit.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.utils.checks import can_manage
+from cogs.utils.components import custom_id, delegate, view_of
+from cogs.utils.lang import guild_locale, locale_of_interaction
+from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed
+from cogs.utils.replies import send_ephemeral, user_errors
+from cogs.utils.surface import GameSurface, Segment, escape
+from i18n import LOCALES, t
+from render.the_floor import SIDE_COLOURS
+from rules.base import FloorboardError, IllegalActionError, NotYourTurnError
+from rules.engine import ActResult, NotSeatedError, PermissionDeniedError, StaleVersionError, Table
+from rules.the_floor import board as bd
+from rules.the_floor.bot import default_take
+from rules.the_floor.game import DEAL
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+log = logging.getLogger(__name__)
+
+GAME = "the_floor"
+SIDE_EMOJI = {"orange": "🟧", "blue": "🟦", "green": "🟩", "purple": "🟪", "yellow": "🟨"}
+SIDE_EMOJI_BY_SIDE = tuple(SIDE_EMOJI[c] for c in SIDE_COLOURS)  # the renderer's colours, side by side
+MARKS = {"accepted": "✅", "trusted": "☑️", "judged": "⚖️✅", "rejected": "❌", "pass": "⏭️"}
+BUTTONS = ("ready", "pass", "dispute", "accept", "reject", "pick", "challenge", "choose", "suggest", "learn")
+BUTTON_TEMPLATE = rf"{GAME}:(?P<action>{'|'.join(BUTTONS)}):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_TEMPLATE = (rf"{GAME}:sel:(?P<kind>pick|challenge|take|keep):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+                   r":(?P<part>[0-9])")
+BUTTON_STYLES = {"ready": discord.ButtonStyle.success, "accept": discord.ButtonStyle.success,
+                 "reject": discord.ButtonStyle.danger, "dispute": discord.ButtonStyle.danger,
+                 "challenge": discord.ButtonStyle.primary, "choose": discord.ButtonStyle.primary,
+                 "pick": discord.ButtonStyle.primary}
+GRACE = timedelta(seconds=1.5)  # answers in flight when a clock runs out are charged by their own timestamps
+RESUME_ALLOWANCE = timedelta(seconds=90)  # after a restart, a running clock waits for the bot to reconnect
+MAX_ANSWER = 100
+MAX_CONTENT = 2000
+CLOCK_META, READY_META, LEARN_META = "tf_clock", "tf_ready_due", "tf_learn"
+MAX_LEARN = 20
+TYPED_VERBS = ("challenge", "take", "keep", "ready")
+
+
+def side_colour(side: int, locale: str) -> str:
+    return t(f"tfui.colour.{SIDE_COLOURS[side]}", locale)
+
+
+def stamp_ms(snowflake: int) -> int:
+    """Discord's own time of a message or interaction (ms since the epoch), from its id."""
+    return int(discord.utils.snowflake_time(snowflake).timestamp() * 1000)
+
+
+def seconds(ms: int) -> str:
+    return f"{ms / 1000:.1f}"
+
+
+def relative(when: datetime) -> str:
+    """A timestamp every Discord client shows as a live countdown ("in 42 seconds")."""
+    return f"<t:{int(when.timestamp())}:R>"
+
+
+def words(key: str) -> set[str]:
+    """A typed control word (``pass``, ``dispute``) in any shipped language."""
+    return {w.strip().lower() for loc in LOCALES for w in t(key, loc).split(",")}
+
+
+class TheFloorSurface(GameSurface):
+    game_id = GAME
+    custom_posting = True
+    private_action_key = "tfui.typed_private"
+
+    def __init__(self, bot: Floorboard | None = None) -> None:
+        self.bot = bot
+
+    # --- names ---------------------------------------------------------------------------------------
+
+    def game_name(self, locale: str) -> str:
+        return t("tf.name", locale)
+
+    def side_of(self, table: Table, seat: int) -> int:
+        return table.state.seat_side[seat] if table.state is not None else seat
+
+    def seat_label(self, table: Table, seat: int, locale: str) -> str:
+        side = self.side_of(table, seat) if table.state is not None else seat % len(SIDE_EMOJI_BY_SIDE)
+        return f"{SIDE_EMOJI_BY_SIDE[side]} {escape(table.seats[seat].name)}"
+
+    def side_label(self, table: Table, side: int, locale: str) -> str:
+        names = ", ".join(escape(table.seats[i].name) for i in table.state.seats_of(side))
+        return f"{SIDE_EMOJI_BY_SIDE[side]} {names}"
+
+    def side_mention(self, table: Table, side: int, locale: str, only: set[int] | None = None) -> str:
+        parts = []
+        for i in table.state.seats_of(side):
+            info = table.seats[i]
+            if only is not None and i not in only:
+                continue
+            parts.append(escape(info.name) if info.bot or info.user_id is None else f"<@{info.user_id}>")
+        return f"{SIDE_EMOJI_BY_SIDE[side]} " + ", ".join(parts)
+
+    def cat(self, table: Table, cid: str) -> str:
+        return f"«{table.rules.category_name(table.state, cid)}»"
+
+    def pings(self, table: Table, seats: set[int] | frozenset[int]) -> list[int]:
+        return [uid for i in sorted(seats) if not table.seats[i].bot and (uid := table.seats[i].user_id)]
+
+    # --- captions ------------------------------------------------------------------------------------
+
+    def intro(self, table: Table, locale: str) -> str:
+        s = table.state
+        sides = "\n".join(f"{self.side_label(table, x, locale)} — {side_colour(x, locale)}" for x in range(s.sides))
+        return t("tfui.intro", locale, game=self.game_name(locale), table=table.id, sides=sides,
+                 clock=s.clock_s, judging=t(f"tfui.judging.{s.judging_mode}", locale))
+
+    def is_quiet(self, result: ActResult) -> bool:
+        kinds = {e.kind for e in result.events}
+        return not kinds & {"draft_done", "challenge", "take", "keep", "final", "round_over", "final_pick",
+                            "game_over", "eliminated", "resign"}
+
+    def describe(self, result: ActResult, locale: str) -> str:
+        table = result.table
+        name = self.seat_label(table, result.seat, locale)
+        lines = [self.event_line(table, result, e, name, locale) for e in result.events]
+        text = "\n".join(x for x in lines if x)
+        return (self.timer_prefix(result, locale) + text) if text else ""
+
+    def event_line(self, table: Table, result: ActResult, e: Any, name: str, locale: str) -> str:
+        d, k = e.data, e.kind
+
+        def side(x: int) -> str:
+            return self.side_label(table, x, locale)
+
+        if k == "draft_done":
+            return t("tfui.ev.draft_done", locale, side=side(d["first"]))
+        if k == "challenge":
+            return t("tfui.ev.challenge", locale, name=name, defender=side(d["defender"]), frm=d["from"],
+                     to=d["to"], category=self.cat(table, d["category"]))
+        if k == "ready":
+            return t("tfui.ev.ready", locale, side=side(e.seat))
+        if k == "answer":
+            verb = result.action.split()
+            spent = seconds(int(verb[1])) if len(verb) > 1 and verb[1].isdigit() else "?"
+            return t("tfui.ev.answer", locale, mark=MARKS[d["mark"]], name=name, answer=escape(d["answer"]),
+                     seconds=spent)
+        if k == "judging":
+            return t("tfui.ev.judging", locale, name=name, answer=escape(d["answer"]))
+        if k == "judged":
+            return t("tfui.ev.judged_yes" if d["accepted"] else "tfui.ev.judged_no", locale, side=side(e.seat))
+        if k == "pass":
+            return t("tfui.ev.pass", locale, name=name)
+        if k == "dispute":
+            return t("tfui.ev.dispute", locale, side=side(e.seat), answer=escape(d["answer"]))
+        if k == "absent":
+            return t("tfui.ev.absent", locale, side=side(e.seat))
+        if k == "duel_over":
+            clocks = d.get("clocks_ms", [0, 0])
+            return t("tfui.ev.duel_over", locale, winner=side(e.seat), loser=side(d["loser"]),
+                     category=self.cat(table, d["category"]), a=seconds(clocks[0]), b=seconds(clocks[1]))
+        if k == "take":
+            return t("tfui.ev.take", locale, side=side(e.seat), count=len(d["cells"]), cells=", ".join(d["cells"]),
+                     loser=side(d["loser"]))
+        if k == "eliminated":
+            return t("tfui.ev.eliminated", locale, side=side(e.seat))
+        if k == "keep":
+            return t("tfui.ev.keep", locale, side=side(e.seat), category=self.cat(table, d["category"]))
+        if k == "final":
+            return t("tfui.ev.final_card", locale, side=side(e.seat)) if e.seat is not None else \
+                t("tfui.ev.final", locale, ladder=" → ".join(side(x) for x in reversed(d["ranking"])))
+        if k == "round_over":
+            return t("tfui.ev.round_over", locale, round=d["round"], side=side(e.seat))
+        if k == "round_start":
+            return t("tfui.ev.round_start", locale, round=d["round"])
+        if k == "final_pick":
+            return t("tfui.ev.final_pick", locale, side=side(e.seat), category=self.cat(table, d["category"]))
+        if k == "final_duel":
+            return t("tfui.ev.final_duel", locale, holder=side(e.seat), defender=side(d["defender"]),
+                     category=self.cat(table, d["category"]))
+        if k == "resign":
+            return t("tfui.ev.resign", locale, name=name, side=side(e.seat))
+        return ""
+
+    def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
+        return "", []  # every prompt is built by `prompt` below, with its own pings
+
+    def score_text(self, table: Table, seat: int, score: float, locale: str) -> str:
+        return t("tfui.cells", locale, count=int(score))
+
+    # --- the status message and /help ----------------------------------------------------------------
+
+    def seat_status(self, table: Table, seat: int, locale: str) -> str:
+        line = self.seat_label(table, seat, locale)
+        s = table.state
+        if s is None:
+            return line
+        side = s.seat_side[seat]
+        line += f" — {side_colour(side, locale)}, " + t("tfui.cells", locale, count=s.board.count(side))
+        if s.resigned[side]:
+            line += " " + t("tfui.status.resigned", locale)
+        elif side in s.eliminated:
+            line += " " + t("tfui.status.eliminated", locale)
+        return line
+
+    def phase_text(self, table: Table, locale: str) -> str:
+        s = table.state
+        if s is None or table.status != "active":
+            return super().phase_text(table, locale)
+        if s.phase == "draft":
+            return t("tfui.phase.draft", locale, n=len(s.picked[0]) + 1, total=DEAL[s.sides] - 1)
+        if s.duel is not None:
+            a, b = SIDE_EMOJI_BY_SIDE[s.duel.challenger], SIDE_EMOJI_BY_SIDE[s.duel.defender]
+            return t("tfui.phase.duel", locale, a=a, b=b, category=self.cat(table, s.duel.category))
+        if s.phase == "final":
+            return t("tfui.phase.final", locale)
+        return t("tfui.phase.play", locale, round=s.round, side=SIDE_EMOJI_BY_SIDE[s.current])
+
+    def help_embed(self, locale: str) -> discord.Embed:
+        embed = discord.Embed(title=t("tfui.help.title", locale, game=self.game_name(locale)),
+                              description=t("tfui.help.intro", locale), colour=discord.Colour.purple())
+        for key in ("challenge", "duel", "judging", "resolution", "rounds", "options"):
+            embed.add_field(name=t(f"tfui.help.{key}_name", locale), value=t(f"tfui.help.{key}", locale),
+                            inline=False)
+        return embed
+
+    async def lobby_options(self, bot: Floorboard, guild_id: int | None, options: dict[str, Any],
+                            locale: str) -> dict[str, Any]:
+        """The categories' language follows the server's unless chosen; the server's own categories and its
+        list of accepted answers go into the game as they are now (so the game replays exactly)."""
+        options = dict(options)
+        options.setdefault("lang", locale if locale in ("en", "pl") else "en")
+        if guild_id is not None and "content" not in options:
+            from cogs.utils.the_floor_content import server_content
+
+            content = await server_content(bot.engine.store, guild_id, str(options["lang"]))
+            if content:
+                options["content"] = content
+        return options
+
+    # --- typed moves and private information ---------------------------------------------------------
+
+    def normalize(self, action: str) -> str:
+        return " ".join(action.split())
+
+    def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
+        """Turn moves in notation; a running duel's answers are read by the cog itself (any text)."""
+        s = table.state
+        if s is None or (s.duel is not None and s.duel.started):
+            return False
+        first = text.split()[0].lower() if text.split() else ""
+        return first in TYPED_VERBS or (first == "pick" and s.phase == "final")
+
+    def is_private_action(self, table: Table, action: str) -> bool:
+        """A draft pick is hidden until the categories are placed: never typed in the open."""
+        return action.strip().lower().startswith("pick") and getattr(table.state, "phase", None) == "draft"
+
+    def private_text(self, table: Table, seat: int, locale: str) -> str:
+        s = table.state
+        view = table.rules.view(s, seat)
+        side = s.seat_side[seat]
+        lines = [t("tfui.hand.title", locale, side=self.side_label(table, side, locale),
+                   colour=side_colour(side, locale))]
+        if view["hand"] is not None:
+            lines.append(t("tfui.hand.draft", locale, cards=", ".join(f"«{c['name']}»" for c in view["hand"])))
+            if view["picked"]:
+                lines.append(t("tfui.hand.picked", locale,
+                               cards=", ".join(f"«{c['name']}»" for c in view["picked"])))
+        mine = [f for f in view["fields"] if f["side"] == side]
+        for f in mine:
+            cats = ", ".join(f"«{c['name']}»" for c in f["categories"]) or "—"
+            lines.append(t("tfui.hand.field", locale, cells=", ".join(f["cells"]), size=f["size"], cats=cats))
+        pending = view["pending"]
+        if pending and pending["side"] == side and pending["options"]:
+            lines.append(t("tfui.hand.options", locale, options=", ".join(
+                f"«{o['name']}» (`{o['id']}`)" for o in pending["options"])))
+        return "\n".join(lines)[:MAX_CONTENT]
+
+    # --- posting ---------------------------------------------------------------------------------------
+
+    async def publish(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str, *,
+                      first: Any = None, final: bool = True) -> list[Any]:
+        """One message per run of moves: what happened, the board when it changed, and (when ``final``) the
+        prompt for whoever acts next, with its pings and buttons. A running duel's prompt is the letter."""
+        if not segments:
+            return []
+        latest = segments[-1].table
+        lines = [seg.line for seg in segments if seg.line]
+        image = any(seg.image for seg in segments)
+        kw: dict[str, Any] = {"allowed_mentions": pinging([])}
+        learn = await self.judged_answers(bot, segments, locale)
+        if learn:
+            kw["view"] = view_of(learn)
+        if final:
+            latest = await self.fix_ready_deadline(bot, latest)
+            prompt_lines, pings, items, extra = self.prompt(latest, locale)
+            lines += prompt_lines
+            kw["allowed_mentions"] = pinging(pings)
+            if items or learn:
+                kw["view"] = view_of([*items, *learn][:25])
+            kw.update(extra)
+            if latest.status == "finished":
+                kw["embed"] = result_embed(self, latest, locale)
+                image = True
+        if not lines and not image and "view" not in kw and "embed" not in kw:
+            return []
+        content = "\n".join(lines)
+        if len(content) > MAX_CONTENT:
+            content = "…" + content[-(MAX_CONTENT - 1):]
+        kw["content"] = content or None
+        if image and latest.state is not None:
+            png = await render_view(latest, None, locale)
+            if png is not None:
+                kw["file"] = board_file(latest, png)
+        send = first or channel.send
+        message = await send(**kw)
+        if final:
+            await self.after_prompt(bot, latest, message)
+            await bot.status_messages.update(latest, locale)
+        return [message]
+
+    async def judged_answers(self, bot: Floorboard, segments: list[Segment], locale: str) -> list[Any]:
+        """An answer the judges accepted can be added to the server's own list: remember it (by the version it
+        was accepted at) and offer the host or an admin an Add button."""
+        items: list[Any] = []
+        for seg in segments:
+            r = seg.result
+            if r is None or not any(e.kind == "judged" and e.data.get("accepted") for e in r.events):
+                continue
+            d = r.table.state.duel
+            judged = [x for x in (d.log if d is not None else ()) if x[2] == "judged"]
+            if not judged:
+                continue
+            table = await bot.engine.get(r.table.id)
+            learn = dict(table.meta.get(LEARN_META, {}))
+            learn[str(r.table.version)] = [r.table.state.lang, d.category, judged[-1][1]]
+            keep = dict(sorted(learn.items(), key=lambda kv: int(kv[0]))[-MAX_LEARN:])
+            await bot.engine.set_meta(table.id, **{LEARN_META: keep})
+            items.append(TheFloorButton("learn", r.table.id, r.table.version,
+                                        label=t("tfui.button.learn", locale, answer=judged[-1][1])[:80]))
+        return items
+
+    def prompt(self, table: Table, locale: str) -> tuple[list[str], list[int], list[discord.ui.Item[Any]],
+                                                         dict[str, Any]]:
+        """What the next actor is asked: lines, user ids to ping, buttons, extra send kwargs."""
+        s = table.state
+        if table.status != "active" or s is None:
+            return ([t("bot.aborted", locale, table=table.id)] if table.status == "aborted" else []), [], [], {}
+        humans = set(table.humans_to_move())
+
+        def button(action: str) -> TheFloorButton:
+            return TheFloorButton.make(action, table, locale)
+
+        if s.phase == "draft":
+            human_sides = {s.seat_side[i] for i, info in enumerate(table.seats) if not info.bot}
+            if not humans or any(s.chosen[x] for x in human_sides):
+                return [], [], [], {}  # mid-pass: the status message counts the picks; no ping per pick
+            line = t("tfui.prompt.draft", locale, who=self.mentions(table, humans), n=len(s.picked[0]) + 1,
+                     total=DEAL[s.sides] - 1)
+            return [line], self.pings(table, humans), [button("pick")], {}
+        if s.pending:
+            return self.pending_prompt(table, humans, locale)
+        d = s.duel
+        if d is not None:
+            return self.duel_prompt(table, humans, locale)
+        line = t("tfui.prompt.challenge", locale, who=self.side_mention(table, s.current, locale),
+                 round=s.round)
+        return [line], self.pings(table, humans), [button("challenge")], {}
+
+    def mentions(self, table: Table, seats: set[int]) -> str:
+        return ", ".join(self.seat_mention(table, i, "") for i in sorted(seats))
+
+    def seat_mention(self, table: Table, seat: int, locale: str) -> str:
+        info = table.seats[seat]
+        if info.bot or info.user_id is None:
+            return self.seat_label(table, seat, locale)
+        side = self.side_of(table, seat)
+        return f"{SIDE_EMOJI_BY_SIDE[side]} <@{info.user_id}>"
+
+    def pending_prompt(self, table: Table, humans: set[int], locale: str) -> tuple[list[str], list[int],
+                                                                                  list[Any], dict[str, Any]]:
+        s = table.state
+        p = s.pending[0]
+        who = self.side_mention(table, p.side, locale)
+        items: list[Any] = [TheFloorButton.make("choose", table, locale)]
+        if p.kind == "take":
+            suggestion = ",".join(bd.name(c) for c in default_take(s, p.side, p.cells, p.count))
+            line = t("tfui.prompt.take", locale, who=who, count=p.count, cells=", ".join(bd.name(c) for c in p.cells),
+                     suggestion=suggestion)
+            items.append(TheFloorButton.make("suggest", table, locale))
+        elif p.kind == "keep":
+            line = t("tfui.prompt.keep", locale, who=who, cells=", ".join(bd.name(c) for c in p.cells),
+                     count=len(p.options))
+        elif p.kind == "final":
+            line = t("tfui.prompt.final_card", locale, who=who, count=len(p.options))
+        else:
+            options = ", ".join(self.cat(table, c) for c in p.options)
+            line = t("tfui.prompt.final_pick", locale, who=who, options=options)
+        return [line], self.pings(table, humans), items, {}
+
+    def duel_prompt(self, table: Table, humans: set[int], locale: str) -> tuple[list[str], list[int],
+                                                                               list[Any], dict[str, Any]]:
+        s = table.state
+        d = s.duel
+        now = self.bot.now() if self.bot is not None else datetime.now().astimezone()
+        pair = (d.challenger, d.defender)
+        category = self.cat(table, d.category)
+        if not d.started:
+            due = table.meta.get(READY_META)
+            deadline = t("tfui.prompt.ready_deadline", locale, when=relative(datetime.fromisoformat(due))) \
+                if due else ""
+            line = t("tfui.prompt.ready", locale, a=self.side_mention(table, d.challenger, locale),
+                     b=self.side_mention(table, d.defender, locale), category=category,
+                     clock=s.clock_s) + deadline
+            return [line], self.pings(table, humans), [TheFloorButton.make("ready", table, locale)], {}
+        if d.judging:
+            vote = int(table.options.get("vote_seconds", 20))
+            when = relative(now + timedelta(seconds=vote)) if vote else ""
+            judges = set(table.rules.judge_seats(s))
+            line = t("tfui.prompt.judge", locale, answer=escape(d.judging), category=category, letter=d.letter,
+                     who=self.mentions(table, judges), when=when)
+            items = [TheFloorButton.make("accept", table, locale), TheFloorButton.make("reject", table, locale)]
+            return [line], self.pings(table, judges), items, {}
+        runner = pair[d.active]
+        left = d.clocks[d.active]
+        line = t("tfui.prompt.letter", locale, letter=d.letter, category=category,
+                 who=self.side_mention(table, runner, locale), left=seconds(left),
+                 when=relative(now + timedelta(milliseconds=left)),
+                 other=seconds(d.clocks[1 - d.active]))
+        items = [TheFloorButton.make("pass", table, locale)]
+        if d.log and d.log[-1][0] != d.active and d.log[-1][2] == "trusted":
+            items.append(TheFloorButton.make("dispute", table, locale))
+        return [line], self.pings(table, humans), items, {}
+
+    async def after_prompt(self, bot: Floorboard, table: Table, message: Any) -> None:
+        """Bookkeeping once a prompt is out: the duel clock's base and the timers of the step now waiting."""
+        s = table.state
+        if table.status != "active" or s is None or s.duel is None:
+            return
+        d = s.duel
+        engine = bot.engine
+        now = bot.now()
+        try:
+            if not d.started:
+                await self.arm_ready(bot, table)
+            elif d.judging:
+                vote = int(table.options.get("vote_seconds", 20))
+                judges = table.rules.judge_seats(s)
+                if vote and judges:
+                    await engine.arm_timer(table.id, version=table.version, seat=judges[0], action="timeout",
+                                           due_at=now + timedelta(seconds=vote))
+            else:
+                message_id = getattr(message, "id", None)
+                base = stamp_ms(message_id) if message_id else int(now.timestamp() * 1000)
+                await engine.set_meta(table.id, **{CLOCK_META: {"turn": s.turn, "base": base}})
+                runner = sorted(table.to_move())[0]
+                left = timedelta(milliseconds=d.clocks[d.active])
+                await engine.arm_timer(table.id, version=table.version, seat=runner, action="timeout",
+                                       due_at=now + left + GRACE)
+        except FloorboardError:
+            log.info("table %s moved on before its duel timers were armed", table.id)
+
+    async def fix_ready_deadline(self, bot: Floorboard, table: Table) -> Table:
+        """The Ready deadline is fixed when a duel is announced (kept in meta for the duel: each Ready re-arms
+        the same deadline for whoever is still missing)."""
+        s = table.state
+        minutes = int(table.options.get("ready_minutes", 0))
+        if table.status != "active" or s is None or s.duel is None or s.duel.started or not minutes:
+            return table
+        key = f"{s.round}:{s.turn_no}:{s.ladder_pos}"
+        if table.meta.get(READY_META + "_key") == key:
+            return table
+        due = bot.now() + timedelta(minutes=minutes)
+        return await bot.engine.set_meta(table.id, **{READY_META: due.isoformat(), READY_META + "_key": key})
+
+    async def arm_ready(self, bot: Floorboard, table: Table) -> None:
+        s = table.state
+        d = s.duel
+        due_text = table.meta.get(READY_META)
+        if not int(table.options.get("ready_minutes", 0)) or not due_text:
+            return
+        absent = d.challenger if not d.ready[0] else d.defender
+        await bot.engine.arm_timer(table.id, version=table.version, seat=s.seats_of(absent)[0], action="timeout",
+                                   due_at=datetime.fromisoformat(due_text))
+
+    async def on_notice(self, bot: Floorboard, channel: Any, notice: Any, locale: str) -> bool:
+        if notice.kind != "timeout":
+            return False
+        results = [notice.data["result"], *notice.data.get("bots", [])]
+        await self.publish(bot, channel, [self.segment(r, locale) for r in results], locale)
+        return True
+
+
+class TheFloorButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    def __init__(self, action: str, table_id: int, version: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or action,
+                                           style=BUTTON_STYLES.get(action, discord.ButtonStyle.secondary),
+                                           custom_id=custom_id(GAME, action, table_id, version)))
+        self.action, self.table_id, self.version = action, table_id, version
+
+    @classmethod
+    def make(cls, action: str, table: Table, locale: str) -> TheFloorButton:
+        return cls(action, table.id, table.version, label=t(f"tfui.button.{action}", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> TheFloorButton:
+        return cls(match["action"], int(match["table"]), int(match["version"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "TheFloor", "button", self.action, self.table_id, self.version)
+
+
+class TheFloorSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    def __init__(self, kind: str, table_id: int, version: int, part: int,
+                 select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=custom_id(GAME, "sel", kind, table_id, version, part),
+                                                     options=[discord.SelectOption(label="-")]))
+        self.kind, self.table_id, self.version = kind, table_id, version
+
+    @classmethod
+    def make(cls, kind: str, table: Table, part: int, options: list[discord.SelectOption], placeholder: str,
+             count: int = 1) -> TheFloorSelect:
+        select = discord.ui.Select(custom_id=custom_id(GAME, "sel", kind, table.id, table.version, part),
+                                   options=options, min_values=count, max_values=count,
+                                   placeholder=placeholder[:150])
+        return cls(kind, table.id, table.version, part, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: Any) -> TheFloorSelect:
+        return cls(match["kind"], int(match["table"]), int(match["version"]), int(match["part"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await delegate(interaction, "TheFloor", "select", self.kind, self.table_id, self.version, values)
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TheFloorButton, TheFloorSelect)
+
+
+class TheFloor(commands.Cog):
+    def __init__(self, bot: Floorboard, surface: TheFloorSurface) -> None:
+        self.bot = bot
+        self.surface = surface
+        self.pass_words = words("tfui.word.pass")
+        self.dispute_words = words("tfui.word.dispute")
+        self.resumed = False
+
+    @property
+    def engine(self) -> Any:
+        return self.bot.engine
+
+    # --- restarts ----------------------------------------------------------------------------------------
+
+    async def cog_load(self) -> None:
+        """A running duel's clock must not run out while the bot is away: push its timer past the reconnect;
+        `resume_duels` then posts a fresh letter (the time the bot was down is charged to no one)."""
+        for table in await self.running_duels():
+            d = table.state.duel
+            due = self.bot.now() + timedelta(milliseconds=d.clocks[d.active]) + RESUME_ALLOWANCE
+            await self.engine.arm_timer(table.id, version=table.version, seat=sorted(table.to_move())[0],
+                                        action="timeout", due_at=due)
+
+    async def running_duels(self) -> list[Table]:
+        out = []
+        for table_id in await self.engine.store.game_ids(("active",)):
+            table = await self.engine.get(table_id)
+            d = getattr(table.state, "duel", None)
+            if table.game == GAME and d is not None and d.started and not d.judging:
+                out.append(table)
+        return out
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        if not self.resumed:
+            self.resumed = True
+            await self.resume_duels()
+
+    async def resume_duels(self) -> None:
+        for table in await self.running_duels():
+            channel = await channel_of(self.bot, table.channel_id)
+            if channel is None:
+                continue
+            locale = await self.table_locale(table)
+            line = t("tfui.resumed", locale)
+            await self.surface.publish(self.bot, channel, [Segment(line, table, image=False)], locale)
+
+    async def table_locale(self, table: Table) -> str:
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+        return await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
+
+    # --- typed answers -------------------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Any message of the running side in a duel's thread is an answer (or ``pass`` / ``dispute``)."""
+        if message.author.bot or message.guild is None or message.webhook_id is not None:
+            return
+        text = " ".join(message.content.split())
+        if not text or len(text) > MAX_ANSWER or "\n" in message.content:
+            return
+        table = await self.engine.table_in_channel(message.channel.id)
+        if table is None or table.game != GAME or table.status != "active":
+            return
+        d = table.state.duel
+        seat = table.seat_of(message.author.id)
+        if d is None or not d.started or seat is None or d.judging or seat not in table.to_move():
+            return
+        if await self.is_command(message):
+            return
+        locale = await guild_locale(self.bot, message.guild.id, message.guild.preferred_locale)
+        async with user_errors(message, locale):
+            result = await self.duel_act(table.id, message.author.id, text, stamp_ms(message.id), message.id)
+            if result is not None:
+                await self.announce(result, locale, message.channel)
+
+    async def is_command(self, message: discord.Message) -> bool:
+        prefixes = await self.bot.get_prefix(message)
+        prefixes = [prefixes] if isinstance(prefixes, str) else prefixes
+        return any(message.content.startswith(p) for p in prefixes)
+
+    async def duel_act(self, table_id: int, user_id: int, text: str, at_ms: int, source_id: int) -> ActResult | None:
+        """An answer, ``pass`` or ``dispute`` with its elapsed time read from Discord's timestamps. The table is
+        read, then acted on at that version: if another move got in between, read again (its base moved)."""
+        for _ in range(3):
+            table = await self.engine.get(table_id)
+            s = table.state
+            d = s.duel
+            if d is None or not d.started or d.judging:
+                raise IllegalActionError("tfui.no_running_duel")
+            clock = table.meta.get(CLOCK_META) or {}
+            if clock.get("turn") != s.turn:
+                raise NotYourTurnError("tfui.wait_for_letter")
+            elapsed = max(0, at_ms - int(clock["base"]))
+            word = text.lower()
+            if word in self.pass_words:
+                action = f"pass {elapsed}"
+            elif word in self.dispute_words:
+                action = f"dispute {elapsed}"
+            else:
+                action = f"answer {elapsed} {text}"
+            try:
+                return await self.engine.act(table_id, user_id, action, version=table.version,
+                                             interaction_id=source_id)
+            except StaleVersionError:
+                continue
+        raise StaleVersionError("engine.stale")
+
+    async def announce(self, result: ActResult, locale: str, channel: Any, first: Any = None) -> None:
+        from cogs.utils.posting import after_move
+
+        await after_move(self.bot, result, locale, channel=channel, first=first)
+
+    # --- buttons -------------------------------------------------------------------------------------------
+
+    async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.engine.get(table_id)
+            if table.status != "active":
+                raise IllegalActionError("tf.game_over")
+            seat = table.seat_of(interaction.user.id)
+            if action == "learn":
+                await self.learn(interaction, table, version, locale)
+                return
+            if seat is None:
+                raise NotSeatedError("engine.not_seated")
+            if action in ("pick", "challenge", "choose"):
+                await self.open_menu(interaction, table, seat, action, locale)
+            elif action in ("pass", "dispute"):
+                word = t(f"tfui.word.{action}", "en").split(",")[0]
+                result = await self.duel_act(table.id, interaction.user.id, word, stamp_ms(interaction.id),
+                                             interaction.id)
+                await self.after_click(interaction, result, locale)
+            elif action == "suggest":
+                p = table.state.pending[0] if table.state.pending else None
+                if p is None or p.kind != "take":
+                    raise IllegalActionError("tfui.nothing_to_choose")
+                cells = default_take(table.state, p.side, p.cells, p.count)
+                await self.play(interaction, table, "take " + ",".join(bd.name(c) for c in cells), locale, version)
+            elif action == "ready":
+                await self.play(interaction, table, "ready", locale, None)
+            else:  # accept / reject: judges vote on the answer shown at this version
+                await self.play(interaction, table, f"judge {action}", locale, version)
+
+    async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
+                   version: int | None) -> None:
+        result = await self.engine.act(table.id, interaction.user.id, action, version=version,
+                                       interaction_id=interaction.id)
+        await self.after_click(interaction, result, locale)
+
+    async def after_click(self, interaction: discord.Interaction, result: ActResult | None, locale: str) -> None:
+        if result is None:
+            return
+        if result.duplicate:
+            await send_ephemeral(interaction, t("bot.duplicate", locale))
+            return
+        await interaction.response.defer()
+        channel = await channel_of(self.bot, result.table.channel_id)
+        if channel is not None:
+            await self.announce(result, locale, channel)
+
+    async def learn(self, interaction: discord.Interaction, table: Table, version: int, locale: str) -> None:
+        if interaction.user.id != table.host_id and not can_manage(interaction):
+            raise PermissionDeniedError("tfui.learn_not_allowed")
+        entry = table.meta.get(LEARN_META, {}).get(str(version))
+        if entry is None:
+            raise IllegalActionError("tfui.learn_gone")
+        from cogs.utils.the_floor_content import learn_answer
+
+        lang, category, answer = entry
+        added = await learn_answer(self.engine.store, table.guild_id or 0, lang, category, answer,
+                                   interaction.user.id, self.bot.now())
+        key = "tfui.learned" if added else "tfui.learned_already"
+        await send_ephemeral(interaction, t(key, locale, answer=escape(answer),
+                                            category=self.surface.cat(table, category)))
+
+    # --- private menus -------------------------------------------------------------------------------------
+
+    async def open_menu(self, interaction: discord.Interaction, table: Table, seat: int, action: str,
+                        locale: str) -> None:
+        s = table.state
+        if seat not in table.to_move():
+            raise NotYourTurnError("tf.not_your_turn")
+        side = s.seat_side[seat]
+        selects: list[Any] = []
+        if action == "pick":
+            if s.phase != "draft":
+                raise IllegalActionError("tfui.nothing_to_choose")
+            options = [discord.SelectOption(label=table.rules.category_name(s, c)[:100], value=c)
+                       for c in sorted(s.hands[side], key=lambda c: table.rules.category_name(s, c))]
+            selects.append(TheFloorSelect.make("pick", table, 0, options, t("tfui.menu.pick", locale)))
+        elif action == "challenge":
+            if s.phase != "play" or s.duel is not None or s.pending:
+                raise IllegalActionError("tfui.nothing_to_choose")
+            options = [self.challenge_option(table, a, b, locale) for a, b in table.rules.challenges(s, side)]
+            for part in range(0, min(len(options), 100), 25):
+                selects.append(TheFloorSelect.make("challenge", table, part // 25, options[part:part + 25],
+                                                   t("tfui.menu.challenge", locale)))
+        else:
+            if not s.pending:
+                raise IllegalActionError("tfui.nothing_to_choose")
+            p = s.pending[0]
+            if p.kind == "take":
+                options = [discord.SelectOption(label=bd.name(c), value=bd.name(c)) for c in p.cells]
+                selects.append(TheFloorSelect.make("take", table, 0, options,
+                                                   t("tfui.menu.take", locale, count=p.count), count=p.count))
+            else:
+                options = [discord.SelectOption(label=table.rules.category_name(s, c)[:100], value=c)
+                           for c in p.options]
+                selects.append(TheFloorSelect.make("keep", table, 0, options, t("tfui.menu.keep", locale)))
+        await interaction.response.send_message(t(f"tfui.menu.{action}_intro", locale), view=view_of(selects),
+                                                ephemeral=True)
+
+    def challenge_option(self, table: Table, a: int, b: int, locale: str) -> discord.SelectOption:
+        s = table.state
+        defender = s.board[b]
+        field = bd.field_of(s.board, b)
+        cat = next((c for cell, c in s.cards if cell in field), "")
+        label = f"{bd.name(a)} → {bd.name(b)} · {SIDE_EMOJI_BY_SIDE[defender]} {table.rules.category_name(s, cat)}"
+        desc = t("tfui.menu.challenge_option", locale, colour=side_colour(defender, locale), size=len(field),
+                 own=len(bd.field_of(s.board, a)))
+        return discord.SelectOption(label=label[:100], value=f"{bd.name(a)} {bd.name(b)}", description=desc[:100])
+
+    async def select(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
+                     values: list[str]) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.engine.get(table_id)
+            if not values:
+                raise IllegalActionError("tfui.nothing_to_choose")
+            if kind == "pick":
+                action, tied = f"pick {values[0]}", None  # simultaneous: other sides' picks move the version
+            elif kind == "challenge":
+                action, tied = f"challenge {values[0]}", version
+            elif kind == "take":
+                action, tied = "take " + ",".join(sorted(values)), version
+            else:
+                p = table.state.pending[0] if table.state and table.state.pending else None
+                verb = "pick" if p is not None and p.kind == "final_pick" else "keep"
+                action, tied = f"{verb} {values[0]}", version
+            result = await self.engine.act(table.id, interaction.user.id, action, version=tied,
+                                           interaction_id=interaction.id)
+            if result.duplicate:
+                await send_ephemeral(interaction, t("bot.duplicate", locale))
+                return
+            label = table.rules.category_name(result.table.state, values[0]) if kind in ("pick", "keep") else \
+                ", ".join(values)
+            await interaction.response.edit_message(content=t("tfui.menu.done", locale, choice=escape(label)),
+                                                    view=None)
+            channel = await channel_of(self.bot, table.channel_id)
+            if channel is not None:
+                await self.announce(result, locale, channel)
+
+
+async def setup(bot: Floorboard) -> None:
+    surface = TheFloorSurface(bot)
+    bot.surfaces[GAME] = surface
+    bot.add_dynamic_items(*ITEMS)
+    await bot.add_cog(TheFloor(bot, surface))
+
+
+async def teardown(bot: Floorboard) -> None:
+    bot.remove_dynamic_items(*ITEMS)
+    bot.surfaces.pop(GAME, None)
+
+

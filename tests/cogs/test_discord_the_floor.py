@@ -1,0 +1,267 @@
+"""The Floor through the real discord.py code paths: the hidden draft by private menus, a challenge that pings
+the defender, Ready, a live duel with typed answers whose time comes from message snowflakes, a pass, an answer
+put to the judges, the resolution choices, clocks that run out, and a game played to the end."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import discord
+import pytest
+from discord.ext.test import factories as facts
+
+import tests.discord_harness as harness_module
+from cogs.the_floor import CLOCK_META, stamp_ms
+from rules.the_floor.bot import default_take
+from tests.discord_harness import USERS, Harness, Sent, check_embeds, check_png, table_of, user_of, walk
+
+GAME = "the_floor"
+
+
+class DiscordTime:
+    """Discord's clock as the test sets it: every message id the fake gateway makes is a snowflake of
+    ``now``, which the test moves on by hand (so elapsed duel times are exact)."""
+
+    def __init__(self) -> None:
+        self.now = discord.utils.utcnow()
+        self.seq = itertools.count(1)
+
+    def make_id(self) -> int:
+        return discord.utils.time_snowflake(self.now) + next(self.seq) % (1 << 22)
+
+    def advance(self, ms: int) -> None:
+        self.now += timedelta(milliseconds=ms)
+
+
+@pytest.fixture
+def discord_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordTime]:
+    dt = DiscordTime()
+    monkeypatch.setattr(facts, "make_id", dt.make_id)
+    monkeypatch.setattr(harness_module, "snowflake", dt.make_id)  # interactions (the Pass button) too
+    yield dt
+
+
+def options_of(sent: Sent) -> list[str]:
+    return [o["value"] for c in walk(sent.components) if c.get("type") == 3 for o in c.get("options", [])]
+
+
+def check_limits(sent: list[Sent]) -> None:
+    for s in sent:
+        assert len(s.content or "") <= 2000
+        check_embeds(s.embeds)
+        assert all(len(cid) <= 100 for cid in s.custom_ids())
+        assert len(s.components) <= 5
+
+
+async def open_floor(h: Harness, joiners: tuple[str, ...] = ("bob",), bots: int = 0, options: str = "") -> int:
+    kwargs = {"options": options} if options else {}
+    await h.slash("play", "alice", game=GAME, **kwargs)
+    lobby = h.with_button(":lobby:join:")
+    for user in joiners:
+        await h.click(lobby, ":lobby:join:", user)
+    for _ in range(bots):
+        await h.click(lobby, ":lobby:bot:", "alice")
+    await h.click(lobby, ":lobby:start:", "alice")
+    return lobby.channel_id
+
+
+async def draft(h: Harness, channel_id: int) -> None:
+    """Every human picks the first card of their private menu until the categories are placed."""
+    for _ in range(200):
+        table = await table_of(h, channel_id)
+        if table.state.phase != "draft":
+            return
+        seat = table.humans_to_move()[0]
+        user = user_of(table.seats[seat].user_id)
+        menu = (await h.click(h.with_button(":pick:"), ":pick:", user))[-1]
+        assert menu.ephemeral and options_of(menu)
+        out = await h.select(menu, options_of(menu)[:1], user)
+        assert not any(c in (s.content or "") for s in h.public(out) for c in options_of(menu))
+    raise AssertionError("the draft did not end")
+
+
+async def challenge(h: Harness, channel_id: int) -> tuple[str, str]:
+    table = await table_of(h, channel_id)
+    seat = table.humans_to_move()[0]
+    user = user_of(table.seats[seat].user_id)
+    menu = (await h.click(h.with_button(":challenge:"), ":challenge:", user))[-1]
+    assert menu.ephemeral
+    await h.select(menu, options_of(menu)[:1], user)
+    table = await h.bot.engine.table_in_channel(channel_id)
+    if table is None or table.state.duel is None:  # a duel against a bot can be over at once
+        return user, ""
+    info = table.seats[table.state.seats_of(table.state.duel.defender)[0]]
+    return user, "" if info.bot else user_of(info.user_id)
+
+
+def listed_answer(table: Any) -> str:
+    """An answer on the list for the running letter (what the scripted answerer would say), else ``pass``."""
+    s = table.state
+    for seat in sorted(table.to_move()):
+        action = table.rules.bot_action(s, seat)
+        if action.startswith("answer"):
+            return action.split(maxsplit=2)[2]
+    return "pass"
+
+
+def runner(table: Any) -> str:
+    return user_of(table.seats[sorted(table.to_move())[0]].user_id)
+
+
+async def test_a_duel_runs_on_message_timestamps_with_pass_and_judged_answer(harness: Harness,
+                                                                             discord_time: DiscordTime) -> None:
+    h = harness
+    channel_id = await open_floor(h, ("bob", "carol"), options="clock=30")
+    await draft(h, channel_id)
+    board = h.public()[-1]
+    assert board.pngs(), "the board is posted once the categories are placed"
+    check_png(board.pngs()[0])
+    chal, defender = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    assert USERS[defender] in asked.pinged, "a challenge pings the defender"
+    await h.click(asked, ":ready:", chal)
+    out = await h.click(asked, ":ready:", defender)
+    letter = [s for s in h.public(out) if "🔤" in (s.content or "")][-1]
+    table = await table_of(h, channel_id)
+    assert table.meta[CLOCK_META]["base"] == stamp_ms(letter.message_id)
+    assert USERS[chal] in letter.pinged
+
+    # 3.2 s later by Discord's clock, however long the bot takes: exactly 3200 ms are charged.
+    discord_time.advance(3200)
+    answer = listed_answer(table)
+    assert answer != "pass", "the seed gives a letter with a listed answer"
+    out = await h.say(answer, chal, channel_id)
+    table = await table_of(h, channel_id)
+    d = table.state.duel
+    assert d.clocks[0] == 30000 - 3200 and d.active == 1
+    new_letter = [s for s in h.public(out) if "🔤" in (s.content or "")][-1]
+    assert USERS[defender] in new_letter.pinged and "3.2 s" in (new_letter.content or "")
+
+    # The defender passes after 2 s: 2 s + the 1 s penalty, a new letter, the same clock running.
+    discord_time.advance(2000)
+    await h.click(h.with_button(":pass:"), ":pass:", defender)
+    table = await table_of(h, channel_id)
+    assert table.state.duel.clocks[1] == 30000 - 3000 and table.state.duel.active == 1
+
+    # An answer not on the list goes to the judge (carol, not in the duel) with the clock stopped.
+    discord_time.advance(1500)
+    out = await h.say(f"{table.state.duel.letter}zzqx", defender, channel_id)
+    table = await table_of(h, channel_id)
+    assert table.state.duel.judging and table.state.duel.clocks[1] == 30000 - 4500
+    vote = h.with_button(":accept:")
+    judge = next(u for u in ("alice", "bob", "carol") if u not in (chal, defender))
+    assert vote.pinged == [USERS[judge]]
+    refused = await h.click(vote, ":accept:", defender)
+    assert refused[-1].ephemeral and (await table_of(h, channel_id)).state.duel.judging
+    out = await h.click(vote, ":accept:", judge)
+    table = await table_of(h, channel_id)
+    assert not table.state.duel.judging and table.state.duel.active == 0
+    check_limits(h.sent)
+
+
+async def test_a_repeat_or_wrong_letter_is_refused_and_changes_nothing(harness: Harness,
+                                                                        discord_time: DiscordTime) -> None:
+    h = harness
+    channel_id = await open_floor(h)
+    await draft(h, channel_id)
+    chal, defender = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    await h.click(asked, ":ready:", chal)
+    await h.click(asked, ":ready:", defender)
+    table = await table_of(h, channel_id)
+    before = table.version
+    wrong = "Q" + "uixotic"
+    out = await h.say(wrong, chal, channel_id)
+    assert (await table_of(h, channel_id)).version == before
+    assert any("does not start with" in (s.content or "") for s in out)
+    # The defender typing during the challenger's clock is chat, not an answer.
+    await h.say("good luck", defender, channel_id)
+    assert (await table_of(h, channel_id)).version == before
+
+
+async def test_a_clock_that_runs_out_loses_the_duel_and_the_winner_chooses_cells(harness: Harness,
+                                                                                  discord_time: DiscordTime,
+                                                                                  clock: Any) -> None:
+    h = harness
+    channel_id = await open_floor(h, options="clock=20")
+    await draft(h, channel_id)
+    chal, defender = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    await h.click(asked, ":ready:", chal)
+    await h.click(asked, ":ready:", defender)
+    clock.advance(seconds=22)
+    notices = await h.bot.engine.run_due()
+    await h.settle()
+    assert [n.kind for n in notices] == ["timeout"]
+    table = await table_of(h, channel_id)
+    assert table.state.duel is None
+    assert any("wins the duel" in (s.content or "") for s in h.public())
+    # The winner (the defender) may owe a choice of cells or categories: the Choose menu is theirs only.
+    while table.state.pending:
+        p = table.state.pending[0]
+        owner = user_of(table.seats[table.state.seats_of(p.side)[0]].user_id)
+        other = "alice" if owner != "alice" else "bob"
+        prompt = h.with_button(":choose:")
+        refused = await h.click(prompt, ":choose:", other)
+        assert refused[-1].ephemeral and "not your turn" in refused[-1].text.lower()
+        if p.kind == "take":
+            await h.click(prompt, ":suggest:", owner)
+            taken = default_take(table.state, p.side, p.cells, p.count)
+            assert all(table.state.board[c] != p.side for c in taken)
+        else:
+            menu = (await h.click(prompt, ":choose:", owner))[-1]
+            await h.select(menu, options_of(menu)[:1], owner)
+        table = await table_of(h, channel_id)
+    assert table.state.current != table.state.seat_side[0] or table.state.round == 1
+
+
+async def test_an_absent_defender_loses_when_the_ready_deadline_passes(harness: Harness, clock: Any) -> None:
+    h = harness
+    channel_id = await open_floor(h, options="ready_minutes=10")
+    await draft(h, channel_id)
+    chal, _ = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    assert "<t:" in (asked.content or "")
+    await h.click(asked, ":ready:", chal)
+    clock.advance(minutes=10)
+    await h.bot.engine.run_due()
+    await h.settle()
+    table = await table_of(h, channel_id)
+    assert table.state.duel is None
+    assert any("did not press Ready" in (s.content or "") for s in h.public())
+
+
+async def test_a_game_with_a_bot_plays_to_the_end(harness: Harness, discord_time: DiscordTime) -> None:
+    """Alice against a bot: every step through buttons and typed answers, to the result."""
+    h = harness
+    channel_id = await open_floor(h, (), bots=1, options="clock=120 ready_minutes=0")
+    table_id = (await table_of(h, channel_id)).id
+    for _ in range(3000):
+        table = await h.bot.engine.get(table_id)
+        if table.status != "active":
+            break
+        s = table.state
+        if s.phase == "draft":
+            await draft(h, channel_id)
+        elif s.pending:
+            prompt = h.with_button(":choose:")
+            if s.pending[0].kind == "take":
+                await h.click(prompt, ":suggest:", "alice")
+            else:
+                menu = (await h.click(prompt, ":choose:", "alice"))[-1]
+                await h.select(menu, options_of(menu)[:1], "alice")
+        elif s.duel is None:
+            await challenge(h, channel_id)
+        elif not s.duel.started:
+            await h.click(h.with_button(":ready:"), ":ready:", "alice")
+        else:
+            discord_time.advance(1000)
+            await h.say(listed_answer(table), "alice", channel_id)
+    table = await h.bot.engine.get(table_id)
+    assert table.status == "finished"
+    final = h.public()[-1]
+    assert final.embeds and final.pngs()
+    check_limits(h.sent)

@@ -254,6 +254,33 @@ class TheFloorSurface(GameSurface):
                 options["content"] = content
         return options
 
+    async def preview_move(self, ctx: Any, table: Table, action: str, locale: str) -> bool:
+        """``/move`` never carries a player's own clock reading: in a running duel its text is the answer (or
+        ``pass`` / ``dispute``), timed by the command's snowflake like a typed message; ``timeout`` is the
+        timers' alone."""
+        parts = action.split()
+        verb = parts[0].lower() if parts else ""
+        if verb == "timeout":
+            raise IllegalActionError("tfui.timer_only")
+        d = getattr(table.state, "duel", None)
+        if d is None or not d.started or d.judging:
+            if verb in ("answer", "pass", "dispute"):
+                raise IllegalActionError("tfui.no_running_duel")
+            return False
+        if verb in ("answer", "pass", "dispute") and len(parts) > 1 and parts[1].isdigit():
+            parts = parts[2:] if verb == "answer" else [verb]  # a clock reading typed by hand is ignored
+        cog = self.bot.get_cog("TheFloor") if self.bot is not None else None
+        if cog is None or not parts:
+            raise IllegalActionError("tfui.no_running_duel")
+        source = ctx.interaction or ctx.message
+        result = await cog.duel_act(table.id, ctx.author.id, " ".join(parts), stamp_ms(source.id), source.id)
+        if result.duplicate:
+            await send_ephemeral(ctx, t("bot.duplicate", locale))
+            return True
+        await ctx.defer()
+        await cog.announce(result, locale, ctx.channel, first=ctx.send)
+        return True
+
     # --- typed moves and private information ---------------------------------------------------------
 
     def normalize(self, action: str) -> str:

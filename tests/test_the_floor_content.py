@@ -98,9 +98,7 @@ def test_generated_files_are_up_to_date_and_the_generator_warns_of_nothing(
     assert json.loads((DATA / "letters.json").read_text(encoding="utf-8")) == letter_decks()
 
 
-def test_every_listed_answer_and_variant_is_accepted_on_its_own_letter(
-    cats: list[dict[str, Any]], lang: str
-) -> None:
+def test_every_listed_answer_and_variant_is_accepted_on_its_own_letter(cats: list[dict[str, Any]], lang: str) -> None:
     failures = []
     for cat in cats:
         for answer in cat["answers"]:

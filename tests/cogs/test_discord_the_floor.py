@@ -265,3 +265,22 @@ async def test_a_game_with_a_bot_plays_to_the_end(harness: Harness, discord_time
     final = h.public()[-1]
     assert final.embeds and final.pngs()
     check_limits(h.sent)
+
+
+async def test_move_in_a_duel_is_timed_by_its_snowflake_and_a_typed_clock_reading_is_ignored(
+        harness: Harness, discord_time: DiscordTime) -> None:
+    h = harness
+    channel_id = await open_floor(h, options="clock=30")
+    await draft(h, channel_id)
+    chal, defender = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    await h.click(asked, ":ready:", chal)
+    await h.click(asked, ":ready:", defender)
+    table = await table_of(h, channel_id)
+    discord_time.advance(4000)
+    await h.slash("move", chal, channel_id, action=f"answer 5 {listed_answer(table)}")
+    table = await table_of(h, channel_id)
+    assert table.state.duel.active == 1 and table.state.duel.clocks[0] == 30000 - 4000
+    refused = await h.slash("move", defender, channel_id, action="timeout")
+    assert refused[-1].ephemeral and "timers" in refused[-1].text
+    assert (await table_of(h, channel_id)).version == table.version

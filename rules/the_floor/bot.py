@@ -20,13 +20,17 @@ def _initials(text: str) -> set[str]:
 
 
 def default_take(s: State, side: int, cells: tuple[int, ...], count: int) -> list[int]:
-    """The cells that join the winner's fields: grow from the winner's cells, lowest cell first."""
+    """The cells that join the winner's fields: first those touching the winner's own cells (so fields merge, as
+    in the rulebook's example), then those touching cells already chosen, lowest cell first."""
     chosen: list[int] = []
     owned = {c for c in range(25) if s.board[c] == side}
+
+    def key(c: int) -> tuple[bool, bool, int]:
+        near = bd.neighbours(c)
+        return (not any(n in owned for n in near), not any(n in chosen for n in near), c)
+
     for _ in range(count):
-        rest = [c for c in cells if c not in chosen]
-        adj = [c for c in rest if any(n in owned or n in chosen for n in bd.neighbours(c))]
-        chosen.append(min(adj or rest))
+        chosen.append(min((c for c in cells if c not in chosen), key=key))
     return sorted(chosen)
 
 

@@ -72,7 +72,7 @@ def _enough(samples: dict[str, dict[str, list[float]]], n: int) -> bool:
 async def _replay_timed(players: int, n: int, db: Path, think: dict[str, list[float]]) -> tuple[
         dict[str, dict[str, list[float]]], dict[str, list[int]], tuple]:
     """Per group, per step, ms samples; per group, PNG sizes; and the image (size, mode). Plays games until
-    every group has at least ``n`` samples (the game in progress is finished)."""
+    every group has at least ``n`` samples."""
     store = await Store.open(db)
     engine = Engine(store)
     times: dict[str, dict[str, list[float]]] = {g: {step: [] for step in STEPS} for g in GROUPS}
@@ -90,6 +90,8 @@ async def _replay_timed(players: int, n: int, db: Path, think: dict[str, list[fl
                 await engine.join(t.id, SeatInfo(i + 1, names[i]))
             await engine.start(t.id, 1)
             for seat, action in log:
+                if _enough(times, n):
+                    break
                 t0 = time.perf_counter()
                 result = await engine.act(t.id, seat + 1, action)
                 t1 = time.perf_counter()

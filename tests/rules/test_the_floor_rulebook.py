@@ -105,7 +105,9 @@ def test_rulebook_example_turn_step_by_step() -> None:
     assert len(s.deck) == TOTAL_CARDS - 3 and s.board.count(PURPLE) == 3 and s.board.count(YELLOW) == 4
     deck = s.deck
 
-    # Purple takes the 2 cells that join its other field: one field of 5 holding 2 categories.
+    # Purple takes the 2 cells that join its other field (the default suggests exactly those): one field of 5
+    # holding 2 categories.
+    assert RB.default_action(s, PURPLE) == "take B3,B4"
     s = play(s, (PURPLE, "take B3,B4"))
     assert field(s, "A3") == ["A3", "B3", "B4", "C4", "C5"] and cats_on(s, "A3") == ["flowers", "rivers"]
     assert field(s, "B2") == ["B2"] and field(s, "B5") == ["B5"]  # yellow's two orphan fields

@@ -11,6 +11,7 @@ from tests.bench import (
     bench_render,
     bench_render_floor_plan,
     bench_the_floor_answers,
+    bench_the_floor_pipeline,
     bench_the_floor_render,
 )
 from tests.bench.harness import Row, markdown_table
@@ -26,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     rows += bench_render_floor_plan.rows(args.n)
     rows += bench_the_floor_render.rows(args.n)
     rows += bench_the_floor_answers.rows(args.n)
+    rows += bench_the_floor_pipeline.rows(args.n)
     rows += bench_floor_plan.rows(args.n)
     rows += bench_floor_plan.engine_rows()
     print(markdown_table(rows))

@@ -226,8 +226,13 @@ class TheFloorSurface(GameSurface):
         if s.phase == "draft":
             return t("tfui.phase.draft", locale, n=len(s.picked[0]) + 1, total=DEAL[s.sides] - 1)
         if s.duel is not None:
-            a, b = SIDE_EMOJI_BY_SIDE[s.duel.challenger], SIDE_EMOJI_BY_SIDE[s.duel.defender]
-            return t("tfui.phase.duel", locale, a=a, b=b, category=self.cat(table, s.duel.category))
+            d = s.duel
+            a, b = SIDE_EMOJI_BY_SIDE[d.challenger], SIDE_EMOJI_BY_SIDE[d.defender]
+            line = t("tfui.phase.duel", locale, a=a, b=b, category=self.cat(table, d.category))
+            if d.started:  # the status message's edits are throttled: it shows the clocks as of the last step
+                line += " — " + t("tfui.phase.clocks", locale, letter=d.letter, a=a, b=b,
+                                  ca=seconds(d.clocks[0]), cb=seconds(d.clocks[1]))
+            return line
         if s.phase == "final":
             return t("tfui.phase.final", locale)
         return t("tfui.phase.play", locale, round=s.round, side=SIDE_EMOJI_BY_SIDE[s.current])
@@ -262,13 +267,17 @@ class TheFloorSurface(GameSurface):
         verb = parts[0].lower() if parts else ""
         if verb == "timeout":
             raise IllegalActionError("tfui.timer_only")
+        if verb == "pick" and getattr(table.state, "phase", None) == "draft":
+            await self.draft_pick(ctx, table, action, locale)
+            return True
         d = getattr(table.state, "duel", None)
         if d is None or not d.started or d.judging:
             if verb in ("answer", "pass", "dispute"):
                 raise IllegalActionError("tfui.no_running_duel")
             return False
-        if verb in ("answer", "pass", "dispute") and len(parts) > 1 and parts[1].isdigit():
-            parts = parts[2:] if verb == "answer" else [verb]  # a clock reading typed by hand is ignored
+        if verb in ("answer", "pass", "dispute"):  # the verb is not part of the answer
+            rest = parts[2:] if len(parts) > 2 and parts[1].isdigit() else parts[1:]  # nor a typed clock reading
+            parts = rest if verb == "answer" else [verb]
         cog = self.bot.get_cog("TheFloor") if self.bot is not None else None
         if cog is None or not parts:
             raise IllegalActionError("tfui.no_running_duel")
@@ -280,6 +289,22 @@ class TheFloorSurface(GameSurface):
         await ctx.defer()
         await cog.announce(result, locale, ctx.channel, first=ctx.send)
         return True
+
+    async def draft_pick(self, ctx: Any, table: Table, action: str, locale: str) -> None:
+        """``/move pick <id>``: a secret choice, confirmed privately (a prefix command could only answer in
+        public, so it is refused)."""
+        if ctx.interaction is None:
+            raise FloorboardError(self.private_action_key)
+        result = await self.bot.engine.act(table.id, ctx.author.id, self.normalize(action),
+                                           interaction_id=ctx.interaction.id)
+        if result.duplicate:
+            await send_ephemeral(ctx, t("bot.duplicate", locale))
+            return
+        name = table.rules.category_name(result.table.state, action.split()[1])
+        await send_ephemeral(ctx, t("tfui.menu.done", locale, choice=escape(name)))
+        cog = self.bot.get_cog("TheFloor")
+        if cog is not None:
+            await cog.announce(result, locale, ctx.channel)
 
     # --- typed moves and private information ---------------------------------------------------------
 
@@ -346,6 +371,8 @@ class TheFloorSurface(GameSurface):
                 kw["embed"] = result_embed(self, latest, locale)
                 image = True
         if not lines and not image and "view" not in kw and "embed" not in kw:
+            if final:  # a pick in the middle of a draft pass: only the status message counts it
+                await bot.status_messages.update(latest, locale)
             return []
         content = "\n".join(lines)
         if len(content) > MAX_CONTENT:
@@ -395,6 +422,8 @@ class TheFloorSurface(GameSurface):
             return TheFloorButton.make(action, table, locale)
 
         if s.phase == "draft":
+            # A side with a human picks by hand (its bots defer to it: TheFloor.bot_defers); all-bot sides pick
+            # at once, so only the human sides tell whether this pass's prompt is already out.
             human_sides = {s.seat_side[i] for i, info in enumerate(table.seats) if not info.bot}
             if not humans or any(s.chosen[x] for x in human_sides):
                 return [], [], [], {}  # mid-pass: the status message counts the picks; no ping per pick

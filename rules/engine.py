@@ -510,6 +510,10 @@ class Engine:
             async with self._lock(table_id):
                 table = await self.get(table_id)
                 bots = sorted(s for s in table.to_move() if table.seats[s].bot)
+                defers = getattr(table.rules, "bot_defers", None)  # e.g. a bot on a team with a human
+                if defers is not None and bots:
+                    humans = frozenset(i for i, info in enumerate(table.seats) if not info.bot)
+                    bots = [b for b in bots if not defers(table.state, b, humans)]
                 if not bots:
                     break
                 seat = bots[0]

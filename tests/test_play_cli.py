@@ -114,3 +114,43 @@ async def test_floor_plan_in_the_terminal_a_human_and_a_bot(tmp_path: Path, caps
     assert len(typed) > 5
     record = next(tmp_path.glob("floor_plan-*.txt")).read_text()
     assert '[Game "floor_plan"]' in record and "0 start " in record
+
+
+async def test_the_floor_in_the_terminal_answers_are_typed_plainly_and_timed(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture) -> None:
+    """In a duel the human types just the answer (or ``pass``); the terminal measures the time and logs
+    ``answer <ms> <text>``, so the record replays the clocks. The game runs to the Final's winner."""
+    args = play_cli.parse_args(["the_floor", "--players", "2", "--bots", "1", "--seed", "cli-tf",
+                                "--option", "clock=120", "--option", "ready_minutes=0", "--out", str(tmp_path),
+                                "--no-images"])
+    rules = GAMES["the_floor"]
+    store_path = tmp_path / "play.db"
+    typed: list[str] = []
+
+    def read(prompt: str) -> str:
+        async def choose() -> str:
+            s = await Store.open(store_path)
+            try:
+                row = await s.load_game((await s.game_ids())[0])
+                state = rules.from_json(row.state)
+                action = rules.bot_action(state, 0)
+                d = state.duel
+                if d is not None and d.started and not d.judging:  # type it as a person would
+                    parts = action.split(maxsplit=2)
+                    return parts[2] if parts[0] == "answer" else parts[0]
+                return action
+            finally:
+                await s.close()
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            action = pool.submit(asyncio.run, choose()).result()
+        typed.append(action)
+        return action
+
+    assert await play_cli.run(args, read) == 0
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    record = next(tmp_path.glob("the_floor-*.txt")).read_text()
+    plain = [a for a in typed if a.split()[0] not in ("pick", "challenge", "ready", "take", "keep", "judge")]
+    assert plain, "the human answered in a duel"
+    assert any(line.startswith("0 answer ") or line.startswith("0 pass ") for line in record.splitlines())

@@ -516,6 +516,12 @@ class TheFloor:
         events = [Event("absent", side, {})]
         return self._lose_on_time(s, replace(d, active=who), events)
 
+    def bot_defers(self, s: State, seat: int, humans: frozenset[int]) -> bool:
+        """A bot on a team with a human leaves its side's moves to the human (it would answer first every time);
+        it still votes as a judge, so a vote is not held up to its deadline."""
+        judging = s.duel is not None and bool(s.duel.judging)
+        return not judging and any(i in humans for i in s.seats_of(s.seat_side[seat]))
+
     def turn_timed(self, s: State) -> bool:
         """Whether the engine's generic turn timer (``turn_minutes``) runs now: for a challenge, a choice and
         the draft; a duel has its own clocks, Ready deadline and vote deadline, kept by the surface."""

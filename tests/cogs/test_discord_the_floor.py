@@ -284,3 +284,17 @@ async def test_move_in_a_duel_is_timed_by_its_snowflake_and_a_typed_clock_readin
     refused = await h.slash("move", defender, channel_id, action="timeout")
     assert refused[-1].ephemeral and "timers" in refused[-1].text
     assert (await table_of(h, channel_id)).version == table.version
+
+
+async def test_a_draft_pick_by_move_is_confirmed_privately_and_never_shown(harness: Harness) -> None:
+    h = harness
+    channel_id = await open_floor(h)
+    table = await table_of(h, channel_id)
+    card = table.state.hands[table.state.seat_side[0]][0]
+    out = await h.slash("move", "alice", channel_id, action=f"pick {card}")
+    assert out and all(s.ephemeral or card not in (s.content or "") for s in out)
+    assert any(s.ephemeral and "Done" in s.text for s in out)
+    assert (await table_of(h, channel_id)).state.chosen[table.state.seat_side[0]] == card
+    refused = await h.say(f"!move pick {table.state.hands[table.state.seat_side[1]][0]}", "bob", channel_id)
+    assert any("secret" in (s.content or "") for s in refused)
+    assert not (await table_of(h, channel_id)).state.chosen[table.state.seat_side[1]]

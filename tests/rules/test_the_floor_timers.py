@@ -146,3 +146,11 @@ def test_malformed_server_content_is_refused() -> None:
                 {"answers": {"flowers": "Fzzz"}}, {"other": []}):
         with pytest.raises(OptionsError):
             G.normalize_options(2, {"content": bad})
+
+
+def test_a_bot_on_a_team_with_a_human_leaves_the_sides_moves_to_the_human_but_still_judges() -> None:
+    s = G.new(6, {}, "team")  # 3 sides of two: seats 0 and 3 are side 0
+    assert G.bot_defers(s, 3, frozenset({0, 1, 2, 4}))  # seat 3 is a bot whose teammate (seat 0) is human
+    assert not G.bot_defers(s, 5, frozenset({0, 1, 3, 4}))  # seat 5's teammate (seat 2) is a bot too
+    s = running_with_unknown_answer(6)
+    assert not G.bot_defers(s, 5, frozenset({0}))

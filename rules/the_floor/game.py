@@ -33,7 +33,7 @@ def default_sides(players: int) -> int:
 
 # Surface timers, in the options so a lobby can set them; the rules only validate them (time is an action).
 TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
-    "turn_minutes": (0, 1, 10080),  # a challenge, a choice or a draft pick; then the default action
+    "turn_minutes": (1440, 1, 10080),  # a challenge, a choice or a draft pick; then the default action
     "ready_minutes": (1440, 1, 10080),  # both duellists press Ready by then, or the absent side loses the duel
     "vote_seconds": (20, 5, 300),  # judges vote by then; the votes cast decide (none: accepted)
 }

@@ -112,7 +112,8 @@ def runner(table: Any) -> str:
 
 
 async def test_a_duel_runs_on_message_timestamps_with_pass_and_judged_answer(harness: Harness,
-                                                                             discord_time: DiscordTime) -> None:
+                                                                             discord_time: DiscordTime,
+                                                                             clock: Any) -> None:
     h = harness
     channel_id = await open_floor(h, ("bob", "carol"), options="clock=30")
     await draft(h, channel_id)
@@ -131,6 +132,7 @@ async def test_a_duel_runs_on_message_timestamps_with_pass_and_judged_answer(har
 
     # 3.2 s later by Discord's clock, however long the bot takes: exactly 3200 ms are charged.
     discord_time.advance(3200)
+    clock.advance(seconds=10)  # the bot's own clock (a slow bot, a lagging gateway) plays no part
     answer = listed_answer(table)
     assert answer != "pass", "the seed gives a letter with a listed answer"
     out = await h.say(answer, chal, channel_id)
@@ -298,3 +300,22 @@ async def test_a_draft_pick_by_move_is_confirmed_privately_and_never_shown(harne
     refused = await h.say(f"!move pick {table.state.hands[table.state.seat_side[1]][0]}", "bob", channel_id)
     assert any("secret" in (s.content or "") for s in refused)
     assert not (await table_of(h, channel_id)).state.chosen[table.state.seat_side[1]]
+
+
+async def test_a_challenge_not_made_in_time_is_reminded_then_made_by_default(harness: Harness, clock: Any) -> None:
+    h = harness
+    channel_id = await open_floor(h, options="turn_minutes=60")
+    await draft(h, channel_id)
+    table = await table_of(h, channel_id)
+    current = table.state.current
+    clock.advance(minutes=30)
+    await h.bot.engine.run_due()
+    await h.settle()
+    reminder = h.public()[-1]
+    assert table.seats[table.state.seats_of(current)[0]].user_id in reminder.pinged
+    clock.advance(minutes=30)
+    await h.bot.engine.run_due()
+    await h.settle()
+    table = await table_of(h, channel_id)
+    assert table.state.duel is not None and table.state.duel.challenger == current
+    assert "⏰" in (h.public()[-1].content or "") and h.with_button(":ready:")

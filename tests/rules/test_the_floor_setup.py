@@ -49,7 +49,7 @@ def test_teams_for_six_to_ten_players_map_seats_to_sides() -> None:
 
 def test_options_are_validated_with_defaults() -> None:
     assert G.normalize_options(3, {}) == {"sides": 3, "lang": "en", "clock": 45, "judging": "vote", "kids": False,
-                                          "turn_minutes": 0, "ready_minutes": 1440, "vote_seconds": 20}
+                                          "turn_minutes": 1440, "ready_minutes": 1440, "vote_seconds": 20}
     for bad in ({"clock": 19}, {"clock": 121}, {"judging": "x"}, {"lang": "de"}, {"colour": 1}, {"kids": 1},
                 {"vote_seconds": 4}, {"ready_minutes": 10081}, {"turn_minutes": -1}, {"content": "x"}):
         with pytest.raises(OptionsError):

@@ -15,6 +15,7 @@ server's own list. Relative timestamps (``<t:…:R>``) count down in every clien
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -322,6 +323,13 @@ class TheFloorSurface(GameSurface):
     def is_private_action(self, table: Table, action: str) -> bool:
         """A draft pick is hidden until the categories are placed: never typed in the open."""
         return action.strip().lower().startswith("pick") and getattr(table.state, "phase", None) == "draft"
+
+    def redact_record(self, table: Table, record: str) -> str:
+        """While the draft runs, the record does not tell who picked what (the picks go face up onto the Floor
+        when it ends)."""
+        if table.status != "active" or getattr(table.state, "phase", None) != "draft":
+            return record
+        return re.sub(r"^(\d+) pick .*$", r"\1 pick ?", record, flags=re.MULTILINE)
 
     def private_text(self, table: Table, seat: int, locale: str) -> str:
         s = table.state

@@ -319,3 +319,19 @@ async def test_a_challenge_not_made_in_time_is_reminded_then_made_by_default(har
     table = await table_of(h, channel_id)
     assert table.state.duel is not None and table.state.duel.challenger == current
     assert "⏰" in (h.public()[-1].content or "") and h.with_button(":ready:")
+
+
+async def test_the_record_hides_draft_picks_until_they_are_on_the_floor(harness: Harness) -> None:
+    h = harness
+    channel_id = await open_floor(h)
+    table = await table_of(h, channel_id)
+    card = table.state.hands[table.state.seat_side[0]][0]
+    menu = (await h.click(h.with_button(":pick:"), ":pick:", "alice"))[-1]
+    await h.select(menu, [card], "alice")
+    out = await h.slash("record", "bob", channel_id)
+    text = b"".join(data for s in out for _, data in s.files).decode()
+    assert "0 pick ?" in text and card not in text
+    await draft(h, channel_id)
+    out = await h.slash("record", "bob", channel_id)
+    text = b"".join(data for s in out for _, data in s.files).decode()
+    assert f"0 pick {card}" in text

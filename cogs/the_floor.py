@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -200,7 +200,12 @@ class TheFloorSurface(GameSurface):
         return ""
 
     def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
-        return "", []  # every prompt is built by `prompt` below, with its own pings
+        """``/board``: the current prompt again (this game's own posts build it in `publish`)."""
+        lines, pings, _, _ = self.prompt(table, locale)
+        return "\n".join(lines), pings
+
+    def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        return self.prompt(table, locale)[2]
 
     def score_text(self, table: Table, seat: int, score: float, locale: str) -> str:
         return t("tfui.cells", locale, count=int(score))
@@ -503,6 +508,9 @@ class TheFloorSurface(GameSurface):
             return [line], self.pings(table, judges), items, {}
         runner = pair[d.active]
         left = d.clocks[d.active]
+        clock = table.meta.get(CLOCK_META) or {}
+        if clock.get("turn") == s.turn:  # the letter is out already (``/board``): its clock started then
+            now = datetime.fromtimestamp(int(clock["base"]) / 1000, tz=UTC)
         line = t("tfui.prompt.letter", locale, letter=d.letter, category=category,
                  who=self.side_mention(table, runner, locale), left=seconds(left),
                  when=relative(now + timedelta(milliseconds=left)),

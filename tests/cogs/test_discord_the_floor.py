@@ -335,3 +335,24 @@ async def test_the_record_hides_draft_picks_until_they_are_on_the_floor(harness:
     out = await h.slash("record", "bob", channel_id)
     text = b"".join(data for s in out for _, data in s.files).decode()
     assert f"0 pick {card}" in text
+
+
+async def test_help_for_the_floor_explains_turns_duels_judging_and_options(harness: Harness) -> None:
+    out = await harness.slash("help", "carol", game=GAME)
+    embeds = out[-1].embeds
+    assert out[-1].ephemeral
+    check_embeds(embeds)
+    text = "\n".join(f"{f['name']} {f['value']}" for e in embeds for f in e.get("fields", []))
+    for needle in ("challenge B2 B3", "Ready", "pass", "dispute", "take B3,B4", "clock=20..120", "judging="):
+        assert needle in text, needle
+
+
+async def test_board_reposts_the_current_prompt_with_its_buttons_and_pings_no_one(harness: Harness) -> None:
+    h = harness
+    channel_id = await open_floor(h)
+    await draft(h, channel_id)
+    await challenge(h, channel_id)
+    out = await h.slash("board", "bob", channel_id)
+    board = h.public(out)[-1]
+    assert board.pngs() and any(":ready:" in c for c in board.custom_ids())
+    assert "Ready" in (board.content or "") and board.pinged == []

@@ -76,7 +76,7 @@ async def draft(h: Harness, channel_id: int) -> None:
             return
         seat = table.humans_to_move()[0]
         user = user_of(table.seats[seat].user_id)
-        menu = (await h.click(h.with_button(":pick:"), ":pick:", user))[-1]
+        menu = (await h.click(h.with_button("the_floor:pick:"), ":pick:", user))[-1]
         assert menu.ephemeral and options_of(menu)
         out = await h.select(menu, options_of(menu)[:1], user)
         assert not any(c in (s.content or "") for s in h.public(out) for c in options_of(menu))
@@ -87,7 +87,7 @@ async def challenge(h: Harness, channel_id: int) -> tuple[str, str]:
     table = await table_of(h, channel_id)
     seat = table.humans_to_move()[0]
     user = user_of(table.seats[seat].user_id)
-    menu = (await h.click(h.with_button(":challenge:"), ":challenge:", user))[-1]
+    menu = (await h.click(h.with_button("the_floor:challenge:"), ":challenge:", user))[-1]
     assert menu.ephemeral
     await h.select(menu, options_of(menu)[:1], user)
     table = await h.bot.engine.table_in_channel(channel_id)
@@ -356,3 +356,19 @@ async def test_board_reposts_the_current_prompt_with_its_buttons_and_pings_no_on
     board = h.public(out)[-1]
     assert board.pngs() and any(":ready:" in c for c in board.custom_ids())
     assert "Ready" in (board.content or "") and board.pinged == []
+
+
+async def test_a_polish_server_plays_with_polish_categories_and_texts(harness: Harness) -> None:
+    h = harness
+    await h.slash("language", "mod", language="pl")
+    channel_id = await open_floor(h)
+    table = await table_of(h, channel_id)
+    assert table.options["lang"] == "pl" and table.state.lang == "pl"
+    menu = (await h.click(h.with_button("the_floor:pick:"), ":pick:", "alice"))[-1]
+    labels = [o["label"] for c in walk(menu.components) if c.get("type") == 3 for o in c["options"]]
+    await h.select(menu, options_of(menu)[:1], "alice")
+    polish = {c["name"] for c in table.rules.categories("pl").values()}
+    assert labels and set(labels) <= polish
+    assert any("Wybór kategorii" in (m.content or "") for m in h.public())
+    await draft(h, channel_id)
+    assert "Kategorie leżą na Parkiecie" in (h.public()[-1].content or "")

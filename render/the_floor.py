@@ -576,6 +576,25 @@ def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
             y += line_h
 
 
+def _draw_take_cells(d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) -> None:
+    """A winner choosing cells: the loser's cells on offer get a dashed gold frame (the count is in the text)."""
+    pending = view.get("pending") or {}
+    if pending.get("kind") != "take":
+        return
+    dash, gap, inset, width = 18, 10, 9, 5
+    for cell in pending.get("cells") or ():
+        left, top, right, bottom = cell_box(lay, cell)
+        left, top, right, bottom = left + inset, top + inset, right - 1 - inset, bottom - 1 - inset
+        for start in range(left, right, dash + gap):
+            end = min(start + dash, right)
+            d.rectangle((start, top, end, top + width - 1), fill=GOLD)
+            d.rectangle((start, bottom - width + 1, end, bottom), fill=GOLD)
+        for start in range(top, bottom, dash + gap):
+            end = min(start + dash, bottom)
+            d.rectangle((left, start, left + width - 1, end), fill=GOLD)
+            d.rectangle((right - width + 1, start, right, end), fill=GOLD)
+
+
 def _draw_duel_cells(d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) -> None:
     duel = view.get("duel") or {}
     frm, to = cell_xy(duel.get("from")), cell_xy(duel.get("to"))
@@ -956,6 +975,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = 
     _draw_board(img, cv.d, view, lay)
     _draw_labels(img, cv.d, view, lay)
     _draw_duel_cells(cv.d, view, lay)
+    _draw_take_cells(cv.d, view, lay)
     _draw_header(cv, view, sides, locale)
     if lay.duel_y:
         _draw_duel(cv, view, sides, locale, lay)

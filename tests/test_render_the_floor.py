@@ -301,3 +301,16 @@ def test_the_benchmark_runs_and_reports_ratios_to_the_floor() -> None:
     assert {r.step for r in rows} >= {"render", "encode", "render+encode"}
     assert all(r.ratio is not None and r.ratio > 0 for r in rows)
     assert all(r.bytes_ratio and r.bytes_ratio > 1 for r in rows if r.step == "encode")
+
+
+def test_the_cells_a_winner_may_take_get_a_gold_frame_and_the_others_none() -> None:
+    view = real_view(3, "take", None)
+    offered = set(view["pending"]["cells"])
+    img = png_image(tf.render(view, names=names_for(view), locale="en")).convert("RGB")
+    lay = tf.layout(view)
+    for c in view["cells"]:
+        if c["side"] is None:
+            continue
+        left, top, _, _ = tf.cell_box(lay, c["cell"])
+        frame = img.getpixel((left + 11, top + 11))  # on the dashed frame's corner, inside the cell
+        assert (frame == tf.GOLD) == (c["cell"] in offered), c["cell"]

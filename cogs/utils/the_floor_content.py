@@ -30,9 +30,9 @@ LANGS = builtin.LANGS
 FLAGS = builtin.FLAGS
 MAX_NAME = 40
 MIN_ANSWERS = 10
-MAX_ANSWERS = 500  # a custom category's list, and a server's additions to one category
+MAX_ANSWERS = 300  # a custom category's list, and a server's additions to one category
 MAX_ANSWER = 60
-MAX_CATEGORIES = 100  # a server's own categories per language
+MAX_CATEGORIES = 50  # a server's own categories per language
 SEPARATORS = re.compile(r"[,;\n]+")
 LANG_WORDS = {"en": "en", "english": "en", "angielski": "en", "pl": "pl", "polish": "pl", "polski": "pl"}
 
@@ -110,7 +110,7 @@ def clean_name(name: str) -> str:
 
 def build_category(name: str, answers: str | list[str], flags: str | list[str] | None, lang: str,
                    category_id: str = "server_new") -> dict[str, Any]:
-    """A new server category, checked: known flags, a name of 1–40 characters, 10–500 answers of at most 60
+    """A new server category, checked: known flags, a name of 1–40 characters, 10–300 answers of at most 60
     characters each with a letter, no two the same; the result passes `rules.the_floor.content.validate_category`.
     Raises `ContentInputError` saying what to change."""
     if lang not in LANGS:

@@ -29,7 +29,7 @@ from i18n import t
 from rules.base import Msg
 from rules.engine import PermissionDeniedError
 from rules.the_floor import content as builtin
-from rules.the_floor.answers import fold
+from rules.the_floor.answers import fold, normalize
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -199,6 +199,37 @@ class TheFloorAdmin(commands.Cog):
                 lines.append(t("tfa.answers_known", locale, answers=", ".join(result.known)))
             await send_ephemeral(ctx, fit(lines, locale))
 
+    @answers.command(name=ls("tfa.cmd.answers.remove.name"), description=ls("tfa.cmd.answers.remove.description"),
+                     aliases=aliases("tfa.cmd.answers.remove.name"))
+    @commands.guild_only()
+    @app_commands.rename(category=ls("tfa.cmd.answers.add.category.name"),
+                         answers=ls("tfa.cmd.answers.add.answers.name"), lang=ls("tfa.cmd.answers.add.lang.name"))
+    @app_commands.describe(category=ls("tfa.cmd.answers.add.category.description"),
+                           answers=ls("tfa.cmd.answers.remove.answers.description"),
+                           lang=ls("tfa.cmd.answers.add.lang.description"))
+    @app_commands.choices(lang=LANG_CHOICES)
+    async def answers_remove(self, ctx: commands.Context[Any], category: str, *, answers: str,
+                             lang: str | None = None) -> None:
+        """Take answers off the server's list (the category's own list is not the server's to change)."""
+        locale = await locale_of_ctx(ctx)
+        assert ctx.guild is not None
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            locale, content_lang = await self.lang_of(ctx, lang)
+            content_lang, cat = await tfc.find_category(self.store, ctx.guild.id, content_lang, category)
+            flags = list(cat.get("flags", ()))
+            removed, missing = [], []
+            for answer in tfc.parse_answers(answers):
+                key = normalize(answer, content_lang, flags)
+                gone = await self.store.remove_floor_answer(ctx.guild.id, content_lang, cat["id"], answer, key=key)
+                (removed if gone else missing).append(answer)
+            params = {"name": discord.utils.escape_markdown(cat["name"]), "id": cat["id"]}
+            lines = [t("tfa.answers_removed", locale, answers=", ".join(removed), **params) if removed
+                     else t("tfa.answers_none_removed", locale, **params)]
+            if missing:
+                lines.append(t("tfa.answers_not_listed", locale, answers=", ".join(missing)))
+            await send_ephemeral(ctx, fit(lines, locale))
+
     @answers.command(name=ls("tfa.cmd.answers.list.name"), description=ls("tfa.cmd.answers.list.description"),
                      aliases=aliases("tfa.cmd.answers.list.name"))
     @commands.guild_only()
@@ -251,6 +282,11 @@ class TheFloorAdmin(commands.Cog):
     @answers_add.autocomplete("category")
     async def answers_add_category(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
+        return await self.category_choices(interaction, current, getattr(interaction.namespace, "language", None))
+
+    @answers_remove.autocomplete("category")
+    async def answers_remove_category(self, interaction: discord.Interaction,
+                                      current: str) -> list[app_commands.Choice[str]]:
         return await self.category_choices(interaction, current, getattr(interaction.namespace, "language", None))
 
     @answers_list.autocomplete("category")

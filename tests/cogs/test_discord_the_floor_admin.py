@@ -142,7 +142,7 @@ async def test_prefix_commands_and_polish_names(harness: Harness) -> None:
     groups = {o["name"]: o for o in payload["options"]}
     assert groups["category"]["name_localizations"] == {"pl": "kategoria"}
     assert {o["name_localizations"]["pl"] for o in groups["category"]["options"]} == {"dodaj", "lista", "usun"}
-    assert {o["name_localizations"]["pl"] for o in groups["answers"]["options"]} == {"dodaj", "lista"}
+    assert {o["name_localizations"]["pl"] for o in groups["answers"]["options"]} == {"dodaj", "lista", "usun"}
 
 
 async def test_a_polish_server_gets_polish_content_and_replies(harness: Harness) -> None:
@@ -167,3 +167,16 @@ async def test_category_ids_autocomplete(harness: Harness) -> None:
     found = await cog.category_choices(interaction, "countr", "en")  # type: ignore[attr-defined]
     assert "countries" in [c.value for c in found] and len(found) <= 25
     assert len(await cog.category_choices(interaction, "", "pl")) == 25  # type: ignore[attr-defined]
+
+
+async def test_answers_taken_off_the_servers_list_are_no_longer_sent_to_games(harness: Harness) -> None:
+    await floor(harness, "answers", "add", category="countries", answers="Sealand, Freedonia")
+    refused = only(await floor(harness, "answers", "remove", "alice", category="countries", answers="Sealand"))
+    assert refused.ephemeral and "Taken off" not in refused.text
+    assert (await server_content(harness.bot.engine.store, GUILD_ID, "en"))["answers"]["countries"] == [
+        "Sealand", "Freedonia"]
+    out = only(await floor(harness, "answers", "remove", category="countries", answers="sealand; France"))
+    assert "Taken off the server's list for **Countries of the world** (`countries`): sealand." in out.text
+    assert "Not on the server's list: France" in out.text
+    content = await server_content(harness.bot.engine.store, GUILD_ID, "en")
+    assert content == {"categories": [], "answers": {"countries": ["Freedonia"]}}

@@ -285,17 +285,27 @@ class TheFloor:
         return sorted({s.seat_side[i] for i in seats})
 
     def judge_seats(self, s: State) -> list[int]:
-        """Who judges the answer under judgment: seat 0 (the host) in host mode; else every seat of a side not
-        in the duel that has not voted yet; with no such side, the answerer's opponent (any member, one vote)."""
+        """Who judges the answer under judgment: seat 0 (the host) in host mode, unless the host's own side is
+        answering; else every seat of a side not in the duel that has not voted yet; with no such side, the
+        answerer's opponent (any member, one vote)."""
         d = s.duel
         assert d is not None
-        if s.judging_mode == "host":
+        if self._host_judges(s):
             return [0]
         voters = self._voters(s)
         if voters:
             voted = {seat for seat, _ in d.votes}
             return [i for i in voters if i not in voted]
         return s.seats_of((d.challenger, d.defender)[1 - d.active])
+
+    def _host_judges(self, s: State) -> bool:
+        """Host mode, and the answer is not the host's own side's (no one judges their own answer)."""
+        d = s.duel
+        assert d is not None
+        return s.judging_mode == "host" and s.seat_side[0] != (d.challenger, d.defender)[d.active]
+
+    def _by_vote(self, s: State) -> bool:
+        return s.judging_mode == "vote" or (s.judging_mode == "host" and not self._host_judges(s))
 
     def _voters(self, s: State) -> list[int]:
         d = s.duel
@@ -540,7 +550,7 @@ class TheFloor:
         if status in ("repeat", "wrong_letter", "rejected"):
             raise IllegalActionError(f"tf.answer.{status}", answer=text, letter=d.letter)
         d = replace(d, clocks=_set(d.clocks, d.active, left))
-        judged = s.judging_mode == "host" or (s.judging_mode == "vote" and self._voters(s))
+        judged = self._host_judges(s) or (self._by_vote(s) and self._voters(s))
         if status == "unknown" and judged:  # with nobody else to vote: accepted unless disputed
             d = replace(d, judging=canon)
             return replace(s, duel=d), [Event("judging", side, {"answer": canon, "letter": d.letter})]
@@ -571,7 +581,7 @@ class TheFloor:
         """A judge's vote; once every voter has voted, the majority decides (a tie accepts)."""
         d = s.duel
         assert d is not None
-        voters = self._voters(s) if s.judging_mode == "vote" else []
+        voters = self._voters(s) if self._by_vote(s) else []
         if not voters:
             return self._judge(s, accept)
         d = replace(d, votes=(*d.votes, (seat, accept)))

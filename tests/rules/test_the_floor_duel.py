@@ -235,9 +235,20 @@ def test_only_the_last_unjudged_answer_can_be_disputed() -> None:
 
 def test_host_mode_seat_zero_judges() -> None:
     s = started(3, judging="host")
+    assert s.seat_side[0] == s.duel.challenger  # the host challenges: let the defender give the unknown answer
+    s = play(s, (seat_of_running(s), f"answer 1500 {word(s)}"))
     s = play(s, (seat_of_running(s), f"answer 1500 {s.duel.letter}zzz"))
     assert G.to_move(s) == frozenset({0})
     assert G.legal_actions(s, 0) == ["judge accept", "judge reject"]
+
+
+def test_in_host_mode_the_hosts_own_answer_goes_to_the_players_not_in_the_duel() -> None:
+    s = started(3, judging="host")
+    d = s.duel
+    assert seat_of_running(s) == 0
+    s = play(s, (0, f"answer 1500 {d.letter}zzz"))
+    judges = G.to_move(s)
+    assert 0 not in judges and judges and all(s.seat_side[j] not in (d.challenger, d.defender) for j in judges)
 
 
 def test_judges_vote_and_the_majority_decides() -> None:

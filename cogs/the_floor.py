@@ -500,7 +500,7 @@ class TheFloorSurface(GameSurface):
             return [line], self.pings(table, humans), [TheFloorButton.make("ready", table, locale)], {}
         if d.judging:
             vote = int(table.options.get("vote_seconds", 20))
-            when = relative(now + timedelta(seconds=vote)) if vote else ""
+            when = " " + relative(now + timedelta(seconds=vote)) if vote else ""
             judges = set(table.rules.judge_seats(s))
             line = t("tfui.prompt.judge", locale, answer=escape(d.judging), category=category, letter=d.letter,
                      who=self.mentions(table, judges), when=when)

@@ -768,6 +768,11 @@ class TheFloor(commands.Cog):
                 cells = default_take(table.state, p.side, p.cells, p.count)
                 await self.play(interaction, table, "take " + ",".join(bd.name(c) for c in cells), locale, version)
             elif action == "ready":
+                d = table.state.duel
+                side = table.state.seat_side[seat]
+                if d is not None and not d.started and side in (d.challenger, d.defender) and \
+                        d.ready[0 if side == d.challenger else 1]:
+                    raise NotYourTurnError("tfui.already_ready")
                 await self.play(interaction, table, "ready", locale, None)
             else:  # accept / reject: judges vote on the answer shown at this version
                 await self.play(interaction, table, f"judge {action}", locale, version)

@@ -372,3 +372,16 @@ async def test_a_polish_server_plays_with_polish_categories_and_texts(harness: H
     assert any("Wybór kategorii" in (m.content or "") for m in h.public())
     await draft(h, channel_id)
     assert "Kategorie leżą na Parkiecie" in (h.public()[-1].content or "")
+
+
+async def test_a_second_ready_click_says_the_side_is_ready_and_changes_nothing(harness: Harness) -> None:
+    h = harness
+    channel_id = await open_floor(h)
+    await draft(h, channel_id)
+    chal, _ = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    await h.click(asked, ":ready:", chal)
+    version = (await table_of(h, channel_id)).version
+    again = await h.click(asked, ":ready:", chal)
+    assert again[-1].ephemeral and "ready" in again[-1].text and "rival" in again[-1].text
+    assert (await table_of(h, channel_id)).version == version

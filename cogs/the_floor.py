@@ -540,11 +540,13 @@ class TheFloorSurface(GameSurface):
             else:
                 message_id = getattr(message, "id", None)
                 base = stamp_ms(message_id) if message_id else int(now.timestamp() * 1000)
-                await engine.set_meta(table.id, **{CLOCK_META: {"turn": s.turn, "base": base}})
                 runner = sorted(table.to_move())[0]
                 left = timedelta(milliseconds=d.clocks[d.active])
-                await engine.arm_timer(table.id, version=table.version, seat=runner, action="timeout",
-                                       due_at=now + left + GRACE)
+                armed = await engine.arm_timer(table.id, version=table.version, seat=runner, action="timeout",
+                                               due_at=now + left + GRACE,
+                                               meta={CLOCK_META: {"turn": s.turn, "base": base}})
+                if not armed:
+                    log.info("table %s moved on before its letter's clock was armed", table.id)
         except FloorboardError:
             log.info("table %s moved on before its duel timers were armed", table.id)
 

@@ -485,9 +485,11 @@ class Engine:
         timed = getattr(table.rules, "turn_timed", None)
         return table.state is None or timed is None or bool(timed(table.state))
 
-    async def arm_timer(self, table_id: int, *, version: int, seat: int, action: str, due_at: datetime) -> bool:
+    async def arm_timer(self, table_id: int, *, version: int, seat: int, action: str, due_at: datetime,
+                        meta: dict[str, Any] | None = None) -> bool:
         """Apply ``action`` for ``seat`` at ``due_at`` unless the game moves on first (any move drops it). One such
-        timer per game: arming replaces the previous one. False when the game already moved past ``version``."""
+        timer per game: arming replaces the previous one. ``meta`` is surface bookkeeping saved in the same
+        write (a clock's base). False, and nothing saved, when the game already moved past ``version``."""
         async with self._lock(table_id):
             table = await self.get(table_id)
             if table.status != "active" or table.version != version:
@@ -495,7 +497,8 @@ class Engine:
             existing = await self.store.deadlines_for(table_id)
             drop = [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
             row = DeadlineRow(table_id, ACTION_TIMER, due_at, seat, {"action": action, "version": version})
-            await self._save(table, table, drop=drop, add=[row], bump=False)
+            new = replace(table, meta={**table.meta, **meta}) if meta else table
+            await self._save(table, new, drop=drop, add=[row], bump=False)
             return True
 
     async def timer_due(self, table_id: int) -> datetime | None:

@@ -57,7 +57,7 @@ GRACE = timedelta(seconds=1.5)  # answers in flight when a clock runs out are ch
 RESUME_ALLOWANCE = timedelta(seconds=90)  # after a restart, a running clock waits for the bot to reconnect
 MAX_ANSWER = 100
 MAX_CONTENT = 2000
-CLOCK_META, READY_META, LEARN_META = "tf_clock", "tf_ready_due", "tf_learn"
+CLOCK_META, READY_META, LEARN_META, POSTED_META = "tf_clock", "tf_ready_due", "tf_learn", "tf_posted"
 MAX_LEARN = 20
 TYPED_VERBS = ("challenge", "take", "keep", "ready")
 
@@ -385,6 +385,7 @@ class TheFloorSurface(GameSurface):
                 image = True
         if not lines and not image and "view" not in kw and "embed" not in kw:
             if final:  # a pick in the middle of a draft pass: only the status message counts it
+                await self.after_prompt(bot, latest, None)
                 await bot.status_messages.update(latest, locale)
             return []
         content = "\n".join(lines)
@@ -521,22 +522,30 @@ class TheFloorSurface(GameSurface):
         return [line], self.pings(table, humans), items, {}
 
     async def after_prompt(self, bot: Floorboard, table: Table, message: Any) -> None:
-        """Bookkeeping once a prompt is out: the duel clock's base and the timers of the step now waiting."""
+        """Bookkeeping once a prompt is out, in one write: that it is out (``tf_posted``: a restart before it
+        re-posts it), the duel clock's base, and the timer of the step now waiting."""
         s = table.state
-        if table.status != "active" or s is None or s.duel is None:
+        if table.status != "active" or s is None:
             return
+        posted = {POSTED_META: s.turn}
         d = s.duel
         engine = bot.engine
         now = bot.now()
+        armed = True
         try:
-            if not d.started:
-                await self.arm_ready(bot, table)
+            if d is None:
+                await engine.set_meta(table.id, **posted)
+            elif not d.started:
+                armed = await self.arm_ready(bot, table, posted)
             elif d.judging:
                 vote = int(table.options.get("vote_seconds", 20))
                 judges = table.rules.judge_seats(s)
                 if vote and judges:
-                    await engine.arm_timer(table.id, version=table.version, seat=judges[0], action="timeout",
-                                           due_at=now + timedelta(seconds=vote))
+                    armed = await engine.arm_timer(table.id, version=table.version, seat=judges[0],
+                                                   action="timeout", due_at=now + timedelta(seconds=vote),
+                                                   meta=posted)
+                else:
+                    await engine.set_meta(table.id, **posted)
             else:
                 message_id = getattr(message, "id", None)
                 base = stamp_ms(message_id) if message_id else int(now.timestamp() * 1000)
@@ -544,11 +553,11 @@ class TheFloorSurface(GameSurface):
                 left = timedelta(milliseconds=d.clocks[d.active])
                 armed = await engine.arm_timer(table.id, version=table.version, seat=runner, action="timeout",
                                                due_at=now + left + GRACE,
-                                               meta={CLOCK_META: {"turn": s.turn, "base": base}})
-                if not armed:
-                    log.info("table %s moved on before its letter's clock was armed", table.id)
+                                               meta={CLOCK_META: {"turn": s.turn, "base": base}, **posted})
         except FloorboardError:
-            log.info("table %s moved on before its duel timers were armed", table.id)
+            armed = False
+        if not armed:  # the next move's own post arms its step
+            log.info("table %s moved on before its prompt's timers were armed", table.id)
 
     async def fix_ready_deadline(self, bot: Floorboard, table: Table) -> Table:
         """The Ready deadline is fixed when a duel is announced (kept in meta for the duel: each Ready re-arms
@@ -563,15 +572,16 @@ class TheFloorSurface(GameSurface):
         due = bot.now() + timedelta(minutes=minutes)
         return await bot.engine.set_meta(table.id, **{READY_META: due.isoformat(), READY_META + "_key": key})
 
-    async def arm_ready(self, bot: Floorboard, table: Table) -> None:
+    async def arm_ready(self, bot: Floorboard, table: Table, meta: dict[str, Any]) -> bool:
         s = table.state
         d = s.duel
         due_text = table.meta.get(READY_META)
         if not int(table.options.get("ready_minutes", 0)) or not due_text:
-            return
+            await bot.engine.set_meta(table.id, **meta)
+            return True
         absent = d.challenger if not d.ready[0] else d.defender
-        await bot.engine.arm_timer(table.id, version=table.version, seat=s.seats_of(absent)[0], action="timeout",
-                                   due_at=datetime.fromisoformat(due_text))
+        return await bot.engine.arm_timer(table.id, version=table.version, seat=s.seats_of(absent)[0],
+                                          action="timeout", due_at=datetime.fromisoformat(due_text), meta=meta)
 
     async def on_notice(self, bot: Floorboard, channel: Any, notice: Any, locale: str) -> bool:
         if notice.kind != "timeout":
@@ -645,19 +655,20 @@ class TheFloor(commands.Cog):
 
     async def cog_load(self) -> None:
         """A running duel's clock must not run out while the bot is away: push its timer past the reconnect;
-        `resume_duels` then posts a fresh letter (the time the bot was down is charged to no one)."""
-        for table in await self.running_duels():
+        `resume` then posts a fresh letter (the time the bot was down is charged to no one)."""
+        for table in await self.open_tables():
             d = table.state.duel
+            if d is None or not d.started or d.judging:
+                continue
             due = self.bot.now() + timedelta(milliseconds=d.clocks[d.active]) + RESUME_ALLOWANCE
             await self.engine.arm_timer(table.id, version=table.version, seat=sorted(table.to_move())[0],
                                         action="timeout", due_at=due)
 
-    async def running_duels(self) -> list[Table]:
+    async def open_tables(self) -> list[Table]:
         out = []
         for table_id in await self.engine.store.game_ids(("active",)):
             table = await self.engine.get(table_id)
-            d = getattr(table.state, "duel", None)
-            if table.game == GAME and d is not None and d.started and not d.judging:
+            if table.game == GAME and table.state is not None:
                 out.append(table)
         return out
 
@@ -665,16 +676,23 @@ class TheFloor(commands.Cog):
     async def on_ready(self) -> None:
         if not self.resumed:
             self.resumed = True
-            await self.resume_duels()
+            await self.resume()
 
-    async def resume_duels(self) -> None:
-        for table in await self.running_duels():
+    async def resume(self) -> None:
+        """After a restart: every running duel gets a fresh letter, and a game whose last step was saved but
+        never announced (the bot stopped in between) gets its prompt, so no one waits for a message that
+        will not come."""
+        for table in await self.open_tables():
+            d = table.state.duel
+            running = d is not None and d.started and not d.judging
+            if not running and table.meta.get(POSTED_META) == table.state.turn:
+                continue
             channel = await channel_of(self.bot, table.channel_id)
             if channel is None:
                 continue
             locale = await self.table_locale(table)
-            line = t("tfui.resumed", locale)
-            await self.surface.publish(self.bot, channel, [Segment(line, table, image=False)], locale)
+            line = t("tfui.resumed" if running else "tfui.resumed_prompt", locale)
+            await self.surface.publish(self.bot, channel, [Segment(line, table, image=not running)], locale)
 
     async def table_locale(self, table: Table) -> str:
         guild = self.bot.get_guild(table.guild_id) if table.guild_id else None

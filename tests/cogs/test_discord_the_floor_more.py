@@ -233,7 +233,7 @@ async def test_a_duel_resumes_after_a_restart_with_a_fresh_letter_and_the_clocks
         timers = [x for x in await new.bot.engine.store.deadlines_for(before.id) if x.data.get("action")]
         assert [x.due_at for x in timers] == [clock() + timedelta(seconds=30 + 90)]
         cog = new.bot.get_cog("TheFloor")
-        await cog.resume_duels()
+        await cog.resume()
         await new.settle()
         posted = letters(new.sent)
         assert len(posted) == 1
@@ -251,6 +251,38 @@ async def test_a_duel_resumes_after_a_restart_with_a_fresh_letter_and_the_clocks
         await new.say(listed_answer(table), defender, channel_id)
         table = await table_of(new, channel_id)
         assert table.state.duel.clocks == (26000, 30000 - 1200) and table.state.duel.active == 0
+    finally:
+        await new.close()
+
+
+async def test_a_move_saved_but_never_announced_is_announced_after_a_restart(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeClock, error_log: ErrorLog) -> None:
+    """The bot stopped between saving a challenge and posting it: after the restart the prompt (with its Ready
+    button and pings) is posted, once; a table whose last step was posted gets nothing."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "floorboard.db"
+    old = await Harness(db, now=clock).start(monkeypatch)
+    channel_id = await open_floor(old)
+    await draft(old, channel_id)
+    table = await table_of(old, channel_id)
+    seat = table.humans_to_move()[0]
+    action = table.rules.default_action(table.state, seat)  # saved by the engine, never posted
+    await old.bot.engine.act(table.id, table.seats[seat].user_id, action)
+    threads = old.threads
+    await old.close()
+
+    new = await Harness(db, now=clock).start(monkeypatch, threads=threads)
+    try:
+        cog = new.bot.get_cog("TheFloor")
+        await cog.resume()
+        await new.settle()
+        posted = [p for p in new.public() if "back" in (p.content or "")]  # (and the status message)
+        assert len(posted) == 1, [p.text for p in new.public()]
+        assert any(":ready:" in c for c in posted[0].custom_ids()) and posted[0].pngs()
+        assert set(posted[0].pinged) == {USERS["alice"], USERS["bob"]}
+        await cog.resume()
+        await new.settle()
+        assert len([p for p in new.public() if "back" in (p.content or "")]) == 1, "announced once"
     finally:
         await new.close()
 

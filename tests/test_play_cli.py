@@ -6,7 +6,9 @@ import asyncio
 import concurrent.futures
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,31 +84,39 @@ async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys:
         await s.close()
 
 
+def typing_like(rules: Any, store_path: Path, typed: list[str], what: Callable[[Any], str]) -> Callable[[str], str]:
+    """A keyboard that types ``what(state)`` for seat 0, reading the saved game (the terminal's own database)."""
+
+    async def choose() -> str:
+        s = await Store.open(store_path)
+        try:
+            row = await s.load_game((await s.game_ids())[0])
+            return what(rules.from_json(row.state))
+        finally:
+            await s.close()
+
+    def read(prompt: str) -> str:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            action = pool.submit(asyncio.run, choose()).result()
+        typed.append(action)
+        return action
+
+    return read
+
+
 async def test_floor_plan_in_the_terminal_a_human_and_a_bot(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """Floor Plan has no list of legal moves and no one-image board: the terminal still plays it to the end."""
     args = play_cli.parse_args(["floor_plan", "--players", "2", "--bots", "1", "--seed", "cli-fp",
                                 "--out", str(tmp_path)])
     rules = GAMES["floor_plan"]
-    store_path = tmp_path / "play.db"
     typed: list[str] = []
+    bot_like = typing_like(rules, tmp_path / "play.db", typed, lambda state: rules.bot_action(state, 0))
 
     def read(prompt: str) -> str:  # the human types what the rules' bot would choose, after one typo
         if not typed:
             typed.append("rooom A1")
             return "rooom A1"
-
-        async def choose() -> str:
-            s = await Store.open(store_path)
-            try:
-                row = await s.load_game((await s.game_ids())[0])
-                return rules.bot_action(rules.from_json(row.state), 0)
-            finally:
-                await s.close()
-
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            action = pool.submit(asyncio.run, choose()).result()
-        typed.append(action)
-        return action
+        return bot_like(prompt)
 
     assert await play_cli.run(args, read) == 0
     out = capsys.readouterr().out
@@ -124,30 +134,17 @@ async def test_the_floor_in_the_terminal_answers_are_typed_plainly_and_timed(tmp
                                 "--option", "clock=120", "--option", "ready_minutes=0", "--out", str(tmp_path),
                                 "--no-images"])
     rules = GAMES["the_floor"]
-    store_path = tmp_path / "play.db"
-    typed: list[str] = []
 
-    def read(prompt: str) -> str:
-        async def choose() -> str:
-            s = await Store.open(store_path)
-            try:
-                row = await s.load_game((await s.game_ids())[0])
-                state = rules.from_json(row.state)
-                action = rules.bot_action(state, 0)
-                d = state.duel
-                if d is not None and d.started and not d.judging:  # type it as a person would
-                    parts = action.split(maxsplit=2)
-                    return parts[2] if parts[0] == "answer" else parts[0]
-                return action
-            finally:
-                await s.close()
-
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            action = pool.submit(asyncio.run, choose()).result()
-        typed.append(action)
+    def as_typed(state: Any) -> str:
+        action = rules.bot_action(state, 0)
+        d = state.duel
+        if d is not None and d.started and not d.judging:  # typed as a person would: no clock reading
+            parts = action.split(maxsplit=2)
+            return parts[2] if parts[0] == "answer" else parts[0]
         return action
 
-    assert await play_cli.run(args, read) == 0
+    typed: list[str] = []
+    assert await play_cli.run(args, typing_like(rules, tmp_path / "play.db", typed, as_typed)) == 0
     out = capsys.readouterr().out
     assert "Game over" in out
     record = next(tmp_path.glob("the_floor-*.txt")).read_text()

@@ -111,6 +111,24 @@ def runner(table: Any) -> str:
     return user_of(table.seats[sorted(table.to_move())[0]].user_id)
 
 
+def letters(sent: list[Sent]) -> list[Sent]:
+    """The letter messages among what was sent (a running duel's prompts)."""
+    return [s for s in sent if s.public and "🔤" in (s.content or "")]
+
+
+async def start_duel(h: Harness, channel_id: int) -> tuple[str, str, Sent]:
+    """Draft, a challenge and both Ready clicks: the challenger, the defender and the first letter message."""
+    await draft(h, channel_id)
+    chal, defender = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    await h.click(asked, ":ready:", chal)
+    out = await h.click(asked, ":ready:", defender)
+    letter = letters(out)[-1]
+    table = await table_of(h, channel_id)
+    assert table.state.duel.started and table.meta[CLOCK_META]["base"] == stamp_ms(letter.message_id)
+    return chal, defender, letter
+
+
 async def test_a_duel_runs_on_message_timestamps_with_pass_and_judged_answer(harness: Harness,
                                                                              discord_time: DiscordTime,
                                                                              clock: Any) -> None:
@@ -168,11 +186,7 @@ async def test_a_repeat_or_wrong_letter_is_refused_and_changes_nothing(harness: 
                                                                         discord_time: DiscordTime) -> None:
     h = harness
     channel_id = await open_floor(h)
-    await draft(h, channel_id)
-    chal, defender = await challenge(h, channel_id)
-    asked = h.with_button(":ready:")
-    await h.click(asked, ":ready:", chal)
-    await h.click(asked, ":ready:", defender)
+    chal, defender, _ = await start_duel(h, channel_id)
     table = await table_of(h, channel_id)
     before = table.version
     wrong = "Q" + "uixotic"
@@ -189,11 +203,7 @@ async def test_a_clock_that_runs_out_loses_the_duel_and_the_winner_chooses_cells
                                                                                   clock: Any) -> None:
     h = harness
     channel_id = await open_floor(h, options="clock=20")
-    await draft(h, channel_id)
-    chal, defender = await challenge(h, channel_id)
-    asked = h.with_button(":ready:")
-    await h.click(asked, ":ready:", chal)
-    await h.click(asked, ":ready:", defender)
+    await start_duel(h, channel_id)
     clock.advance(seconds=22)
     notices = await h.bot.engine.run_due()
     await h.settle()
@@ -273,11 +283,7 @@ async def test_move_in_a_duel_is_timed_by_its_snowflake_and_a_typed_clock_readin
         harness: Harness, discord_time: DiscordTime) -> None:
     h = harness
     channel_id = await open_floor(h, options="clock=30")
-    await draft(h, channel_id)
-    chal, defender = await challenge(h, channel_id)
-    asked = h.with_button(":ready:")
-    await h.click(asked, ":ready:", chal)
-    await h.click(asked, ":ready:", defender)
+    chal, defender, _ = await start_duel(h, channel_id)
     table = await table_of(h, channel_id)
     discord_time.advance(4000)
     await h.slash("move", chal, channel_id, action=f"answer 5 {listed_answer(table)}")

@@ -18,13 +18,15 @@ from tests.cogs.test_discord_the_floor import (
     DiscordTime,
     challenge,
     draft,
+    letters,
     listed_answer,
     open_floor,
     options_of,
     runner,
+    start_duel,
 )
 from tests.conftest import FakeClock
-from tests.discord_harness import GUILD_ID, USERS, ErrorLog, Harness, Sent, table_of, user_of
+from tests.discord_harness import GUILD_ID, USERS, ErrorLog, Harness, table_of, user_of
 
 LETTER = "🔤"
 
@@ -38,26 +40,9 @@ def discord_time(monkeypatch: pytest.MonkeyPatch) -> DiscordTime:
     return dt
 
 
-def letters(sent: list[Sent]) -> list[Sent]:
-    return [s for s in sent if s.public and LETTER in (s.content or "")]
-
-
 def unknown(table: Any) -> str:
     """An answer on the running letter that is on no list: it goes to the judges (or is trusted)."""
     return f"{table.state.duel.letter}zzqx"
-
-
-async def start_duel(h: Harness, channel_id: int) -> tuple[str, str, Sent]:
-    """Draft, a challenge and both Ready clicks: the challenger, the defender and the first letter message."""
-    await draft(h, channel_id)
-    chal, defender = await challenge(h, channel_id)
-    asked = h.with_button(":ready:")
-    await h.click(asked, ":ready:", chal)
-    out = await h.click(asked, ":ready:", defender)
-    letter = letters(out)[-1]
-    table = await table_of(h, channel_id)
-    assert table.state.duel.started and table.meta[CLOCK_META]["base"] == stamp_ms(letter.message_id)
-    return chal, defender, letter
 
 
 # --- 1. trust mode ---------------------------------------------------------------------------------------

@@ -301,6 +301,41 @@ MARK_SHAPES = (
 _LIGHT_PIECES = {"yellow", "orange", "sky"}
 
 
+class Canvas:
+    """An image with its drawing context, text pasted from the cached tiles and sprites pasted by their centre
+    line. ``bg`` is the flat colour text is drawn on unless a call names another (tiles are anti-aliased
+    against it)."""
+
+    def __init__(self, img: Image.Image, bg: RGB) -> None:
+        self.img = img
+        self.d = ImageDraw.Draw(img)
+        self.bg = bg
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: int,
+        fill: RGB,
+        bg: RGB | None = None,
+        weight: str = "Bold",
+        align: str = "left",
+        max_width: float | None = None,
+    ) -> int:
+        """Text from the cached tiles: ``bg`` must be the flat colour under it; returns the width drawn."""
+        if max_width is not None and max_width <= 0:
+            return 0
+        return paste_text(self.img, (x, y), text, size=size, fill=fill, bg=self.bg if bg is None else bg,
+                          weight=weight, align=align, max_width=max_width)
+
+    def sprite(self, tile: Image.Image, x: float, cy: float) -> int:
+        """Paste a tile with its left edge at x, centred vertically on cy; return its width."""
+        self.img.paste(tile, (round(x), round(cy - tile.height / 2)))
+        return tile.width
+
+
 def hex_rgb(value: str) -> RGB:
     value = value.lstrip("#")
     return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)

@@ -311,43 +311,9 @@ def _passes(view: dict[str, Any], locale: str) -> str:
 # ------------------------------------------------------------------------------------------ drawing
 
 
-class _Canvas:
+class _Canvas(common.Canvas):
     def __init__(self, img: Image.Image) -> None:
-        self.img = img
-        self.d = ImageDraw.Draw(img)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        *,
-        size: int,
-        fill: RGB,
-        bg: RGB = BG,
-        weight: str = "Bold",
-        align: str = "left",
-        max_width: float | None = None,
-    ) -> int:
-        """Text from the cached tiles: ``bg`` must be the flat colour under it."""
-        if max_width is not None and max_width <= 0:
-            return 0
-        return common.paste_text(
-            self.img,
-            (x, y),
-            text,
-            size=size,
-            fill=fill,
-            bg=bg,
-            weight=weight,
-            align=align,
-            max_width=max_width,
-        )
-
-    def sprite(self, tile: Image.Image, x: float, cy: float) -> int:
-        """Paste a tile with its left edge at x, centred vertically on cy; return its width."""
-        self.img.paste(tile, (round(x), round(cy - tile.height / 2)))
-        return tile.width
+        super().__init__(img, BG)
 
     def flow(
         self, x: float, cy: float, items: list[tuple[str, Any]], *, bg: RGB, size: int, right: float

@@ -623,38 +623,14 @@ def _draw_duel_cells(d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) 
 # ------------------------------------------------------------------------------------------ panels
 
 
-class _Canvas:
+class _Canvas(common.Canvas):
     def __init__(self, img: Image.Image) -> None:
-        self.img = img
-        self.d = ImageDraw.Draw(img)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        *,
-        size: int,
-        fill: RGB,
-        bg: RGB = BG,
-        weight: str = "Bold",
-        align: str = "left",
-        max_width: float | None = None,
-    ) -> int:
-        if max_width is not None and max_width <= 0:
-            return 0
-        return common.paste_text(
-            self.img, (x, y), text, size=size, fill=fill, bg=bg, weight=weight, align=align, max_width=max_width
-        )
-
-    def tile(self, tile: Image.Image, x: float, cy: float) -> int:
-        self.img.paste(tile, (round(x), round(cy - tile.height / 2)))
-        return tile.width
+        super().__init__(img, BG)
 
     def swatch(self, view: dict[str, Any], side: int, x: float, cy: float, size: int = SWATCH) -> int:
         if not 0 <= side < len(SIDE_COLOURS):
             return 0
-        return self.tile(swatch(side, _resigned(view, side), size), x, cy)
+        return self.sprite(swatch(side, _resigned(view, side), size), x, cy)
 
 
 def _draw_header(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: str) -> None:
@@ -831,7 +807,7 @@ def _draw_ladder(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         x = x0 + 10
         x += cv.swatch(view, side, x, cy + 2, SMALL_SWATCH) + 8
         if hot:
-            x += cv.tile(common.mark_sprite("star" if side in champs else "play", 24, GOLD, bg, 0.4), x, cy) + 4
+            x += cv.sprite(common.mark_sprite("star" if side in champs else "play", 24, GOLD, bg, 0.4), x, cy) + 4
         cv.text(
             x,
             cy,
@@ -927,7 +903,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         bg = ROW_HI if hot else BG
         if hot:
             cv.d.rounded_rectangle((left, y + 3, right, y + ROW_H - 3), radius=10, fill=ROW_HI)
-            cv.tile(common.mark_sprite("star" if phase == "over" else "play", 28, GOLD, ROW_HI, 0.4), left + 6, cy)
+            cv.sprite(common.mark_sprite("star" if phase == "over" else "play", 28, GOLD, ROW_HI, 0.4), left + 6, cy)
         elif side:
             cv.d.line((left + 40, y, right, y), fill=RULE, width=2)
         x = left + 40
@@ -953,7 +929,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         if you:
             x += cv.text(x + 8, cy + 1, you, size=SMALL_SIZE - 2, fill=DIM, bg=bg, weight="Regular") + 10
         for _ in range(stars):
-            x += cv.tile(common.mark_sprite("star", 24, GOLD, bg, 0.42), x, cy)
+            x += cv.sprite(common.mark_sprite("star", 24, GOLD, bg, 0.42), x, cy)
         stats = t("tfr.legend.stats", locale, count=cells[side], biggest=biggest[side])
         cv.text(stats_r, cy, stats, size=SMALL_SIZE, fill=DIM if gone else TEXT, bg=bg, weight="Regular", align="right")
         status, fill = _side_status(view, side, locale)

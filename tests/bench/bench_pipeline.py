@@ -11,14 +11,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from render import common
 from render import flying_blades as fb_render
 from rules import GAMES
-from rules.engine import Engine, SeatInfo
+from rules.engine import Engine
 from storage import Store
-from tests.bench.harness import Row, floor_bytes, floor_ms
+from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, seated_table, timed_move
 
-STEPS = ("parse+apply+save", "view", "render", "encode", "total")
+STEPS = PIPELINE_STEPS
 
 
 BOT_THINK_MS: dict[int, list[float]] = {}
@@ -57,25 +56,13 @@ async def _replay_timed(players: int, n: int, db: Path) -> tuple[dict[str, list[
             game_no += 1
             seed = f"bench-{players}-{game_no}"
             log = bot_game(players, seed)
-            t = await engine.open_lobby("flying_blades", guild_id=1, channel_id=game_no, seed=seed,
-                                        host=SeatInfo(1, names[0]))
-            for i in range(1, players):
-                await engine.join(t.id, SeatInfo(i + 1, names[i]))
-            await engine.start(t.id, 1)
+            t = await seated_table(engine, "flying_blades", seed, names, game_no)
             for seat, action in log:
                 if len(times["total"]) >= n:
                     break
-                t0 = time.perf_counter()
-                result = await engine.act(t.id, seat + 1, action)
-                t1 = time.perf_counter()
-                view = engine.view(result.table, None)
-                t2 = time.perf_counter()
-                img = fb_render.draw(view, names=names)
-                t3 = time.perf_counter()
-                png = common.encode_png(img)
-                t4 = time.perf_counter()
-                for step, dt in zip(STEPS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0), strict=True):
-                    times[step].append(dt * 1000)
+                dts, png, img = await timed_move(engine, t.id, seat, action, fb_render.draw, names)
+                for step, dt in zip(STEPS, dts, strict=True):
+                    times[step].append(dt)
                 sizes.append(len(png))
                 size_mode = (img.size, img.mode)
     finally:

@@ -25,17 +25,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from render import common
 from render import the_floor as tf_render
-from rules.engine import Engine, SeatInfo
+from rules.engine import Engine
 from rules.the_floor import TheFloor
 from storage import Store
-from tests.bench.harness import Row, floor_bytes, floor_ms, markdown_table
+from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, markdown_table, seated_table, timed_move
 
 GAME = "the_floor"
 G = TheFloor()
 NAMES = ["Ann", "Bożena", "Cyprian", "Dagny", "Eun-ji", "Filip", "Gosia", "Hiro", "Ilse", "Jędrzej"]
-STEPS = ("parse+apply+save", "view", "render", "encode", "total")
+STEPS = PIPELINE_STEPS
 CASES = (("2 sides", 2), ("5 sides", 5), ("9 players, 5 teams", 9))
 # action groups: label -> verbs, and whether the surface posts an image for them
 GROUPS = {
@@ -85,28 +84,17 @@ async def _replay_timed(players: int, n: int, db: Path, think: dict[str, list[fl
             game_no += 1
             seed = f"bench-{players}-{game_no}"
             log = bot_game(players, seed, think)
-            t = await engine.open_lobby(GAME, guild_id=1, channel_id=game_no, seed=seed, host=SeatInfo(1, names[0]))
-            for i in range(1, players):
-                await engine.join(t.id, SeatInfo(i + 1, names[i]))
-            await engine.start(t.id, 1)
+            t = await seated_table(engine, GAME, seed, names, game_no)
             for seat, action in log:
                 if _enough(times, n):
                     break
-                t0 = time.perf_counter()
-                result = await engine.act(t.id, seat + 1, action)
-                t1 = time.perf_counter()
-                view = engine.view(result.table, None)
-                t2 = time.perf_counter()
-                img = tf_render.draw(view, names=names)
-                t3 = time.perf_counter()
-                png = common.encode_png(img)
-                t4 = time.perf_counter()
+                dts, png, img = await timed_move(engine, t.id, seat, action, tf_render.draw, names)
                 verb = action.split(maxsplit=1)[0]
                 for group, (verbs, _) in GROUPS.items():
                     if verbs is not None and verb not in verbs:
                         continue
-                    for step, dt in zip(STEPS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0), strict=True):
-                        times[group][step].append(dt * 1000)
+                    for step, dt in zip(STEPS, dts, strict=True):
+                        times[group][step].append(dt)
                     sizes[group].append(len(png))
                 size_mode = (img.size, img.mode)
     finally:

@@ -13,10 +13,12 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
-from render.common import PNG_COMPRESS_LEVEL
+from render.common import PNG_COMPRESS_LEVEL, encode_png
+from rules.engine import SeatInfo
 
 
 @dataclass(frozen=True)
@@ -104,3 +106,32 @@ def markdown_table(rows: Iterable[Row]) -> str:
             f"| {_num(r.size, ',')} | {_num(r.bytes_ratio, '.1f')} |"
         )
     return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------- move pipelines
+
+PIPELINE_STEPS = ("parse+apply+save", "view", "render", "encode", "total")
+
+
+async def seated_table(engine: Any, game: str, seed: str, names: list[str], channel: int) -> Any:
+    """A started table of ``len(names)`` humans (user ids 1..n, seat i = user i + 1) on a real engine."""
+    table = await engine.open_lobby(game, guild_id=1, channel_id=channel, seed=seed, host=SeatInfo(1, names[0]))
+    for i in range(1, len(names)):
+        await engine.join(table.id, SeatInfo(i + 1, names[i]))
+    return await engine.start(table.id, 1)
+
+
+async def timed_move(engine: Any, table_id: int, seat: int, action: str, draw: Callable[..., Image.Image],
+                     names: list[str]) -> tuple[tuple[float, ...], bytes, Image.Image]:
+    """One move through the whole pipeline: ``engine.act``, the spectator view, the drawing and the PNG encode.
+    Returns the ms of each of `PIPELINE_STEPS`, the PNG and the image."""
+    t0 = time.perf_counter()
+    result = await engine.act(table_id, seat + 1, action)
+    t1 = time.perf_counter()
+    view = engine.view(result.table, None)
+    t2 = time.perf_counter()
+    img = draw(view, names=names)
+    t3 = time.perf_counter()
+    png = encode_png(img)
+    t4 = time.perf_counter()
+    return tuple(dt * 1000 for dt in (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0)), png, img

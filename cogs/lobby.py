@@ -35,6 +35,7 @@ from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_cho
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError
 from rules.engine import (
+    LOBBY_OPTIONS,
     ActResult,
     ChannelBusyError,
     GameNotFoundError,
@@ -407,8 +408,13 @@ class Lobby(commands.Cog):
             current = await self.engine.table_in_channel(old.channel_id)
             if current is not None:
                 raise LobbyError("lobby.rematch_busy", table=current.id)
+            # The lobby's own options (not the defaults filled in for the old player count); what came from the
+            # server (structured options) is taken fresh.
+            typed = old.meta.get(LOBBY_OPTIONS, old.options)
+            options = {k: v for k, v in typed.items() if not isinstance(v, dict | list)}
+            options = await self.surface(old.game).lobby_options(self.bot, old.guild_id, options, locale)
             table = await self.engine.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
-                                                 host=member_seat(user), options=old.options)
+                                                 host=member_seat(user), options=options)
             for seat in old.seats:
                 if seat.bot:
                     table = await self.engine.add_bot(table.id, user.id)

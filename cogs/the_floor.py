@@ -382,6 +382,7 @@ class TheFloorSurface(GameSurface):
             kw.update(extra)
             if latest.status == "finished":
                 kw["embed"] = result_embed(self, latest, locale)
+                kw["view"] = view_of([*learn, *self.result_items(latest, locale)][:25])
                 image = True
         if not lines and not image and "view" not in kw and "embed" not in kw:
             if final:  # a pick in the middle of a draft pass: only the status message counts it

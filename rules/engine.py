@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 TURN_REMINDER = "turn_reminder"
 TURN_TIMEOUT = "turn_timeout"
 LOBBY_EXPIRY = "lobby_expiry"
+LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
 ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
 TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
 MAX_BOT_STEPS = 5000
@@ -365,7 +366,10 @@ class Engine:
                 raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=players)
             options = rules.normalize_options(players, table.options)
             state = rules.new(players, options, table.seed)
-            started = replace(table, status="active", options=options, state=state)
+            # The options as the lobby set them are kept: a rematch with another player count must not inherit
+            # defaults derived from this one (The Floor's number of sides).
+            meta = {**table.meta, LOBBY_OPTIONS: table.options}
+            started = replace(table, status="active", options=options, state=state, meta=meta)
             drop = [d.id for d in await self.store.deadlines_for(table.id) if d.id is not None]
             add = self._turn_deadlines(started, keep=set())
             return await self._save(table, started, drop=drop, add=add)

@@ -16,7 +16,7 @@ from discord.ext.test import factories as facts
 import tests.discord_harness as harness_module
 from cogs.the_floor import CLOCK_META, stamp_ms
 from rules.the_floor.bot import default_take
-from tests.discord_harness import USERS, Harness, Sent, check_embeds, check_png, table_of, user_of, walk
+from tests.discord_harness import USERS, Harness, Sent, check_embeds, check_png, resign, table_of, user_of, walk
 
 GAME = "the_floor"
 
@@ -275,7 +275,7 @@ async def test_a_game_with_a_bot_plays_to_the_end(harness: Harness, discord_time
     table = await h.bot.engine.get(table_id)
     assert table.status == "finished"
     final = h.public()[-1]
-    assert final.embeds and final.pngs()
+    assert final.embeds and final.pngs() and "Rematch" in final.labels()
     check_limits(h.sent)
 
 
@@ -391,3 +391,19 @@ async def test_a_second_ready_click_says_the_side_is_ready_and_changes_nothing(h
     again = await h.click(asked, ":ready:", chal)
     assert again[-1].ephemeral and "ready" in again[-1].text and "rival" in again[-1].text
     assert (await table_of(h, channel_id)).version == version
+
+
+async def test_a_rematch_with_fewer_players_does_not_inherit_the_old_number_of_sides(harness: Harness) -> None:
+    h = harness
+    channel_id = await open_floor(h, ("bob", "carol"), options="clock=60")
+    table = await table_of(h, channel_id)
+    assert table.options["sides"] == 3 and table.meta["lobby_options"] == {"clock": 60, "lang": "en"}
+    out = [s for user in ("bob", "carol") for s in await resign(h, user, channel_id)]
+    final = next(s for s in reversed(out) if "Rematch" in s.labels())
+    await h.click(final, "Rematch", "alice")
+    table = await table_of(h, channel_id)
+    assert table.status == "lobby" and table.options == {"clock": 60, "lang": "en"}
+    await h.click(h.with_button(":lobby:join:"), ":lobby:join:", "bob")
+    await h.click(h.with_button(":lobby:start:"), ":lobby:start:", "alice")
+    table = await table_of(h, channel_id)
+    assert table.status == "active" and table.state.sides == 2 and table.state.clock_s == 60

@@ -407,3 +407,17 @@ async def test_a_rematch_with_fewer_players_does_not_inherit_the_old_number_of_s
     await h.click(h.with_button(":lobby:start:"), ":lobby:start:", "alice")
     table = await table_of(h, channel_id)
     assert table.status == "active" and table.state.sides == 2 and table.state.clock_s == 60
+
+
+async def test_hand_shows_only_your_own_draft_hand_privately_with_your_view(harness: Harness) -> None:
+    h = harness
+    channel_id = await open_floor(h)
+    table = await table_of(h, channel_id)
+    mine, theirs = (table.state.hands[table.state.seat_side[i]] for i in (0, 1))
+    out = await h.slash("hand", "alice", channel_id)
+    reply = out[-1]
+    assert reply.ephemeral and reply.pngs()
+    names = table.rules.catalog(table.state)
+    assert all(names[c]["name"] in reply.text for c in mine)
+    assert not any(names[c]["name"] in reply.text for c in theirs if c not in mine)
+    assert not h.public(out)

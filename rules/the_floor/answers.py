@@ -29,6 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rapidfuzz.distance import OSA
+
 ACCEPTED = "accepted"
 WRONG_LETTER = "wrong_letter"
 REPEAT = "repeat"
@@ -84,27 +86,9 @@ def max_typos(length: int) -> int:
 
 
 def distance(a: str, b: str, limit: int) -> int:
-    """Optimal-string-alignment (restricted Damerau–Levenshtein) distance, or ``limit + 1`` once it exceeds it."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    if a == b:
-        return 0
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        best = i
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                v = min(v, prev2[j - 2] + 1)
-            cur[j] = v
-            best = min(best, v)
-        if best > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[-1]
+    """Optimal-string-alignment (restricted Damerau–Levenshtein) distance, or ``limit + 1`` once it exceeds it
+    (RapidFuzz's, which stops early past the cut-off)."""
+    return int(OSA.distance(a, b, score_cutoff=limit))
 
 
 class Index:

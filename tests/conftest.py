@@ -5,10 +5,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from rules.engine import Engine
 from storage import Store
 from tests.nim import Nim
+
+
+# Speed is the benchmark's business (tests/bench), never a test's: no per-example deadline anywhere.
+settings.register_profile("floorboard", deadline=None)
+settings.load_profile("floorboard")
 
 
 class FakeClock:

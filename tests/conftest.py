@@ -11,7 +11,6 @@ from rules.engine import Engine
 from storage import Store
 from tests.nim import Nim
 
-
 # Speed is the benchmark's business (tests/bench), never a test's: no per-example deadline anywhere.
 settings.register_profile("floorboard", deadline=None)
 settings.load_profile("floorboard")

@@ -89,7 +89,7 @@ class TerminalGame:
         for _ in range(self.args.bots - (0 if humans else 1)):
             await self.engine.add_bot(table.id, host_id)
         table = await self.engine.start(table.id, host_id)
-        self.say("cli.started", table=table.id, game=table.rules.name, seed=table.seed)
+        self.say("cli.started", table=table.id, game=table.rules.name)  # the seed is secret until the end
         return table
 
     def show(self, table: Table, seat: int | None) -> None:
@@ -135,6 +135,7 @@ class TerminalGame:
         self.args.out.mkdir(parents=True, exist_ok=True)
         record.write_text(await self.engine.record(table.id), encoding="utf-8")
         self.say("cli.record", path=str(record), images=self.images)
+        self.say("cli.seed", seed=table.seed)
         return 0
 
     async def prompt(self, table: Table, seat: int) -> bool:

@@ -62,6 +62,13 @@ class OptionsError(RulesError):
     """Game options are unknown or out of range, or the player count does not fit the game."""
 
 
+class StateError(ValueError):
+    """A stored state (``from_json``) has the wrong shape or a value out of range: the row is damaged.
+
+    Not a `FloorboardError`: no player caused it. The engine marks that one table damaged and serves the rest.
+    """
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened while applying an action, for the surface to announce or draw."""

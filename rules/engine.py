@@ -30,6 +30,7 @@ LOBBY_EXPIRY = "lobby_expiry"
 LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
 ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
 TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
+CLOSED_STATUSES = ("finished", "aborted")
 MAX_BOT_STEPS = 5000
 
 
@@ -532,13 +533,15 @@ class Engine:
     # --- records -------------------------------------------------------------------------------------
 
     async def record(self, table_id: int) -> str:
+        """The game's header and log. The seed is in it only once the game is over: every deal, draw and letter
+        follows from it, so while the game runs it is as secret as the cards; afterwards it proves the deal."""
         table = await self.get(table_id)
         actions = await self.store.actions(table_id)
         header = {
             "Game": table.game,
             "Table": str(table.id),
             "Date": table.created_at.date().isoformat(),
-            "Seed": table.seed,
+            **({"Seed": table.seed} if table.status in CLOSED_STATUSES else {}),
             "Players": str(len(table.seats)),
             "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
             **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},

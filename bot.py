@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 import orjson
+import yarl
 from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
@@ -33,6 +34,7 @@ EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan
               "cogs.the_floor", "cogs.the_floor_admin")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT = 2, 3, 2, 4
+LOCAL_GUILD_READY_TIMEOUT = 0.05  # seconds; only with a local Discord double (point_at_local_api)
 
 NO_TOKEN = """\
 Floorboard needs a Discord bot token to run.
@@ -79,6 +81,7 @@ class Floorboard(commands.Bot):
         sync_commands: bool = True,
         scheduler: bool = True,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        guild_ready_timeout: float = 2.0,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned_or(settings.command_prefix),
@@ -86,6 +89,7 @@ class Floorboard(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             case_insensitive=True,
+            guild_ready_timeout=guild_ready_timeout,
         )
         self.settings = settings
         self.now = now
@@ -163,6 +167,23 @@ def configure_logging(level: str) -> None:
     discord.utils.setup_logging(level=getattr(logging, level), root=True)
 
 
+def point_at_local_api(settings: Settings) -> dict[str, Any]:
+    """Test-only: talk to a local Discord double (tests/e2e) instead of discord.com when DISCORD_API_URL /
+    DISCORD_GATEWAY_URL are set; returns the bot's extra options then (none otherwise)."""
+    if not settings.discord_api_url and not settings.discord_gateway_url:
+        return {}
+    if settings.discord_api_url:
+        api = settings.discord_api_url.rstrip("/")
+        discord.http.Route.BASE = api  # every REST route, interaction callbacks and webhooks included
+        discord.asset.Asset.BASE = str(yarl.URL(api).origin())  # the double answers CDN paths at its root
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+    log.warning("talking to a local Discord double, not Discord: API %s, gateway %s", settings.discord_api_url,
+                settings.discord_gateway_url)
+    # The double sends its one GUILD_CREATE at once: don't wait discord.py's 2 s for more before on_ready.
+    return {"guild_ready_timeout": LOCAL_GUILD_READY_TIMEOUT}
+
+
 async def run(bot: Floorboard, token: str) -> None:
     async with bot:
         await bot.start(token)
@@ -185,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN
     try:
-        asyncio.run(run(Floorboard(settings), token))
+        asyncio.run(run(Floorboard(settings, **point_at_local_api(settings)), token))
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return EXIT_BAD_TOKEN

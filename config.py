@@ -22,6 +22,10 @@ class Settings(BaseSettings):
     tick_seconds: float = Field(default=5.0, gt=0)
     # A game's status message is edited at most once per this many seconds (changes in between are coalesced).
     status_seconds: float = Field(default=10.0, ge=0)
+    # Test-only: a local Discord double (tests/e2e) instead of discord.com. The REST base with its version
+    # (http://127.0.0.1:PORT/api/v10) and the gateway's websocket URL (ws://127.0.0.1:PORT/gateway).
+    discord_api_url: str | None = None
+    discord_gateway_url: str | None = None
 
     @field_validator("log_level")
     @classmethod

@@ -38,6 +38,7 @@ from rules.engine import (
     LOBBY_OPTIONS,
     ActResult,
     ChannelBusyError,
+    DamagedGameError,
     GameNotFoundError,
     GameOverError,
     LobbyError,
@@ -305,7 +306,12 @@ class Lobby(commands.Cog):
     async def abort(self, ctx: commands.Context[Any]) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
-            table = await self.table_here(ctx.channel.id)
+            try:
+                table = await self.table_here(ctx.channel.id)
+            except DamagedGameError as e:  # its row does not load: closed by id, the row kept for an export
+                await self.engine.abort_damaged(e.table_id, ctx.author.id, is_admin=can_manage(ctx))
+                await ctx.send(t("lobby.damaged_aborted", locale, table=e.table_id, name=ctx.author.mention))
+                return
             table = await self.engine.abort(table.id, ctx.author.id, is_admin=can_manage(ctx))
             await ctx.send(t("bot.aborted_by", locale, table=table.id, name=ctx.author.mention))
             await self.bot.status_messages.update(table, locale)
@@ -316,7 +322,10 @@ class Lobby(commands.Cog):
     async def games(self, ctx: commands.Context[Any]) -> None:
         locale = await locale_of_ctx(ctx)
         tables = await self.engine.active_tables(ctx.guild.id)
-        lines = [self.games_line(table, locale) for table in tables] or [t("lobby.games_none", locale)]
+        lines = [self.games_line(table, locale) for table in tables]
+        lines += [t("lobby.games_damaged", locale, table=shell.id, channel=f"<#{shell.channel_id}>")
+                  for shell in await self.engine.damaged_tables(ctx.guild.id)]
+        lines = lines or [t("lobby.games_none", locale)]
         text, shown = "", 0
         for line in lines:
             if len(text) + len(line) > MAX_LIST:
@@ -339,12 +348,27 @@ class Lobby(commands.Cog):
     async def record(self, ctx: commands.Context[Any], table: int | None = None) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
-            found = await self.table_here(ctx.channel.id) if table is None else await self.engine.get(table)
+            try:
+                found = await self.table_here(ctx.channel.id) if table is None else await self.engine.get(table)
+                redact = self.surface(found.game).redact_record
+            except DamagedGameError as e:
+                found = await self.damaged_for_export(ctx, e)
+                redact = GENERIC.redact_record
             if found.guild_id != ctx.guild.id:
                 raise GameNotFoundError("engine.no_game", table=table)
-            text = self.surface(found.game).redact_record(found, await self.engine.record(found.id))
+            text = redact(found, await self.engine.record(found.id))
             file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.game}-{found.id}.txt")
             await ctx.send(t("lobby.record_caption", locale, table=found.id), file=file, ephemeral=True)
+
+    async def damaged_for_export(self, ctx: commands.Context[Any], error: DamagedGameError) -> Table:
+        """A damaged game's record goes to its host or an admin only: without its state nothing in the log can
+        be redacted by the game's rules."""
+        shell = next((d for d in await self.engine.damaged_tables(ctx.guild.id) if d.id == error.table_id), None)
+        if shell is None:
+            raise error
+        if ctx.author.id != shell.host_id and not can_manage(ctx):
+            raise PermissionDeniedError("engine.host_or_admin")
+        return shell
 
     # --- components ----------------------------------------------------------------------------------
 
@@ -433,7 +457,10 @@ class Lobby(commands.Cog):
         text = " ".join(message.content.split())
         if not GENERIC.maybe_move(text) or await self.is_command(message):
             return
-        table = await self.engine.table_in_channel(message.channel.id)
+        try:
+            table = await self.engine.table_in_channel(message.channel.id)
+        except DamagedGameError:
+            return  # its players were told once; chat in the channel goes on
         if table is None or table.status != "active":
             return
         seat = table.seat_of(message.author.id)
@@ -458,6 +485,12 @@ class Lobby(commands.Cog):
             return
         guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
         locale = await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
+        if notice.kind == "damaged":
+            ids = [s.user_id for s in table.seats if not s.bot and s.user_id is not None]
+            who = " ".join(f"<@{uid}>" for uid in ids)
+            await channel.send(t("lobby.damaged_notice", locale, who=who, table=table.id),
+                               allowed_mentions=pinging(ids))
+            return
         surface = self.surface(table.game)
         if await surface.on_notice(self.bot, channel, notice, locale):
             return

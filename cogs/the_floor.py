@@ -31,7 +31,7 @@ from cogs.utils.surface import GameSurface, Segment, escape
 from i18n import LOCALES, t
 from render.the_floor import SIDE_COLOURS
 from rules.base import FloorboardError, IllegalActionError, NotYourTurnError
-from rules.engine import ActResult, NotSeatedError, PermissionDeniedError, StaleVersionError, Table
+from rules.engine import ActResult, DamagedGameError, NotSeatedError, PermissionDeniedError, StaleVersionError, Table
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take
 from rules.the_floor.game import DEAL
@@ -666,12 +666,8 @@ class TheFloor(commands.Cog):
                                         action="timeout", due_at=due)
 
     async def open_tables(self) -> list[Table]:
-        out = []
-        for table_id in await self.engine.store.game_ids(("active",)):
-            table = await self.engine.get(table_id)
-            if table.game == GAME and table.state is not None:
-                out.append(table)
-        return out
+        """Running games of The Floor that load (a damaged one is isolated by the engine, never fatal here)."""
+        return [table for table in await self.engine.running_tables(GAME) if table.state is not None]
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -709,7 +705,10 @@ class TheFloor(commands.Cog):
         text = " ".join(message.content.split())
         if not text or len(text) > MAX_ANSWER or "\n" in message.content:
             return
-        table = await self.engine.table_in_channel(message.channel.id)
+        try:
+            table = await self.engine.table_in_channel(message.channel.id)
+        except DamagedGameError:
+            return  # isolated; its players were told once
         if table is None or table.game != GAME or table.status != "active":
             return
         d = table.state.duel

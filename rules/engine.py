@@ -20,7 +20,16 @@ import orjson
 
 from rules.base import Event, FloorboardError, Game, Outcome
 from rules.rng import new_seed
-from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, Store
+from storage import (
+    ActionRow,
+    DeadlineRow,
+    GameRow,
+    StorageBusyError,
+    StorageConflictError,
+    StorageError,
+    StorageGoneError,
+    Store,
+)
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +41,8 @@ ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its a
 TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
 CLOSED_STATUSES = ("finished", "aborted")
 MAX_BOT_STEPS = 5000
+BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
+BACKOFF_MAX = timedelta(hours=1)
 
 
 class EngineError(FloorboardError):
@@ -64,6 +75,19 @@ class PermissionDeniedError(EngineError):
 
 class GameOverError(EngineError):
     pass
+
+
+class DamagedGameError(EngineError):
+    """The game's stored row fails to load or validate. It is isolated (marked damaged, its players told once);
+    every other game keeps working, and the host or an admin can export (/record) or /abort it."""
+
+    def __init__(self, table_id: int, reason: str = "") -> None:
+        super().__init__("engine.damaged", table=table_id)
+        self.table_id, self.reason = table_id, reason
+
+
+class StorageUnavailableError(EngineError):
+    """The database is busy past the bounded wait, or gone: nothing was applied; the player may try again."""
 
 
 def utcnow() -> datetime:
@@ -158,6 +182,14 @@ def _outcome_from_json(d: dict[str, Any] | None) -> Outcome | None:
     )
 
 
+def unavailable(error: StorageError) -> StorageUnavailableError:
+    if isinstance(error, StorageGoneError):
+        return StorageUnavailableError("engine.storage_gone")
+    if not isinstance(error, StorageBusyError):
+        log.error("storage failed: %s", error)
+    return StorageUnavailableError("engine.storage_busy")
+
+
 def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
     """Rebuild a state from its header and log: the proof that the log is the game."""
     state = rules.new(players, options, seed)
@@ -192,6 +224,8 @@ class Engine:
         self._listeners: list[Listener] = []
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
+        self.damaged: dict[int, str] = {}  # table id → why its row does not load (isolated, never retried)
+        self._failures: dict[int, int] = {}  # deadline id → failed attempts (for the back-off)
 
     @classmethod
     def from_settings(cls, store: Store, settings: Any, **kw: Any) -> Engine:
@@ -237,12 +271,46 @@ class Engine:
         cached = self._cache.get(table_id)
         if cached is not None:
             return cached
+        if table_id in self.damaged:
+            raise DamagedGameError(table_id, self.damaged[table_id])
         row = await self.store.load_game(table_id)
         if row is None:
             raise GameNotFoundError("engine.no_game", table=table_id)
-        table = self._from_row(row)
+        try:
+            if row.error is not None:
+                raise ValueError(row.error)
+            table = self._from_row(row)
+        except Exception as e:  # whatever a damaged row raises, it stays this table's problem
+            await self._isolate(row, e)
+            raise DamagedGameError(table_id, self.damaged[table_id]) from None
         self._cache[table_id] = table
         return table
+
+    async def _isolate(self, row: GameRow, error: BaseException) -> None:
+        """Mark a table whose row does not load: logged with its id, its players told once (a notice)."""
+        reason = f"{type(error).__name__}: {error}"[:300]
+        self.damaged[row.id] = reason
+        log.error("game %s (%s) is damaged and set aside; the others keep running: %s", row.id, row.game, reason)
+        try:
+            first = await self.store.mark_damaged(row.id, reason, self.now())
+        except StorageError:
+            log.warning("could not record game %s as damaged", row.id)
+            return
+        if first and row.status in ("lobby", "active"):
+            await self._notify(Notice("damaged", self._shell(row), {"reason": reason}))
+
+    def _shell(self, row: GameRow) -> Table:
+        """What can be said of a damaged table without its state: where it is and who sits at it."""
+        seats = []
+        for raw in row.seats if isinstance(row.seats, list) else []:
+            with contextlib.suppress(Exception):
+                seats.append(SeatInfo.from_json(raw))
+        return Table(
+            id=row.id, game=row.game, rules=self.games.get(row.game), guild_id=row.guild_id,  # type: ignore[arg-type]
+            channel_id=row.channel_id, host_id=row.host_id, status=row.status, options={}, seed="", seats=seats,
+            version=row.version, moves=row.moves, state=None, meta={}, outcome=None, created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
 
     async def _save(
         self,
@@ -264,6 +332,8 @@ class Engine:
         except StorageConflictError:
             self._cache.pop(old.id, None)  # another writer moved on: reload next time
             raise StaleVersionError("engine.stale") from None
+        except StorageError as e:
+            raise unavailable(e) from None
         if new.status in ("lobby", "active"):
             self._cache[new.id] = new
         else:  # a closed game is read rarely: don't keep every finished game in memory
@@ -273,11 +343,40 @@ class Engine:
         return new
 
     async def table_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's open game; raises `DamagedGameError` when its row does not load."""
         row = await self.store.open_game_in_channel(channel_id)
         return None if row is None else await self.get(row.id)
 
     async def active_tables(self, guild_id: int) -> list[Table]:
-        return [await self.get(r.id) for r in await self.store.games_in_guild(guild_id)]
+        """A server's open games that load; a damaged one is left out (see `damaged_tables`), never fatal."""
+        tables = []
+        for row in await self.store.games_in_guild(guild_id):
+            with contextlib.suppress(DamagedGameError):
+                tables.append(await self.get(row.id))
+        return tables
+
+    async def damaged_tables(self, guild_id: int) -> list[Table]:
+        """A server's open games whose rows do not load, as shells (where they are, who sits there)."""
+        out = []
+        for row in await self.store.games_in_guild(guild_id):
+            if row.id not in self.damaged:
+                with contextlib.suppress(DamagedGameError):
+                    await self.get(row.id)
+            if row.id in self.damaged:
+                out.append(self._shell(row))
+        return out
+
+    async def running_tables(self, game: str | None = None) -> list[Table]:
+        """Every running game (of one kind) that loads; each damaged one is isolated and skipped."""
+        tables = []
+        for table_id in await self.store.game_ids(("active",)):
+            try:
+                table = await self.get(table_id)
+            except DamagedGameError:
+                continue
+            if game is None or table.game == game:
+                tables.append(table)
+        return tables
 
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
         if table.state is None:
@@ -316,6 +415,8 @@ class Engine:
             table_id = await self.store.insert_game(row, [expiry])
         except StorageConflictError:
             raise ChannelBusyError("engine.channel_busy") from None
+        except StorageError as e:
+            raise unavailable(e) from None
         self._wake.set()
         return await self.get(table_id)
 
@@ -383,6 +484,19 @@ class Engine:
             if user_id != table.host_id and not is_admin:
                 raise PermissionDeniedError("engine.host_or_admin")
             return await self._close(table, "aborted", reason="aborted")
+
+    async def abort_damaged(self, table_id: int, user_id: int, *, is_admin: bool = False) -> None:
+        """Close a damaged game without loading it (the host or an admin); its row stays for an export."""
+        row = await self.store.load_game(table_id)
+        if row is None or table_id not in self.damaged:
+            raise GameNotFoundError("engine.no_game", table=table_id)
+        if user_id != row.host_id and not is_admin:
+            raise PermissionDeniedError("engine.host_or_admin")
+        try:
+            await self.store.close_damaged(table_id, f"aborted by {user_id}")
+        except StorageError as e:
+            raise unavailable(e) from None
+        self._wake.set()
 
     async def _close(self, table: Table, status: str, *, reason: str) -> Table:
         drop = [d.id for d in await self.store.deadlines_for(table.id) if d.id is not None]
@@ -535,7 +649,12 @@ class Engine:
     async def record(self, table_id: int) -> str:
         """The game's header and log. The seed is in it only once the game is over: every deal, draw and letter
         follows from it, so while the game runs it is as secret as the cards; afterwards it proves the deal."""
-        table = await self.get(table_id)
+        try:
+            table = await self.get(table_id)
+        except DamagedGameError:  # the log is what an operator needs to repair a damaged game: export it
+            row = await self.store.load_game(table_id)
+            assert row is not None
+            table = self._shell(row)
         actions = await self.store.actions(table_id)
         header = {
             "Game": table.game,
@@ -545,7 +664,7 @@ class Engine:
             "Players": str(len(table.seats)),
             "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
             **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},
-            "Status": table.status,
+            "Status": table.status + (" (damaged)" if table_id in self.damaged else ""),
         }
         if table.outcome is not None:
             header["Winners"] = " ".join(str(w) for w in table.outcome.winners)
@@ -610,20 +729,50 @@ class Engine:
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def run_due(self) -> list[Notice]:
-        """Fire every deadline that is due now; returns the notices sent (tests call this directly)."""
+        """Fire every deadline that is due now; returns the notices sent (tests call this directly).
+
+        Each deadline is on its own: one that fails (a damaged game, a bug) is logged and tried again later with
+        a growing back-off, so it never comes first in every pass and never stops the others' timers."""
         notices = []
-        for deadline in await self.store.due_deadlines(self.now()):
+        for deadline in await self.store.due_deadlines(self.now(), exclude=set(self.damaged)):
             try:
                 notice = await self._fire(deadline)
+            except DamagedGameError:
+                continue  # isolated and announced by get(); its deadlines wait for /abort
+            except StorageError:
+                log.warning("the database is unavailable; deadlines wait for the next pass")
+                break
             except FloorboardError:
                 log.exception("deadline %s could not be applied", deadline)
                 notice = None
                 if deadline.id is not None:
-                    await self.store.drop_deadline(deadline.id)
+                    await self._drop_quietly(deadline.id)
+            except Exception:
+                log.exception("deadline %s of game %s failed", deadline.id, deadline.game_id)
+                await self._back_off(deadline)
+                continue
+            if deadline.id is not None:
+                self._failures.pop(deadline.id, None)
             if notice is not None:
                 notices.append(notice)
                 await self._notify(notice)
         return notices
+
+    async def _back_off(self, deadline: DeadlineRow) -> None:
+        if deadline.id is None:
+            return
+        tries = self._failures[deadline.id] = self._failures.get(deadline.id, 0) + 1
+        delay = min(BACKOFF_FIRST * 2 ** (tries - 1), BACKOFF_MAX)
+        try:
+            await self.store.postpone_deadline(deadline.id, self.now() + delay)
+        except Exception:
+            log.exception("could not postpone deadline %s", deadline.id)
+
+    async def _drop_quietly(self, deadline_id: int) -> None:
+        try:
+            await self.store.drop_deadline(deadline_id)
+        except Exception:
+            log.exception("could not drop deadline %s", deadline_id)
 
     async def _fire(self, d: DeadlineRow) -> Notice | None:
         assert d.id is not None

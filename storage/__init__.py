@@ -10,11 +10,16 @@ from storage.sqlite import (
     DuplicateNameError,
     GameRow,
     SqliteStore,
+    StorageBusyError,
     StorageConflictError,
+    StorageError,
+    StorageGoneError,
+    StorageOpenError,
     server_category_number,
 )
 
 Store = SqliteStore
 
 __all__ = ["SERVER_CATEGORY_PREFIX", "ActionRow", "DailyRow", "DeadlineRow", "DuplicateNameError", "GameRow",
-           "SqliteStore", "StorageConflictError", "Store", "server_category_number"]
+           "SqliteStore", "StorageBusyError", "StorageConflictError", "StorageError", "StorageGoneError",
+           "StorageOpenError", "Store", "server_category_number"]

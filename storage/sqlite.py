@@ -8,12 +8,14 @@ ISO-8601 UTC text, JSON columns through orjson.
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,10 +24,33 @@ import aiosqlite
 import orjson
 
 OPEN_STATUSES = ("lobby", "active")
+BUSY_TIMEOUT_MS = 2000  # another process holding the write lock: wait this long, then tell the player to retry
+
+log = logging.getLogger(__name__)
 
 
 class StorageConflictError(Exception):
     """A write lost a race: the channel already has an open game, or the version moved on."""
+
+
+class StorageError(Exception):
+    """The database cannot serve a request; nothing was written."""
+
+
+class StorageBusyError(StorageError):
+    """Another process holds the database's write lock past the bounded wait."""
+
+
+class StorageGoneError(StorageError):
+    """The database file was removed or replaced while the bot ran: writes would vanish, so none are accepted."""
+
+
+class StorageOpenError(StorageError):
+    """The database cannot be opened at start (locked, read-only, not a database)."""
+
+    def __init__(self, path: str, reason: str, hint: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason, self.hint = path, reason, hint
 
 
 class DuplicateNameError(StorageConflictError):
@@ -50,6 +75,7 @@ class GameRow:
     outcome: dict[str, Any] | None
     created_at: datetime
     updated_at: datetime
+    error: str | None = None  # why the row failed to decode (a damaged row); its JSON columns are then empty
 
 
 @dataclass(frozen=True)
@@ -128,12 +154,28 @@ _GAME_COLUMNS = (
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
     (gid, game, guild, channel, host, status, options, seed, seats, version, moves, state, meta, outcome,
      created, updated) = row
-    return GameRow(
-        id=gid, game=game, guild_id=guild, channel_id=channel, host_id=host, status=status,
-        options=_load(options), seed=seed, seats=_load(seats), version=version, moves=moves,
-        state=_load(state), meta=_load(meta), outcome=_load(outcome),
-        created_at=_dt(created), updated_at=_dt(updated),
+    errors: list[str] = []
+
+    def column(name: str, decode: Any, text: Any, empty: Any) -> Any:
+        # One damaged column must not fail a query that lists many rows, nor hide the columns that still read
+        # (who sits at a damaged table is what its players need to be told).
+        try:
+            return decode(text)
+        except (ValueError, TypeError) as e:  # orjson.JSONDecodeError and bad timestamps are ValueErrors
+            errors.append(f"{name}: {e}")
+            return empty
+
+    epoch = datetime.fromtimestamp(0, UTC)
+    decoded = GameRow(
+        id=gid, game=str(game), guild_id=guild, channel_id=channel, host_id=host, status=str(status),
+        options=column("options", _load, options, {}), seed=str(seed), seats=column("seats", _load, seats, []),
+        version=version, moves=moves, state=column("state", _load, state, None),
+        meta=column("meta", _load, meta, {}), outcome=column("outcome", _load, outcome, None),
+        created_at=column("created_at", _dt, created, epoch), updated_at=column("updated_at", _dt, updated, epoch),
     )
+    if errors:
+        decoded.error = "undecodable row: " + "; ".join(errors)
+    return decoded
 
 
 def _action(row: Sequence[Any]) -> ActionRow:
@@ -173,6 +215,34 @@ def _floor_category(row: Sequence[Any]) -> dict[str, Any]:
     return {"id": f"{SERVER_CATEGORY_PREFIX}{cid}", "name": name, "flags": _load(flags), "answers": _load(answers)}
 
 
+def _file_id(path: str) -> tuple[int, int] | None:
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (st.st_dev, st.st_ino)
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
+
+
+def _open_error(path: str, error: sqlite3.Error) -> StorageOpenError:
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        hint = "another process holds it locked: stop the other bot or tool using it, then start again"
+    elif "readonly" in text or "read-only" in text or "unable to open" in text:
+        hint = "the file or its folder is not writable by this user: fix the permissions or set DATABASE_PATH"
+    elif "not a database" in text or "malformed" in text or "corrupt" in text:
+        hint = "the file is not a Floorboard database or is damaged: restore a backup or set DATABASE_PATH"
+    else:
+        hint = "check DATABASE_PATH"
+    return StorageOpenError(path, str(error), hint)
+
+
 def _deadline(row: Sequence[Any]) -> DeadlineRow:
     did, game_id, kind, seat, due, data = row
     return DeadlineRow(game_id=game_id, kind=kind, due_at=_dt(due), seat=seat, data=_load(data), id=did)
@@ -187,34 +257,78 @@ class SqliteStore:
         # One connection is shared by every coroutine: writes must not interleave inside one another's
         # transaction (a later ROLLBACK would take the other's write with it).
         self._write_lock = asyncio.Lock()
+        self._file_id = _file_id(path)
+        self.gone = False
+
+    def _check_file(self) -> None:
+        """Refuse writes once the file we opened is no longer the file at ``path`` (deleted or replaced): SQLite
+        would go on writing into the unlinked inode and every move would vanish at the next start."""
+        if self.gone:
+            raise StorageGoneError(self.path)
+        if self._file_id is not None and _file_id(self.path) != self._file_id:
+            self.gone = True
+            log.critical("the database file %s was removed or replaced while running: no more moves are accepted;"
+                         " restart the bot to open it again", os.path.abspath(self.path))
+            raise StorageGoneError(self.path)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            self._check_file()
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as e:
+                if _is_busy(e):
+                    raise StorageBusyError(str(e)) from e
+                raise
             try:
                 yield
             except sqlite3.IntegrityError as e:
                 await self._db.execute("ROLLBACK")
                 raise StorageConflictError(str(e)) from e
+            except sqlite3.OperationalError as e:
+                await self._db.execute("ROLLBACK")
+                if _is_busy(e):
+                    raise StorageBusyError(str(e)) from e
+                raise
             except BaseException:
                 await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            try:
+                await self._db.execute("COMMIT")
+            except sqlite3.OperationalError as e:
+                if not _is_busy(e):
+                    raise
+                await self._db.execute("ROLLBACK")
+                raise StorageBusyError(str(e)) from e
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
+        """Open (or create, with a log line naming it) the database; `StorageOpenError` with a hint when it is
+        locked by another process, read-only or not a database. Never leaves a connection thread running."""
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        # WAL + NORMAL: a commit survives a process crash (not a power cut) at a fraction of FULL's cost.
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
-        await store._migrate()
+            if not Path(path).exists():
+                log.info("no database at %s: creating a new one", os.path.abspath(path))
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StorageOpenError(path, str(e), "check that the folder can be created") from e
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as e:
+            raise _open_error(path, e) from e
+        try:
+            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            # WAL + NORMAL: a commit survives a process crash (not a power cut) at a fraction of FULL's cost.
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db, path)
+            await store._migrate()
+        except sqlite3.Error as e:
+            await db.close()  # aiosqlite's thread would otherwise keep the process alive
+            raise _open_error(path, e) from e
         return store
 
     async def close(self) -> None:
@@ -349,21 +463,76 @@ class SqliteStore:
         )
         return [_deadline(r) for r in await cur.fetchall()]
 
-    async def due_deadlines(self, now: datetime, limit: int = 100) -> list[DeadlineRow]:
+    async def due_deadlines(self, now: datetime, limit: int = 100, exclude: set[int] | frozenset[int] = frozenset(),
+                            ) -> list[DeadlineRow]:
+        """Deadlines due by ``now``, oldest first, leaving out damaged games' and the ``exclude``d games'."""
+        marks = ", ".join("?" for _ in exclude)
         cur = await self._db.execute(
-            "SELECT id, game_id, kind, seat, due_at, data FROM deadlines WHERE due_at <= ? ORDER BY due_at, id"
-            " LIMIT ?",
-            (_ts(now), limit),
+            "SELECT id, game_id, kind, seat, due_at, data FROM deadlines WHERE due_at <= ?"
+            " AND game_id NOT IN (SELECT game_id FROM damaged_games)"
+            f"{f' AND game_id NOT IN ({marks})' if exclude else ''} ORDER BY due_at, id LIMIT ?",
+            (_ts(now), *sorted(exclude), limit),
         )
-        return [_deadline(r) for r in await cur.fetchall()]
+        rows, broken = [], []
+        for r in await cur.fetchall():
+            try:
+                rows.append(_deadline(r))
+            except (ValueError, TypeError):  # a damaged deadline row: set aside, never in the way of the others
+                log.error("deadline row %s is damaged; postponed by an hour: %r", r[0], r)
+                broken.append(r[0])
+        for deadline_id in broken:
+            await self.postpone_deadline(deadline_id, now + timedelta(hours=1))
+        return rows
 
     async def next_deadline(self) -> datetime | None:
-        (due,) = await (await self._db.execute("SELECT MIN(due_at) FROM deadlines")).fetchone()  # type: ignore[misc]
-        return None if due is None else _dt(due)
+        cur = await self._db.execute(
+            "SELECT MIN(due_at) FROM deadlines WHERE game_id NOT IN (SELECT game_id FROM damaged_games)")
+        (due,) = await cur.fetchone()  # type: ignore[misc]
+        try:
+            return None if due is None else _dt(due)
+        except ValueError:
+            return None
 
     async def drop_deadline(self, deadline_id: int) -> None:
         async with self._transaction():
             await self._db.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
+
+    async def postpone_deadline(self, deadline_id: int, due_at: datetime) -> None:
+        """Move a deadline that failed to fire later (a back-off), so it does not come first in every pass."""
+        async with self._transaction():
+            await self._db.execute("UPDATE deadlines SET due_at = ? WHERE id = ?", (_ts(due_at), deadline_id))
+
+    # --- damaged games ---------------------------------------------------------------------------------
+
+    async def mark_damaged(self, game_id: int, reason: str, now: datetime) -> bool:
+        """Record that a game's row fails to load; True the first time (its players are to be told once)."""
+        async with self._transaction():
+            cur = await self._db.execute(
+                "INSERT INTO damaged_games (game_id, reason, found_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING", (game_id, reason[:500], _ts(now)))
+            if cur.rowcount != 1:
+                return False
+            cur = await self._db.execute(
+                "UPDATE damaged_games SET notified_at = ? WHERE game_id = ? AND notified_at IS NULL",
+                (_ts(now), game_id))
+            return cur.rowcount == 1
+
+    async def damaged_games(self) -> dict[int, str]:
+        cur = await self._db.execute(
+            "SELECT d.game_id, d.reason FROM damaged_games d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status IN ('lobby', 'active')")
+        return {gid: reason for gid, reason in await cur.fetchall()}
+
+    async def close_damaged(self, game_id: int, reason: str) -> bool:
+        """Abort a damaged game without decoding it: its status and deadlines only; the row stays for export."""
+        async with self._transaction():
+            cur = await self._db.execute(
+                "UPDATE games SET status = 'aborted', version = version + 1 WHERE id = ?"
+                " AND status IN ('lobby', 'active')", (game_id,))
+            await self._db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            await self._db.execute("UPDATE damaged_games SET reason = reason || ? WHERE game_id = ?",
+                                   (f" (closed: {reason})", game_id))
+            return cur.rowcount == 1
 
     # --- settings --------------------------------------------------------------------------------------
 

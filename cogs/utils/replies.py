@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from i18n import t
 from rules.base import FloorboardError
+from storage import StorageBusyError, StorageError, StorageGoneError
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +48,14 @@ async def reply_error(target: Target, error: FloorboardError, locale: str) -> No
 
 @asynccontextmanager
 async def user_errors(target: Target, locale: str) -> AsyncIterator[None]:
-    """Answer a `FloorboardError` raised in the block with its translated message; nothing else is caught."""
+    """Answer a `FloorboardError` raised in the block with its translated message, and a database that cannot
+    serve with "try again"; nothing else is caught."""
     try:
         yield
     except FloorboardError as error:
         await reply_error(target, error, locale)
+    except StorageError as error:
+        await send_ephemeral(target, t(storage_error_key(error), locale))
 
 
 async def refuse_public(ctx: commands.Context[Any], locale: str, key: str = "bot.private_use_slash") -> bool:
@@ -86,7 +90,17 @@ async def handle_command_error(ctx: commands.Context[Any], error: BaseException,
         log.warning("could not send the error reply for %s", ctx.command)
 
 
+def storage_error_key(error: StorageError) -> str:
+    if isinstance(error, StorageGoneError):
+        return "engine.storage_gone"
+    if not isinstance(error, StorageBusyError):
+        log.error("storage failed", exc_info=error)
+    return "engine.storage_busy"
+
+
 def user_error_key(error: BaseException) -> str | None:
+    if isinstance(error, StorageError):
+        return storage_error_key(error)
     if isinstance(error, commands.NoPrivateMessage):
         return "bot.guild_only"
     if isinstance(error, commands.MissingPermissions | commands.CheckFailure):

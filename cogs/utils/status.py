@@ -26,7 +26,7 @@ import discord
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from i18n import DEFAULT_LOCALE, t
-from rules.engine import Table
+from rules.engine import DamagedGameError, Table
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -120,6 +120,8 @@ class StatusMessages:
         """The game changed (a move, a timeout, the end): edit now, or later if the last edit was recent."""
         try:
             await self._update(table, locale)
+        except DamagedGameError:
+            log.warning("table %s is damaged: its status message is left as it was", table.id)
         except Exception:  # never let the status break the move that was just played and posted
             log.exception("updating the status message of table %s failed", table.id)
 
@@ -154,6 +156,8 @@ class StatusMessages:
         self.last_edit[table_id] = self.now()
         try:
             await self.flush(table_id)
+        except DamagedGameError:
+            log.warning("table %s is damaged: its status message is left as it was", table_id)
         except Exception:
             log.exception("the delayed status edit of table %s failed", table_id)
 

@@ -46,6 +46,7 @@ from rules.floor_plan.sheet import (
     sets_fit,
     start_room,
 )
+from rules.validate import guard
 
 SHEET_PATH = Path(__file__).resolve().parents[2] / "data" / "floor_plan" / "sheet.json"
 BONUSES = ("double_feature", "double_room", "two_doors")
@@ -563,26 +564,11 @@ class FloorPlan:
         }
 
     def from_json(self, d: dict[str, Any]) -> State:
-        try:
-            n = d["players"]
-            if not _int(n) or not 1 <= n <= 100:
-                raise ValueError(f"bad player count {n!r}")
-            opts = _normalize(n, d["options"])
-            s = State(
-                players=n, seed=str(d["seed"]), round_minutes=opts["round_minutes"], clients=tuple(opts["clients"]),
-                phase=d["phase"], round=d["round"], roll=tuple(d["roll"]) if d["roll"] else None,
-                boards=tuple(_board_from(b) for b in d["boards"]),
-                pending=tuple(None if p is None else _board_from(p) for p in d["pending"]),
-                actions=tuple(d["actions"]), to_act=frozenset(d["to_act"]), stuck=frozenset(d["stuck"]),
-                resigned=frozenset(d["resigned"]), ending=d["ending"], last_round=d["last_round"],
-                reason=d["reason"],
-            )
-        except (KeyError, IndexError, TypeError, AttributeError, OptionsError) as e:
-            raise ValueError(f"malformed state: {e!r}") from e
-        if s.phase not in ("setup", "play", "over") or not all(
-                len(x) == n for x in (s.boards, s.pending, s.actions)):
-            raise ValueError("malformed state")
-        return s
+        """Read a state written by ``to_json``; raises `StateError` naming the field when it is damaged."""
+        from rules.floor_plan.stored import state_from_json  # stored.py builds on this module's types
+
+        with guard("floor_plan"):
+            return state_from_json(d)
 
     # --- automation --------------------------------------------------------------------------------------
 
@@ -629,14 +615,6 @@ def _board_json(b: Board) -> dict[str, Any]:
             "claims": [{"demand": c.demand, "points": c.points, "note": c.note, "tokens": sorted(c.tokens)}
                        for c in b.claims],
             "wild_used": b.wild_used, "end_bonus": b.end_bonus}
-
-
-def _board_from(d: dict[str, Any]) -> Board:
-    claims = tuple(Claim(c["demand"], c["points"], c["note"], frozenset(c["tokens"])) for c in d["claims"])
-    if len(d["notes"]) != len(SHEET_DATA.notes) or len(d["bonus_used"]) != len(SHEET_DATA.notes):
-        raise ValueError("bad notes")
-    return Board(Sheet.from_json(d["sheet"]), tuple(d["notes"]), tuple(d["bonus_used"]), claims,
-                 d["wild_used"], d["end_bonus"])
 
 
 __all__ = ["Board", "Claim", "FloorPlan", "State"]

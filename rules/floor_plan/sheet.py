@@ -21,6 +21,7 @@ A `Sheet` is an immutable value; `add_room`, `add_features` and `start_room` ret
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from rules import validate as v
 from rules.base import IllegalActionError, InvalidActionError, Msg
 
 Cell = tuple[int, int]
@@ -49,6 +51,7 @@ NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {
     (x, y): tuple((x + dx, y + dy) for dx, dy in STEPS.values() if 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT)
     for x, y in ALL_CELLS
 }
+SHEET_KEYS = ("rooms", "trees", "doors", "windows", "furnishings", "decks", "stones")
 BORDER: tuple[Cell, ...] = tuple(c for c in ALL_CELLS if len(NEIGHBOURS[c]) < 4)
 
 
@@ -133,16 +136,74 @@ class Room:
         return {"type": self.type, "x": self.x, "y": self.y, "w": self.w, "h": self.h, "label": list(self.label)}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Room:
-        return cls(d["type"], d["x"], d["y"], d["w"], d["h"], (d["label"][0], d["label"][1]))
+    def from_json(cls, d: dict[str, Any], where: v.Where = "room") -> Room:
+        """Reads `to_json`; raises `StateError` unless the room lies on the sheet with its label inside."""
+        with v.guard(where):
+            return _room_from(d, where)
+
+
+ROOM_KEYS = ("type", "x", "y", "w", "h", "label")
+ROOM_KEY_SET = frozenset(ROOM_KEYS)
+_ROOM_ITEMS = operator.itemgetter(*ROOM_KEYS)
+
+
+def _room_from(d: Any, where: v.Where) -> Room:
+    if type(d) is dict and d.keys() == ROOM_KEY_SET:  # the usual sound room, accepted in one expression
+        t, x, y, w, h, label = _ROOM_ITEMS(d)
+        if (t in ROOM_TYPES and type(x) is type(y) is type(w) is type(h) is int and 0 <= x < x + w <= WIDTH
+                and 0 <= y < y + h <= HEIGHT and type(label) is list and len(label) == 2
+                and type(label[0]) is type(label[1]) is int and x <= label[0] < x + w and y <= label[1] < y + h):
+            return Room(t, x, y, w, h, (label[0], label[1]))
+    v.as_dict(d, where, ROOM_KEYS)  # else find and name the fault
+    x, y = v.require_int(d, "x", 0, WIDTH - 1, where), v.require_int(d, "y", 0, HEIGHT - 1, where)
+    room = Room(v.require_str(d, "type", where, choices=ROOM_TYPES), x, y,
+                v.require_int(d, "w", 1, WIDTH - x, where), v.require_int(d, "h", 1, HEIGHT - y, where),
+                _cell_from(d["label"], v.at(where, "label")))
+    v.require(room.contains(room.label), v.at(where, "label"), "outside the room")
+    return room
 
 
 def _cells_json(cells: Iterable[Cell]) -> list[list[int]]:
     return [[x, y] for x, y in sorted(cells, key=scan_key)]
 
 
-def _cells_from(items: Iterable[Any]) -> frozenset[Cell]:
-    return frozenset((c[0], c[1]) for c in items)
+def _cell_from(raw: Any, where: v.Where) -> Cell:
+    if type(raw) is list and len(raw) == 2 and type(x := raw[0]) is type(y := raw[1]) is int \
+            and 0 <= x < WIDTH and 0 <= y < HEIGHT:
+        return x, y  # the usual sound cell, accepted at once
+    x, y = v.as_ints(raw, where, 0, max(WIDTH, HEIGHT) - 1, length=2)
+    v.require(on_sheet((x, y)), where, f"({x}, {y}) is off the sheet")
+    return x, y
+
+
+def _cells_from(raw: Any, where: v.Where) -> frozenset[Cell]:
+    """A stored set of cells: on the sheet, in scan order, each once."""
+    cells = [_cell_from(c, (where, i)) for i, c in enumerate(v.as_list(raw, where, max_len=len(ALL_CELLS)))]
+    v.ascending(cells, where, scan_key)
+    return frozenset(cells)
+
+
+def _trees_from(raw: Any, where: v.Where) -> tuple[Cell, ...]:
+    """Tree anchors in the order drawn, each 3×3 on the sheet (overlaps are checked on the sheet)."""
+    anchors = [_cell_from(c, v.at(where, i)) for i, c in enumerate(v.as_list(raw, where, max_len=len(ALL_CELLS)))]
+    for i, (x, y) in enumerate(anchors):
+        v.require(x + TREE_SIZE <= WIDTH and y + TREE_SIZE <= HEIGHT, v.at(where, i), "a tree off the sheet")
+    return tuple(anchors)
+
+
+def _rooms_from(raw: Any, where: v.Where) -> tuple[Room, ...]:
+    """Rooms in the order drawn, each on the sheet (overlaps are checked on the sheet)."""
+    return tuple(_room_from(r, (where, i)) for i, r in enumerate(v.as_list(raw, where, max_len=len(ALL_CELLS))))
+
+
+def _check_apart(parts: Sequence[frozenset[Cell]], owner: dict[Cell, int], where: v.Where, what: str) -> None:
+    """No two rooms (or trees) share a cell: the owner lookup then holds every cell of each."""
+    if sum(len(p) for p in parts) == len(owner):
+        return
+    taken: set[Cell] = set()
+    for i, cells in enumerate(parts):
+        v.require(not cells & taken, v.at(where, i), f"overlaps another {what}")
+        taken |= cells
 
 
 @dataclass(frozen=True)
@@ -214,17 +275,36 @@ class Sheet:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Sheet:
-        """Reads `to_json` (or a sheet view: other keys are ignored)."""
-        return cls(
-            rooms=tuple(Room.from_json(r) for r in d["rooms"]),
-            trees=tuple((c[0], c[1]) for c in d["trees"]),
-            doors=_cells_from(d["doors"]),
-            windows=_cells_from(d["windows"]),
-            furnishings=_cells_from(d["furnishings"]),
-            decks=_cells_from(d["decks"]),
-            stones=_cells_from(d["stones"]),
-        )
+    def from_json(cls, d: dict[str, Any], where: v.Where = "sheet") -> Sheet:
+        """Reads `to_json` (or a sheet view: other keys are ignored); raises `StateError` for anything off the
+        sheet, out of order or overlapping (rooms with rooms, trees with trees, features with each other)."""
+        with v.guard(where):
+            v.as_dict(d, where, SHEET_KEYS, extra_ok=True)
+            sheet = cls(rooms=_rooms_from(d["rooms"], v.at(where, "rooms")),
+                        trees=_trees_from(d["trees"], v.at(where, "trees")),
+                        **{k: _cells_from(d[k], v.at(where, k)) for k in SHEET_KEYS[2:]})
+            _check_apart([r.cells() for r in sheet.rooms], sheet.room_of, v.at(where, "rooms"), "room")
+            _check_apart([rect_cells(x, y, TREE_SIZE, TREE_SIZE) for x, y in sheet.trees], sheet.tree_of,
+                         v.at(where, "trees"), "tree")
+            _check_features_apart(sheet, where)
+            return sheet
+
+
+def _check_features_apart(sheet: Sheet, where: v.Where) -> None:
+    """One feature per cell and none on a label; doors and windows on walls, furnishings in rooms, trees, decks
+    and stones outside (the placement rules that keep the derived lookups one-to-one)."""
+    seen = set(sheet.tree_of) | sheet.labels
+    v.require(not sheet.tree_of.keys() & sheet.room_of.keys(), v.at(where, "trees"), "a tree inside a room")
+    for kind in SHEET_KEYS[2:]:
+        cells: frozenset[Cell] = getattr(sheet, kind)
+        v.require(not cells & seen, v.at(where, kind), "a cell holding a label or two features")
+        seen |= cells
+        if kind in ("doors", "windows"):
+            v.require(cells <= sheet.walls, v.at(where, kind), "off every room's wall")
+        else:
+            inside = kind == "furnishings"
+            v.require(all((c in sheet.room_of) == inside for c in cells), v.at(where, kind),
+                      "outside every room" if inside else "inside a room")
 
 
 def components(cells: Iterable[Cell]) -> Iterator[frozenset[Cell]]:

@@ -22,12 +22,9 @@ from rules.flying_blades.board import (
     relations,
 )
 from rules.flying_blades.notation import Action
-from rules.flying_blades.state import Last, State
+from rules.flying_blades.state import ALL_PASSED, LAST_STANDING, MAX_TURN_MINUTES, Last, State
 
 BOARD_STREAM = 0
-MAX_TURN_MINUTES = 10080
-ALL_PASSED = "fb.outcome.all_passed"
-LAST_STANDING = "fb.outcome.last_standing"
 
 
 def _normalize(players: Any, options: Any) -> dict[str, Any]:

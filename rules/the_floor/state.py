@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
+
+from rules.validate import guard
 
 PHASES = ("draft", "play", "final", "over")
 JUDGING = ("vote", "host", "trust")
@@ -101,26 +103,13 @@ def _lists(x: Any) -> Any:
     return x
 
 
-def _tuples(x: Any) -> Any:
-    if isinstance(x, list):
-        return tuple(_tuples(v) for v in x)
-    return x
-
-
 def to_json(s: State) -> dict[str, Any]:
     return {"version": 1, **_lists(asdict(s))}
 
 
 def from_json(d: dict[str, Any]) -> State:
-    try:
-        d = {k: v for k, v in d.items() if k != "version"}
-        raw_duel, raw_pending = d.pop("duel"), d.pop("pending")
-        kw = {f.name: _tuples(d[f.name]) for f in fields(State) if f.name not in ("duel", "pending")}
-        duel = None if raw_duel is None else Duel(**{k: _tuples(v) for k, v in raw_duel.items()})
-        pending = tuple(Pending(**{k: _tuples(v) for k, v in p.items()}) for p in raw_pending)
-        s = State(**kw, duel=duel, pending=pending)
-    except (KeyError, TypeError, AttributeError) as e:
-        raise ValueError(f"malformed state: {e!r}") from e
-    if s.phase not in PHASES or len(s.board) != 25 or len(s.seat_side) != s.players:
-        raise ValueError("malformed state")
-    return s
+    """Read a state written by ``to_json``; raises `StateError` naming the field when it is damaged."""
+    from rules.the_floor.stored import state_from_json  # stored.py needs the game's constants, which need this
+
+    with guard("the_floor"):
+        return state_from_json(d)

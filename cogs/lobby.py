@@ -27,6 +27,7 @@ from cogs.utils.posting import (
     finish_post,
     pinging,
     publish,
+    resume,
     send_private,
 )
 from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
@@ -102,6 +103,7 @@ def confirm_words() -> set[str]:
 class Lobby(commands.Cog):
     def __init__(self, bot: Floorboard) -> None:
         self.bot = bot
+        self.resumed = False
 
     @property
     def engine(self) -> Any:
@@ -476,6 +478,23 @@ class Lobby(commands.Cog):
         prefixes = await self.bot.get_prefix(message)
         prefixes = [prefixes] if isinstance(prefixes, str) else prefixes
         return any(message.content.startswith(p) for p in prefixes)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per process: games a crash left mid-step (a move saved but not posted, a bot to move) go on."""
+        if self.resumed:
+            return
+        self.resumed = True
+        for table in await self.engine.running_tables():
+            surface = self.surface(table.game)
+            if surface.custom_posting or surface.resumes_itself:
+                continue
+            guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+            locale = await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
+            try:
+                await resume(self.bot, table, locale)
+            except Exception:  # one game that cannot resume must not keep the others waiting
+                log.exception("could not resume table %s after the restart", table.id)
 
     @commands.Cog.listener()
     async def on_floorboard_notice(self, notice: Notice) -> None:

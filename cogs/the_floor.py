@@ -88,6 +88,7 @@ def words(key: str) -> set[str]:
 class TheFloorSurface(GameSurface):
     game_id = GAME
     custom_posting = True
+    resumes_itself = True
     private_action_key = "tfui.typed_private"
 
     def __init__(self, bot: Floorboard | None = None) -> None:

@@ -22,7 +22,9 @@ import discord
 from cogs.utils.components import view_of
 from cogs.utils.surface import GameSurface, Segment, surface_for
 from i18n import t
+from rules.base import FloorboardError
 from rules.engine import ActResult, LobbyError, NotSeatedError, Table
+from storage import StorageError
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 Sender = Callable[..., Awaitable[Any]]
 MAX_CONTENT = 2000
 MEDALS = ("🥇", "🥈", "🥉")
+BOARD_LOOKBACK = 20  # recent messages searched for a board posted just before a restart
+ANNOUNCED_META = "announced"  # meta: the number of moves shown on the boards posted so far
 
 
 def renderer(game: str) -> ModuleType | None:
@@ -139,8 +143,50 @@ async def publish(
         send = first if first is not None and i == 0 else channel.send
         sent.append(await send(**await post.kwargs(locale)))
     if final:  # after the new board and the ping: the status message follows (throttled, never failing)
+        await mark_announced(bot, latest)
         await bot.status_messages.update(latest, locale)
     return sent
+
+
+async def mark_announced(bot: Floorboard, table: Table) -> None:
+    """Remember how many moves are on the boards posted, so that a restart posts what a crash left unposted."""
+    try:
+        await bot.engine.set_meta(table.id, **{ANNOUNCED_META: table.moves})
+    except (FloorboardError, StorageError) as e:  # bookkeeping only: the move itself is saved
+        log.warning("could not mark table %s announced: %s", table.id, e)
+
+
+async def board_posted(bot: Floorboard, channel: Any, table: Table) -> bool:
+    """Did the bot post the board of the table's latest move before it stopped (after the post, before marking
+    it)? Boards are named by table and move count, so the channel's recent history tells."""
+    name = f"{table.game}-{table.id}-{table.moves}.png"
+    try:
+        async for message in channel.history(limit=BOARD_LOOKBACK):
+            if message.author.id == getattr(bot.user, "id", None) and any(a.filename == name
+                                                                            for a in message.attachments):
+                await mark_announced(bot, table)
+                return True
+    except (discord.HTTPException, AttributeError):  # no history to read: post again rather than lose it
+        return False
+    return False
+
+
+async def resume(bot: Floorboard, table: Table, locale: str) -> None:
+    """After a restart: post the moves a crash left unposted (one board for them), then let due bots play."""
+    channel = await channel_of(bot, table.channel_id)
+    if channel is None:
+        return
+    surface = surface_for(bot, table.game)
+    announced = int(table.meta.get(ANNOUNCED_META, table.moves))
+    segments: list[Segment] = []
+    if announced < table.moves and not await board_posted(bot, channel, table):
+        actions = [a for a in await bot.engine.store.actions(table.id) if a.seq > announced]
+        moves = ", ".join(f"{surface.seat_label(table, a.seat, locale)} `{a.action}`" for a in actions)
+        segments.append(Segment(t("bot.resumed", locale, moves=moves), table))
+    if any(table.seats[s].bot for s in table.to_move()):
+        segments += [surface.segment(r, locale) for r in await bot.engine.play_bots(table.id)]
+    if segments:
+        await publish(bot, channel, segments, locale)
 
 
 def result_embed(surface: GameSurface, table: Table, locale: str) -> discord.Embed:

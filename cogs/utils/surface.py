@@ -45,6 +45,9 @@ class GameSurface:
     # A game whose moves are private until a round closes (Floor Plan) answers ``/move`` itself (a preview) and
     # posts its own announcements: ``preview_move``, ``publish`` and ``on_notice`` below.
     custom_posting = False
+    # A game that brings itself back after a restart (The Floor re-posts a running duel's letter); the others are
+    # resumed by the lobby: moves saved but never posted, and bots whose turn it is.
+    resumes_itself = False
     private_action_key = "bot.private_action"
 
     # --- names ---------------------------------------------------------------------------------------

@@ -47,12 +47,6 @@ async def test_after_a_sigkill_the_game_and_its_old_buttons_go_on(table: Table, 
         assert bot.errors() == []
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "bot bug: a move saved just before the process dies is never finished after a restart. Engine.act "
-    "commits alice's move, then after_move posts its board and only then calls engine.play_bots; killed in "
-    "between, the restarted bot has no path that plays due bot turns (play_bots runs only from begin, "
-    "after_move and turn timeouts, and the default game has no turn timer), so the game waits forever on a "
-    "bot seat (alice's moves: 'not your turn') and the saved move's board is never posted."))
 async def test_a_move_saved_but_not_yet_posted_when_killed_is_finished_after_restart(
         table: Table, double: DiscordDouble, launch: Launch) -> None:
     await table.open()

@@ -26,14 +26,14 @@ from cogs.utils.lang import CatalogTranslator
 from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
 from rules.engine import Engine, Notice, utcnow
-from storage import Store
+from storage import StorageOpenError, Store
 
 log = logging.getLogger("floorboard")
 
 EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan", "cogs.help", "cogs.floor_plan_daily",
               "cogs.the_floor", "cogs.the_floor_admin")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
-EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT = 2, 3, 2, 4
+EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT, EXIT_STORAGE = 2, 3, 2, 4, 5
 LOCAL_GUILD_READY_TIMEOUT = 0.05  # seconds; only with a local Discord double (point_at_local_api)
 
 NO_TOKEN = """\
@@ -102,8 +102,14 @@ class Floorboard(commands.Bot):
         self.status_messages = StatusMessages(self, interval=settings.status_seconds, now=now, sleep=sleep)
         self.failed_extensions: dict[str, BaseException] = {}
 
+    async def open_store(self) -> None:
+        """Open the database (before logging in, so that a locked or damaged file stops the start at once)."""
+        if self.store is None:
+            self.store = await Store.open(self.settings.database_path)
+
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        await self.open_store()
+        assert self.store is not None
         self.engine = Engine.from_settings(self.store, self.settings, now=self.now)
         self.engine.add_listener(self.relay_notice)
         await self.tree.set_translator(CatalogTranslator())
@@ -186,6 +192,7 @@ def point_at_local_api(settings: Settings) -> dict[str, Any]:
 
 async def run(bot: Floorboard, token: str) -> None:
     async with bot:
+        await bot.open_store()
         await bot.start(token)
 
 
@@ -213,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.PrivilegedIntentsRequired:
         print(NO_INTENT, file=sys.stderr)
         return EXIT_NO_INTENT
+    except StorageOpenError as e:
+        print(f"Cannot open the database {e.path}: {e.reason}; {e.hint}.", file=sys.stderr)
+        return EXIT_STORAGE
     except KeyboardInterrupt:
         pass
     return 0

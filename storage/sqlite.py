@@ -326,6 +326,7 @@ class SqliteStore:
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db, path)
             await store._migrate()
+            await store._probe_write()
         except sqlite3.Error as e:
             await db.close()  # aiosqlite's thread would otherwise keep the process alive
             raise _open_error(path, e) from e
@@ -333,6 +334,20 @@ class SqliteStore:
 
     async def close(self) -> None:
         await self._db.close()
+
+    async def _probe_write(self) -> None:
+        """One real write at start (the time of this start): a database another process holds locked, or one
+        that is read-only, is found now, within seconds, instead of at the first player's move."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            await self._db.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (0, 'started_at', ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (_json(_ts(datetime.now(UTC))),))
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
 
     async def _migrate(self) -> None:
         (current,) = await (await self._db.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]

@@ -314,9 +314,14 @@ class SqliteStore:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise StorageOpenError(path, str(e), "check that the folder can be created") from e
+        connection = aiosqlite.connect(path, isolation_level=None)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            db = await connection
         except sqlite3.Error as e:
+            # aiosqlite stops its thread without waiting: wait here, or it calls back into a closed event loop.
+            thread = getattr(connection, "_thread", None)
+            if thread is not None:
+                await asyncio.to_thread(thread.join, 5)
             raise _open_error(path, e) from e
         try:
             await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Store, StorageOpenError
+from storage import StorageOpenError, Store
 from storage.sqlite import _open_error
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,12 +1,18 @@
-"""``python -m tests.bench [-n N]``: run every benchmark module and print one markdown table."""
+"""``python -m tests.bench [CASE ...] [-n N]``: run benchmark cases and print markdown tables.
+
+Without a case, every per-move case runs and prints one table (as before). ``load`` (many games at once on one
+SQLite connection, ~10 s, loads both cores) runs only when named: ``python -m tests.bench load``, or ``all``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from tests.bench import (
     bench_floor_plan,
+    bench_load,
     bench_pipeline,
     bench_render,
     bench_render_floor_plan,
@@ -16,23 +22,56 @@ from tests.bench import (
 )
 from tests.bench.harness import Row, markdown_table
 
+# Cases that yield rows of the common table (median / p95 / × floor), in print order.
+ROW_CASES: dict[str, Callable[[int], list[Row]]] = {
+    "pipeline": bench_pipeline.rows,
+    "render": bench_render.rows,
+    "render_floor_plan": bench_render_floor_plan.rows,
+    "the_floor_render": bench_the_floor_render.rows,
+    "the_floor_answers": bench_the_floor_answers.rows,
+    "the_floor_pipeline": bench_the_floor_pipeline.rows,
+    "floor_plan": lambda n: bench_floor_plan.rows(n) + bench_floor_plan.engine_rows(),
+}
+# Cases that print a table of their own; run only when named (or with ``all``).
+REPORT_CASES: dict[str, Callable[[], str]] = {"load": bench_load.report}
+FLOOR_NOTE = "× floor: median divided by PNG-encoding a flat image of the same size and mode in this run."
+LOAD_NOTE = ("× floor: divided by one bare BEGIN IMMEDIATE; UPDATE; COMMIT through aiosqlite on the same file "
+             "(median, unloaded).")
+
+
+def _selected(names: list[str]) -> list[str]:
+    if not names:
+        return list(ROW_CASES)
+    if "all" in names:
+        return [*ROW_CASES, *REPORT_CASES]
+    return list(dict.fromkeys(names))
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    known = [*ROW_CASES, *REPORT_CASES, "all"]
+    parser.add_argument("cases", nargs="*", metavar="CASE",
+                        help=f"one of {', '.join(known)} (default: every per-move case, not load)")
     parser.add_argument("-n", type=int, default=100, help="timed runs per step (default 100)")
     args = parser.parse_args(argv)
+    unknown = [c for c in args.cases if c not in known]
+    if unknown:
+        parser.error(f"unknown case {', '.join(unknown)}; choose from {', '.join(known)}")
+    cases = _selected(args.cases)
     rows: list[Row] = []
-    rows += bench_pipeline.rows(args.n)
-    rows += bench_render.rows(args.n)
-    rows += bench_render_floor_plan.rows(args.n)
-    rows += bench_the_floor_render.rows(args.n)
-    rows += bench_the_floor_answers.rows(args.n)
-    rows += bench_the_floor_pipeline.rows(args.n)
-    rows += bench_floor_plan.rows(args.n)
-    rows += bench_floor_plan.engine_rows()
-    print(markdown_table(rows))
-    print()
-    print("× floor: median divided by PNG-encoding a flat image of the same size and mode in this run.")
+    for name in cases:
+        if name in ROW_CASES:
+            rows += ROW_CASES[name](args.n)
+    if rows:
+        print(markdown_table(rows))
+        print()
+        print(FLOOR_NOTE)
+    for name in cases:
+        if name in REPORT_CASES:
+            print(REPORT_CASES[name]())
+            print()
+            print(LOAD_NOTE)
     return 0
 
 

@@ -32,11 +32,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.components import RematchButton, custom_id, delegate, view_of
+from cogs.utils.components import RematchButton, custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction, ls
 from cogs.utils.posting import MAX_CONTENT, MEDALS, after_move, channel_of, pinging
-from cogs.utils.replies import send_ephemeral, user_errors
+from cogs.utils.replies import acknowledge, edit_response, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
+from cogs.utils.text import mention
 from i18n import t
 from render import floor_plan as draw
 from rules.base import RulesError
@@ -487,7 +488,7 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHEET
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> SheetButton:
-        return cls(int(match["table"]), label=item.label or "")
+        return cls(id_number(match["table"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "FloorPlan", "sheet_button", self.table_id)
@@ -510,8 +511,8 @@ class PreviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> PreviewButton:
-        return cls(match["choice"], int(match["table"]), int(match["user"]), int(match["version"]), match["key"],
-                   label=item.label or "")
+        return cls(match["choice"], id_number(match["table"]), id_number(match["user"]), id_number(match["version"]),
+                   match["key"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "FloorPlan", "preview_button", self.choice, self.table_id, self.user_id,
@@ -552,7 +553,7 @@ def find_seat(table: Table, text: str) -> int:
     found = [i for i, n in enumerate(names) if n.startswith(wanted)]
     if len(found) == 1 and wanted:
         return found[0]
-    raise NotSeatedError("fpui.no_player", name=escape(text)[:50])
+    raise NotSeatedError("fpui.no_player", name=text)  # quoted short and escaped by reply_error
 
 
 class FloorPlan(commands.Cog):
@@ -605,7 +606,7 @@ class FloorPlan(commands.Cog):
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
             if interaction.user.id != user_id:
-                raise PermissionDeniedError("fpui.not_your_preview", name=f"<@{user_id}>")
+                raise PermissionDeniedError("fpui.not_your_preview", name=mention(user_id))
             preview = self.previews.get((table_id, user_id))
             if preview is None or preview.key != key:
                 raise StaleVersionError("fpui.preview_gone")
@@ -614,6 +615,7 @@ class FloorPlan(commands.Cog):
                 await interaction.response.edit_message(content=t("fpui.cancelled", locale, action=preview.text),
                                                         view=None, attachments=[])
                 return
+            await acknowledge(interaction)
             table = await self.running(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
@@ -628,8 +630,8 @@ class FloorPlan(commands.Cog):
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))
                 return
-            await interaction.response.edit_message(content=t("fpui.confirmed", locale, action=result.action),
-                                                    view=None, attachments=[])
+            await edit_response(interaction, content=t("fpui.confirmed", locale, action=result.action), view=None,
+                                attachments=[])
             channel = await channel_of(self.bot, table.channel_id)
             if channel is not None:
                 await after_move(self.bot, result, locale, channel=channel)

@@ -34,10 +34,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.components import custom_id, delegate, view_of
+from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.daily import Attempt, DailyChallenge
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
-from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
+from cogs.utils.replies import (
+    acknowledge,
+    edit_response,
+    handle_command_error,
+    refuse_public,
+    send_ephemeral,
+    shown_msg,
+    user_errors,
+)
 from cogs.utils.surface import escape
 from i18n import t
 from rules.base import FloorboardError
@@ -97,8 +105,8 @@ class PreviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: re.Match[str]) -> PreviewButton:
-        return cls(match["choice"], int(match["table"]), int(match["user"]), int(match["version"]), match["key"],
-                   label=item.label or "")
+        return cls(match["choice"], id_number(match["table"]), id_number(match["user"]), id_number(match["version"]),
+                   match["key"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "FloorPlanDaily", "preview_button", self.choice, self.table_id, self.user_id,
@@ -178,7 +186,7 @@ class FloorPlanDaily(commands.Cog):
                         result, _ = await self.daily.act(attempt, ctx.author.id, move,
                                                          interaction_id=ctx.interaction.id)
                     except FloorboardError as error:  # the move is refused: say why, above the sheet as it is
-                        notice = "⚠️ " + t(error.msg, locale)
+                        notice = "⚠️ " + t(shown_msg(error.msg), locale)
                     else:
                         notice = t("fpdaily.duplicate" if result.duplicate else "fpdaily.played", locale,
                                    move=result.action)
@@ -220,6 +228,7 @@ class FloorPlanDaily(commands.Cog):
                 await interaction.response.edit_message(content=t("fpdaily.cancelled", locale, move=preview.text),
                                                         view=None, attachments=[])
                 return
+            await acknowledge(interaction)
             table = await self.bot.engine.get(table_id)
             row = await self.bot.engine.store.daily_by_id(preview.daily_id)
             if table.version != preview.version or row is None:
@@ -233,8 +242,7 @@ class FloorPlanDaily(commands.Cog):
                 return
             notice = t("fpdaily.played", locale, move=result.action)
             kwargs = await self.reply(attempt, interaction.user.display_name, notice, locale)
-            await interaction.response.edit_message(content=kwargs["content"], attachments=[kwargs["file"]],
-                                                    view=None)
+            await edit_response(interaction, content=kwargs["content"], attachments=[kwargs["file"]], view=None)
 
     @floorplan.command(name=ls("fpdaily.cmd.leaderboard.name"),
                        description=ls("fpdaily.cmd.leaderboard.description"),

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.utils.components import custom_id, delegate, view_of
+from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of, send_private
-from cogs.utils.replies import send_ephemeral, user_errors
+from cogs.utils.replies import acknowledge, edit_response, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, escape
 from i18n import t
 from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError
@@ -223,7 +223,7 @@ class FlyingBladesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], templat
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> FlyingBladesButton:
-        return cls(match["action"], int(match["table"]), int(match["version"]), label=item.label or "")
+        return cls(match["action"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "FlyingBlades", "button", self.action, self.table_id, self.version)
@@ -254,7 +254,7 @@ class KeepSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
                              match: Any) -> KeepSelect:
-        return cls(int(match["table"]), int(match["version"]), item)
+        return cls(id_number(match["table"]), id_number(match["version"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
@@ -315,6 +315,7 @@ class FlyingBlades(commands.Cog):
                    version: int | None = None) -> None:
         """A button's move. A card choice is simultaneous (others' choices change the version but not the
         chooser's hand), so it is not tied to a version; Pass is."""
+        await acknowledge(interaction)
         result = await self.bot.engine.act(table.id, interaction.user.id, action, version=version,
                                            interaction_id=interaction.id)
         if result.duplicate:
@@ -322,10 +323,8 @@ class FlyingBlades(commands.Cog):
             return
         if action.startswith("keep"):
             cards = [c for c in action.removeprefix("keep ").split(",") if c in CARD_IDS]
-            await interaction.response.edit_message(content=t("fbui.kept_private", locale,
-                                                    cards=cards_text(cards, locale)), view=None)
-        else:
-            await interaction.response.defer()
+            await edit_response(interaction, content=t("fbui.kept_private", locale, cards=cards_text(cards, locale)),
+                                view=None)
         channel = await channel_of(self.bot, table.channel_id)
         if channel is not None:
             await after_move(self.bot, result, locale, channel=channel)

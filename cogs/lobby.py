@@ -30,9 +30,17 @@ from cogs.utils.posting import (
     resume,
     send_private,
 )
-from cogs.utils.replies import handle_command_error, refuse_public, send_ephemeral, user_errors
+from cogs.utils.replies import (
+    acknowledge,
+    edit_response,
+    handle_command_error,
+    refuse_public,
+    send_ephemeral,
+    user_errors,
+)
 from cogs.utils.status import status_message
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
+from cogs.utils.text import NAME_LIMIT, clean, code, mention
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError
 from rules.engine import (
@@ -56,6 +64,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 10080
+# Free text is bounded before anything reads it (Discord enforces these on slash options; prefix use gets a reply).
+MAX_ACTION, MAX_OPTIONS, MAX_GAME_NAME = 400, 300, 60
 MAX_LIST = 1900
 _OPTION_SPLIT = re.compile(r"[\s,;]+")
 _INT = re.compile(r"-?\d+")
@@ -82,7 +92,9 @@ def options_text(options: dict[str, Any]) -> str:
 
 
 def member_seat(user: discord.abc.User) -> SeatInfo:
-    return SeatInfo(user.id, user.display_name)
+    """A seat for a member; the name is stored clean (no control or bidi characters, clipped), so that the
+    record, the images and every message start from the same safe text."""
+    return SeatInfo(user.id, clean(user.display_name, NAME_LIMIT))
 
 
 def check_can_resign(table: Table, user_id: int) -> None:
@@ -134,7 +146,8 @@ class Lobby(commands.Cog):
         embed.description = "\n".join(self.lobby_seat(table, i, locale) for i in range(len(table.seats)))
         players = t("lobby.players_value", locale, count=len(table.seats), min=rules.min_players,
                     max=rules.max_players)
-        options = f"`{options_text(table.options)}`" if table.options else t("lobby.options_default", locale)
+        options = f"`{code(options_text(table.options), 1000)}`" if table.options else \
+            t("lobby.options_default", locale)
         embed.add_field(name=t("lobby.players", locale), value=players, inline=True)
         embed.add_field(name=t("lobby.options", locale), value=options, inline=True)
         items: list[discord.ui.Item[Any]] = []
@@ -158,7 +171,8 @@ class Lobby(commands.Cog):
         return bool(await self.engine.guild_setting(ctx.guild.id, "threads", True))
 
     async def new_thread(self, ctx: commands.Context[Any], game_name: str, locale: str) -> Any:
-        name = t("lobby.thread_name", locale, game=game_name, name=ctx.author.display_name)[:100]
+        # A thread name shows no markdown, but a bidi override in it would turn the channel list around.
+        name = t("lobby.thread_name", locale, game=game_name, name=clean(ctx.author.display_name, NAME_LIMIT))[:100]
         try:
             return await ctx.channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                    auto_archive_duration=THREAD_ARCHIVE_MINUTES)
@@ -193,7 +207,8 @@ class Lobby(commands.Cog):
     @app_commands.rename(game=ls("cmd.play.game.name"), options=ls("cmd.play.options.name"))
     @app_commands.describe(game=ls("cmd.play.game.description"), options=ls("cmd.play.options.description"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def play(self, ctx: commands.Context[Any], game: str, *, options: str = "") -> None:
+    async def play(self, ctx: commands.Context[Any], game: commands.Range[str, 1, MAX_GAME_NAME], *,
+                   options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             rules = self.find_game(game)
@@ -225,20 +240,30 @@ class Lobby(commands.Cog):
     @commands.guild_only()
     @app_commands.rename(action=ls("cmd.move.action.name"))
     @app_commands.describe(action=ls("cmd.move.action.description"))
-    async def move(self, ctx: commands.Context[Any], *, action: str) -> None:
+    async def move(self, ctx: commands.Context[Any], *, action: commands.Range[str, 1, MAX_ACTION]) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             table = await self.table_here(ctx.channel.id)
             if await self.surface(table.game).preview_move(ctx, table, action, locale):
                 return
             source = ctx.interaction or ctx.message
+            if ctx.interaction is not None:  # answered before the move may wait on the game's lock or the database
+                await ctx.interaction.response.defer(ephemeral=True, thinking=True)
             result = await self.act(table, ctx.author.id, action, typed=ctx.interaction is None,
                                     interaction_id=source.id)
             if result.duplicate:
                 await send_ephemeral(ctx, t("bot.duplicate", locale))
                 return
-            await ctx.defer()
-            await after_move(self.bot, result, locale, channel=ctx.channel, first=ctx.send)
+            if ctx.interaction is None:
+                await ctx.defer()
+                await after_move(self.bot, result, locale, channel=ctx.channel, first=ctx.send)
+                return
+            # The board is for everyone: posted in the channel; the private "thinking…" placeholder goes away.
+            await after_move(self.bot, result, locale, channel=ctx.channel)
+            try:
+                await ctx.interaction.delete_original_response()
+            except discord.HTTPException:
+                log.info("could not remove the placeholder of /move in %s", ctx.channel.id)
 
     @commands.hybrid_command(name=ls("cmd.board.name"), description=ls("cmd.board.description"),
                              aliases=aliases("cmd.board.name"))
@@ -378,6 +403,7 @@ class Lobby(commands.Cog):
                            version: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
+            await acknowledge(interaction)
             user = interaction.user
             # Join and Leave mean the same on any version of the lobby; Add bot and Start act on the table as
             # shown, so the engine checks their version under the game's lock.
@@ -390,10 +416,10 @@ class Lobby(commands.Cog):
             else:
                 table = await self.engine.start(table_id, user.id, version=version)
             if table.status != "active":
-                await interaction.response.edit_message(**self.lobby_message(table, locale))
+                await edit_response(interaction, **self.lobby_message(table, locale))
                 return
             # Started: the lobby message becomes the game's status message, kept current from now on.
-            await interaction.response.edit_message(**status_message(self.bot, table, locale))
+            await edit_response(interaction, **status_message(self.bot, table, locale))
             if interaction.message is not None:
                 await self.bot.status_messages.adopt(table, interaction.message.id, locale)
             await self.begin(table, locale)
@@ -403,21 +429,22 @@ class Lobby(commands.Cog):
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
             if interaction.user.id != user_id:
-                raise PermissionDeniedError("lobby.resign_not_yours", name=f"<@{user_id}>")
+                raise PermissionDeniedError("lobby.resign_not_yours", name=mention(user_id))
             public = interaction.message is not None and not interaction.message.flags.ephemeral
             suffix, name = ("_public", interaction.user.mention) if public else ("", "")
             if choice != "yes":
                 await interaction.response.edit_message(content=t(f"lobby.resign_cancelled{suffix}", locale,
                                                                   name=name), view=None)
                 return
+            await acknowledge(interaction)
             table = await self.engine.get(table_id)
             check_can_resign(table, user_id)
             result = await self.engine.resign(table_id, user_id, interaction_id=interaction.id)
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))
                 return
-            await interaction.response.edit_message(content=t(f"lobby.resign_done{suffix}", locale, name=name,
-                                                              table=table_id), view=None)
+            await edit_response(interaction, content=t(f"lobby.resign_done{suffix}", locale, name=name,
+                                                       table=table_id), view=None)
             channel = await channel_of(self.bot, table.channel_id)
             if channel is not None:
                 await after_move(self.bot, result, locale, channel=channel)
@@ -425,6 +452,7 @@ class Lobby(commands.Cog):
     async def rematch_button(self, interaction: discord.Interaction, table_id: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
+            await acknowledge(interaction)
             old = await self.engine.get(table_id)
             user = interaction.user
             if old.status in ("lobby", "active"):
@@ -447,8 +475,8 @@ class Lobby(commands.Cog):
             others = [s.user_id for s in old.seats if not s.bot and s.user_id not in (None, user.id)]
             who = " ".join(f"<@{u}>" for u in others)
             content = t("lobby.rematch_opened", locale, host=user.mention, who=who)
-            await interaction.response.send_message(content, allowed_mentions=pinging(others),
-                                                    **self.lobby_message(table, locale))
+            await interaction.followup.send(content, allowed_mentions=pinging(others),
+                                            **self.lobby_message(table, locale))
 
     # --- typed moves and engine notices --------------------------------------------------------------
 

@@ -23,11 +23,12 @@ import discord
 from discord.ext import commands
 
 from cogs.utils.checks import can_manage
-from cogs.utils.components import custom_id, delegate, view_of
+from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import guild_locale, locale_of_interaction
 from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed
-from cogs.utils.replies import send_ephemeral, user_errors
+from cogs.utils.replies import acknowledge, edit_response, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
+from cogs.utils.text import clean, clip, safe, safe_name
 from i18n import LOCALES, t
 from render.the_floor import SIDE_COLOURS
 from rules.base import FloorboardError, IllegalActionError, NotYourTurnError
@@ -56,10 +57,21 @@ BUTTON_STYLES = {"ready": discord.ButtonStyle.success, "accept": discord.ButtonS
 GRACE = timedelta(seconds=1.5)  # answers in flight when a clock runs out are charged by their own timestamps
 RESUME_ALLOWANCE = timedelta(seconds=90)  # after a restart, a running clock waits for the bot to reconnect
 MAX_ANSWER = 100
+CATEGORY_LIMIT = 40  # a server category's longest name (`cogs.utils.the_floor_content.MAX_NAME`)
 MAX_CONTENT = 2000
 CLOCK_META, READY_META, LEARN_META, POSTED_META = "tf_clock", "tf_ready_due", "tf_learn", "tf_posted"
 MAX_LEARN = 20
 TYPED_VERBS = ("challenge", "take", "keep", "ready")
+
+
+def category_text(name: str) -> str:
+    """A category's name in a message: a server's own categories are named by its members."""
+    return safe_name(name, CATEGORY_LIMIT)
+
+
+def answer_text(answer: str) -> str:
+    """An answer typed in a duel, shown back (escaped: ``**@everyone**`` is shown, never formatted)."""
+    return safe(answer, MAX_ANSWER) or "?"
 
 
 def side_colour(side: int, locale: str) -> str:
@@ -120,7 +132,7 @@ class TheFloorSurface(GameSurface):
         return f"{SIDE_EMOJI_BY_SIDE[side]} " + ", ".join(parts)
 
     def cat(self, table: Table, cid: str) -> str:
-        return f"«{table.rules.category_name(table.state, cid)}»"
+        return f"«{category_text(table.rules.category_name(table.state, cid))}»"
 
     def pings(self, table: Table, seats: set[int] | frozenset[int]) -> list[int]:
         return [uid for i in sorted(seats) if not table.seats[i].bot and (uid := table.seats[i].user_id)]
@@ -161,16 +173,16 @@ class TheFloorSurface(GameSurface):
         if k == "answer":
             verb = result.action.split()
             spent = seconds(int(verb[1])) if len(verb) > 1 and verb[1].isdigit() else "?"
-            return t("tfui.ev.answer", locale, mark=MARKS[d["mark"]], name=name, answer=escape(d["answer"]),
+            return t("tfui.ev.answer", locale, mark=MARKS[d["mark"]], name=name, answer=answer_text(d["answer"]),
                      seconds=spent)
         if k == "judging":
-            return t("tfui.ev.judging", locale, name=name, answer=escape(d["answer"]))
+            return t("tfui.ev.judging", locale, name=name, answer=answer_text(d["answer"]))
         if k == "judged":
             return t("tfui.ev.judged_yes" if d["accepted"] else "tfui.ev.judged_no", locale, side=side(e.seat))
         if k == "pass":
             return t("tfui.ev.pass", locale, name=name)
         if k == "dispute":
-            return t("tfui.ev.dispute", locale, side=side(e.seat), answer=escape(d["answer"]))
+            return t("tfui.ev.dispute", locale, side=side(e.seat), answer=answer_text(d["answer"]))
         if k == "absent":
             return t("tfui.ev.absent", locale, side=side(e.seat))
         if k == "duel_over":
@@ -288,6 +300,8 @@ class TheFloorSurface(GameSurface):
         cog = self.bot.get_cog("TheFloor") if self.bot is not None else None
         if cog is None or not parts:
             raise IllegalActionError("tfui.no_running_duel")
+        if len(" ".join(parts)) > MAX_ANSWER:  # as a typed message this long is chat, not an answer
+            raise IllegalActionError("tfui.answer_too_long", max=MAX_ANSWER)
         source = ctx.interaction or ctx.message
         result = await cog.duel_act(table.id, ctx.author.id, " ".join(parts), stamp_ms(source.id), source.id)
         if result.duplicate:
@@ -308,7 +322,7 @@ class TheFloorSurface(GameSurface):
             await send_ephemeral(ctx, t("bot.duplicate", locale))
             return
         name = table.rules.category_name(result.table.state, action.split()[1])
-        await send_ephemeral(ctx, t("tfui.menu.done", locale, choice=escape(name)))
+        await send_ephemeral(ctx, t("tfui.menu.done", locale, choice=category_text(name)))
         cog = self.bot.get_cog("TheFloor")
         if cog is not None:
             await cog.announce(result, locale, ctx.channel)
@@ -344,18 +358,19 @@ class TheFloorSurface(GameSurface):
         lines = [t("tfui.hand.title", locale, side=self.side_label(table, side, locale),
                    colour=side_colour(side, locale))]
         if view["hand"] is not None:
-            lines.append(t("tfui.hand.draft", locale, cards=", ".join(f"«{c['name']}»" for c in view["hand"])))
+            lines.append(t("tfui.hand.draft", locale, cards=", ".join(f"«{category_text(c['name'])}»"
+                                                                      for c in view["hand"])))
             if view["picked"]:
                 lines.append(t("tfui.hand.picked", locale,
-                               cards=", ".join(f"«{c['name']}»" for c in view["picked"])))
+                               cards=", ".join(f"«{category_text(c['name'])}»" for c in view["picked"])))
         mine = [f for f in view["fields"] if f["side"] == side]
         for f in mine:
-            cats = ", ".join(f"«{c['name']}»" for c in f["categories"]) or "—"
+            cats = ", ".join(f"«{category_text(c['name'])}»" for c in f["categories"]) or "—"
             lines.append(t("tfui.hand.field", locale, cells=", ".join(f["cells"]), size=f["size"], cats=cats))
         pending = view["pending"]
         if pending and pending["side"] == side and pending["options"]:
             lines.append(t("tfui.hand.options", locale, options=", ".join(
-                f"«{o['name']}» (`{o['id']}`)" for o in pending["options"])))
+                f"«{category_text(o['name'])}» (`{o['id']}`)" for o in pending["options"])))
         return "\n".join(lines)[:MAX_CONTENT]
 
     # --- posting ---------------------------------------------------------------------------------------
@@ -423,7 +438,8 @@ class TheFloorSurface(GameSurface):
             keep = dict(sorted(learn.items(), key=lambda kv: int(kv[0]))[-MAX_LEARN:])
             await bot.engine.set_meta(table.id, **{LEARN_META: keep})
             items.append(TheFloorButton("learn", r.table.id, r.table.version,
-                                        label=t("tfui.button.learn", locale, answer=judged[-1][1])[:80]))
+                                        label=clip(t("tfui.button.learn", locale,
+                                                     answer=clean(judged[-1][1], MAX_ANSWER)), 80)))
         return items
 
     def prompt(self, table: Table, locale: str) -> tuple[list[str], list[int], list[discord.ui.Item[Any]],
@@ -505,7 +521,7 @@ class TheFloorSurface(GameSurface):
             vote = int(table.options.get("vote_seconds", 20))
             when = " " + relative(now + timedelta(seconds=vote)) if vote else ""
             judges = set(table.rules.judge_seats(s))
-            line = t("tfui.prompt.judge", locale, answer=escape(d.judging), category=category, letter=d.letter,
+            line = t("tfui.prompt.judge", locale, answer=answer_text(d.judging), category=category, letter=d.letter,
                      who=self.mentions(table, judges), when=when)
             items = [TheFloorButton.make("accept", table, locale), TheFloorButton.make("reject", table, locale)]
             return [line], self.pings(table, judges), items, {}
@@ -607,7 +623,7 @@ class TheFloorButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BU
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> TheFloorButton:
-        return cls(match["action"], int(match["table"]), int(match["version"]), label=item.label or "")
+        return cls(match["action"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "TheFloor", "button", self.action, self.table_id, self.version)
@@ -631,7 +647,8 @@ class TheFloorSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SE
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
                              match: Any) -> TheFloorSelect:
-        return cls(match["kind"], int(match["table"]), int(match["version"]), int(match["part"]), item)
+        return cls(match["kind"], id_number(match["table"]), id_number(match["version"]), id_number(match["part"]),
+                   item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
@@ -729,11 +746,15 @@ class TheFloor(commands.Cog):
         prefixes = [prefixes] if isinstance(prefixes, str) else prefixes
         return any(message.content.startswith(p) for p in prefixes)
 
-    async def duel_act(self, table_id: int, user_id: int, text: str, at_ms: int, source_id: int) -> ActResult | None:
+    async def duel_act(self, table_id: int, user_id: int, text: str, at_ms: int, source_id: int, *,
+                       version: int | None = None) -> ActResult | None:
         """An answer, ``pass`` or ``dispute`` with its elapsed time read from Discord's timestamps. The table is
-        read, then acted on at that version: if another move got in between, read again (its base moved)."""
+        read, then acted on at that version: if another move got in between, read again (its base moved) —
+        unless ``version`` names the position the player saw (a button), which must still be current."""
         for _ in range(3):
             table = await self.engine.get(table_id)
+            if version is not None and table.version != version:
+                raise StaleVersionError("engine.stale")
             s = table.state
             d = s.duel
             if d is None or not d.started or d.judging:
@@ -777,10 +798,13 @@ class TheFloor(commands.Cog):
                 raise NotSeatedError("engine.not_seated")
             if action in ("pick", "challenge", "choose"):
                 await self.open_menu(interaction, table, seat, action, locale)
-            elif action in ("pass", "dispute"):
+                return
+            await acknowledge(interaction)
+            if action in ("pass", "dispute"):
+                # The button is the letter it sits under: a double click or a stale one must not pass twice.
                 word = t(f"tfui.word.{action}", "en").split(",")[0]
                 result = await self.duel_act(table.id, interaction.user.id, word, stamp_ms(interaction.id),
-                                             interaction.id)
+                                             interaction.id, version=version)
                 await self.after_click(interaction, result, locale)
             elif action == "suggest":
                 p = table.state.pending[0] if table.state.pending else None
@@ -810,7 +834,7 @@ class TheFloor(commands.Cog):
         if result.duplicate:
             await send_ephemeral(interaction, t("bot.duplicate", locale))
             return
-        await interaction.response.defer()
+        await acknowledge(interaction)
         channel = await channel_of(self.bot, result.table.channel_id)
         if channel is not None:
             await self.announce(result, locale, channel)
@@ -827,7 +851,7 @@ class TheFloor(commands.Cog):
         added = await learn_answer(self.engine.store, table.guild_id or 0, lang, category, answer,
                                    interaction.user.id, self.bot.now())
         key = "tfui.learned" if added else "tfui.learned_already"
-        await send_ephemeral(interaction, t(key, locale, answer=escape(answer),
+        await send_ephemeral(interaction, t(key, locale, answer=answer_text(answer),
                                             category=self.surface.cat(table, category)))
 
     # --- private menus -------------------------------------------------------------------------------------
@@ -842,7 +866,7 @@ class TheFloor(commands.Cog):
         if action == "pick":
             if s.phase != "draft":
                 raise IllegalActionError("tfui.nothing_to_choose")
-            options = [discord.SelectOption(label=table.rules.category_name(s, c)[:100], value=c)
+            options = [discord.SelectOption(label=clean(table.rules.category_name(s, c), 100), value=c)
                        for c in sorted(s.hands[side], key=lambda c: table.rules.category_name(s, c))]
             selects.append(TheFloorSelect.make("pick", table, 0, options, t("tfui.menu.pick", locale)))
         elif action == "challenge":
@@ -861,7 +885,7 @@ class TheFloor(commands.Cog):
                 selects.append(TheFloorSelect.make("take", table, 0, options,
                                                    t("tfui.menu.take", locale, count=p.count), count=p.count))
             else:
-                options = [discord.SelectOption(label=table.rules.category_name(s, c)[:100], value=c)
+                options = [discord.SelectOption(label=clean(table.rules.category_name(s, c), 100), value=c)
                            for c in p.options]
                 selects.append(TheFloorSelect.make("keep", table, 0, options, t("tfui.menu.keep", locale)))
         await interaction.response.send_message(t(f"tfui.menu.{action}_intro", locale), view=view_of(selects),
@@ -872,7 +896,8 @@ class TheFloor(commands.Cog):
         defender = s.board[b]
         field = bd.field_of(s.board, b)
         cat = next((c for cell, c in s.cards if cell in field), "")
-        label = f"{bd.name(a)} → {bd.name(b)} · {SIDE_EMOJI_BY_SIDE[defender]} {table.rules.category_name(s, cat)}"
+        label = f"{bd.name(a)} → {bd.name(b)} · {SIDE_EMOJI_BY_SIDE[defender]} " + \
+            clean(table.rules.category_name(s, cat), CATEGORY_LIMIT)
         desc = t("tfui.menu.challenge_option", locale, colour=side_colour(defender, locale), size=len(field),
                  own=len(bd.field_of(s.board, a)))
         return discord.SelectOption(label=label[:100], value=f"{bd.name(a)} {bd.name(b)}", description=desc[:100])
@@ -881,6 +906,7 @@ class TheFloor(commands.Cog):
                      values: list[str]) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
+            await acknowledge(interaction)
             table = await self.engine.get(table_id)
             if not values:
                 raise IllegalActionError("tfui.nothing_to_choose")
@@ -899,10 +925,9 @@ class TheFloor(commands.Cog):
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))
                 return
-            label = table.rules.category_name(result.table.state, values[0]) if kind in ("pick", "keep") else \
-                ", ".join(values)
-            await interaction.response.edit_message(content=t("tfui.menu.done", locale, choice=escape(label)),
-                                                    view=None)
+            choice = category_text(table.rules.category_name(result.table.state, values[0])) \
+                if kind in ("pick", "keep") else safe(", ".join(values), 200)  # cells (a client could send any)
+            await edit_response(interaction, content=t("tfui.menu.done", locale, choice=choice), view=None)
             channel = await channel_of(self.bot, table.channel_id)
             if channel is not None:
                 await self.announce(result, locale, channel)

@@ -25,6 +25,7 @@ from cogs.utils import the_floor_content as tfc
 from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
+from cogs.utils.text import clean, safe, safe_name
 from i18n import t
 from rules.base import Msg
 from rules.engine import PermissionDeniedError
@@ -41,6 +42,16 @@ LANG_CHOICES = [app_commands.Choice(name=ls(f"tfa.lang.{lang}"), value=lang) for
 def require_manager(ctx: commands.Context[Any]) -> None:
     if not can_manage(ctx):
         raise PermissionDeniedError("tfa.manage_only")
+
+
+def category_name(name: str) -> str:
+    """A category's name as members typed it, for a message (escaped, clipped, no control characters)."""
+    return safe_name(name, tfc.MAX_NAME)
+
+
+def answers_text(answers: list[str]) -> str:
+    """Answers as members typed them, escaped one by one (a list is cut to one message by `fit`)."""
+    return ", ".join(safe(answer, tfc.MAX_ANSWER) for answer in answers)
 
 
 def flags_text(flags: list[str]) -> str:
@@ -118,7 +129,7 @@ class TheFloorAdmin(commands.Cog):
                                               ctx.author.id, self.bot.engine.now())
             shown_flags = (t("tfa.category_flags", locale, flags=flags_text(category["flags"]))
                            if category["flags"] else "")
-            await ctx.send(t("tfa.category_added", locale, name=discord.utils.escape_markdown(category["name"]),
+            await ctx.send(t("tfa.category_added", locale, name=category_name(category["name"]),
                              language=t(f"tfa.lang.{content_lang}", locale), id=category["id"],
                              answers=Msg("tfa.unit.answer", count=len(category["answers"])), flags=shown_flags))
 
@@ -144,7 +155,7 @@ class TheFloorAdmin(commands.Cog):
             lines = [t("tfa.list_title", locale, language=language)]
             for cat in categories:
                 extra = len(added.get(cat["id"], []))
-                lines.append(t("tfa.list_line", locale, id=cat["id"], name=discord.utils.escape_markdown(cat["name"]),
+                lines.append(t("tfa.list_line", locale, id=cat["id"], name=category_name(cat["name"]),
                                answers=Msg("tfa.unit.answer", count=len(cat["answers"])),
                                added=t("tfa.list_added", locale, count=extra) if extra else "",
                                flags=f" [{flags_text(cat['flags'])}]" if cat["flags"] else ""))
@@ -168,7 +179,7 @@ class TheFloorAdmin(commands.Cog):
             if found is None or not await self.store.remove_floor_category(ctx.guild.id, cid):
                 raise tfc.ContentInputError("tfa.category_not_found", id=category_id)
             _, category = found
-            await ctx.send(t("tfa.category_removed", locale, name=discord.utils.escape_markdown(category["name"]),
+            await ctx.send(t("tfa.category_removed", locale, name=category_name(category["name"]),
                              id=category["id"]))
 
     # --- answers -----------------------------------------------------------------------------------------
@@ -191,12 +202,12 @@ class TheFloorAdmin(commands.Cog):
             locale, content_lang = await self.lang_of(ctx, lang)
             result = await tfc.add_answers(self.store, ctx.guild.id, content_lang, category,
                                            tfc.parse_answers(answers), ctx.author.id, self.bot.engine.now())
-            params = {"name": discord.utils.escape_markdown(result.category["name"]), "id": result.category["id"],
+            params = {"name": category_name(result.category["name"]), "id": result.category["id"],
                       "language": t(f"tfa.lang.{result.lang}", locale)}
-            lines = [t("tfa.answers_added", locale, answers=", ".join(result.added), **params) if result.added
+            lines = [t("tfa.answers_added", locale, answers=answers_text(result.added), **params) if result.added
                      else t("tfa.answers_none_added", locale, **params)]
             if result.known:
-                lines.append(t("tfa.answers_known", locale, answers=", ".join(result.known)))
+                lines.append(t("tfa.answers_known", locale, answers=answers_text(result.known)))
             await send_ephemeral(ctx, fit(lines, locale))
 
     @answers.command(name=ls("tfa.cmd.answers.remove.name"), description=ls("tfa.cmd.answers.remove.description"),
@@ -223,11 +234,11 @@ class TheFloorAdmin(commands.Cog):
                 key = normalize(answer, content_lang, flags)
                 gone = await self.store.remove_floor_answer(ctx.guild.id, content_lang, cat["id"], answer, key=key)
                 (removed if gone else missing).append(answer)
-            params = {"name": discord.utils.escape_markdown(cat["name"]), "id": cat["id"]}
-            lines = [t("tfa.answers_removed", locale, answers=", ".join(removed), **params) if removed
+            params = {"name": category_name(cat["name"]), "id": cat["id"]}
+            lines = [t("tfa.answers_removed", locale, answers=answers_text(removed), **params) if removed
                      else t("tfa.answers_none_removed", locale, **params)]
             if missing:
-                lines.append(t("tfa.answers_not_listed", locale, answers=", ".join(missing)))
+                lines.append(t("tfa.answers_not_listed", locale, answers=answers_text(missing)))
             await send_ephemeral(ctx, fit(lines, locale))
 
     @answers.command(name=ls("tfa.cmd.answers.list.name"), description=ls("tfa.cmd.answers.list.description"),
@@ -245,15 +256,15 @@ class TheFloorAdmin(commands.Cog):
             content_lang, cat = await tfc.find_category(self.store, ctx.guild.id, content_lang, category)
             added = (await self.store.floor_answers(ctx.guild.id, content_lang)).get(cat["id"], [])
             shown_flags = f"; {flags_text(cat['flags'])}" if cat.get("flags") else ""
-            lines = [t("tfa.answers_title", locale, name=discord.utils.escape_markdown(cat["name"]), id=cat["id"],
+            lines = [t("tfa.answers_title", locale, name=category_name(cat["name"]), id=cat["id"],
                        language=t(f"tfa.lang.{content_lang}", locale), flags=shown_flags)]
             if tfc.server_category_number(cat["id"]) is None:
                 count = Msg("tfa.unit.answer", count=len(cat["answers"]))
                 lines.append(t("tfa.answers_builtin", locale, answers=count))
             else:
                 lines.append(t("tfa.answers_own", locale, count=len(cat["answers"]),
-                               answers=", ".join(cat["answers"])))
-            lines.append(t("tfa.answers_server", locale, count=len(added), answers=", ".join(added)) if added
+                               answers=answers_text(cat["answers"])))
+            lines.append(t("tfa.answers_server", locale, count=len(added), answers=answers_text(added)) if added
                          else t("tfa.answers_server_none", locale))
             text = "\n".join(lines)
             if len(text) <= MAX_CONTENT:
@@ -277,7 +288,7 @@ class TheFloorAdmin(commands.Cog):
         cats += builtin.categories(content_lang)
         key = fold(current or "")
         found = [c for c in cats if not key or key in fold(c["name"]) or key in c["id"]]
-        return [app_commands.Choice(name=f"{c['name']} ({c['id']})"[:100], value=c["id"]) for c in found[:25]]
+        return [app_commands.Choice(name=clean(f"{c['name']} ({c['id']})", 100), value=c["id"]) for c in found[:25]]
 
     @answers_add.autocomplete("category")
     async def answers_add_category(self, interaction: discord.Interaction,

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from cogs.utils.text import NAME_LIMIT, clean
+
 RGB = tuple[int, int, int]
 
 # -------------------------------------------------------------------------------------------- fonts
@@ -40,6 +42,9 @@ _FALLBACK_FILES = {
     "Black": ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf"),
 }
 ELLIPSIS = "\u2026"
+# Users' text (a category, an answer) is clipped before it is measured: a 5,000-character string would cost a
+# fit_text search over its prefixes, and no box shows more than this.
+TEXT_LIMIT = 100
 _NOTDEF_PROBE = "\U0010fffd"  # a private-use code point no text face maps: it renders glyph 0 (.notdef)
 
 
@@ -122,14 +127,15 @@ def font_runs(text: str, weight: str = "Bold") -> tuple[tuple[str, str], ...]:
     return tuple(runs)
 
 
-def clean_text(text: str, weight: str = "Bold") -> str:
-    """``text`` without the characters no face can draw, whitespace runs collapsed."""
-    return " ".join("".join(run for _, run in font_runs(text, weight)).split())
+def clean_text(text: str, weight: str = "Bold", limit: int = TEXT_LIMIT) -> str:
+    """``text`` as users' text is drawn: `cogs.utils.text.clean` (no control or bidi characters, clipped to
+    ``limit`` characters with "…"), then without the characters no face can draw, whitespace runs collapsed."""
+    return " ".join("".join(run for _, run in font_runs(clean(text, limit), weight)).split())
 
 
 def display_name(name: str | None, fallback: str, weight: str = "Bold") -> str:
     """A player's name as it can be drawn; ``fallback`` (e.g. "Player 2") when nothing readable is left."""
-    cleaned = clean_text(name or "", weight)
+    cleaned = clean_text(name or "", weight, NAME_LIMIT)
     if not any(ch.isalnum() for ch in cleaned):
         return fallback
     return cleaned

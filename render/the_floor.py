@@ -26,6 +26,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.utils.text import clean
 from i18n import t
 from render import common
 from render.common import RGB, hex_rgb
@@ -307,7 +308,9 @@ def _eliminated(view: dict[str, Any], side: int) -> bool:
 
 
 def _cat_name(cat: Any) -> str:
-    return str(cat.get("name") or cat.get("id") or "") if isinstance(cat, dict) else ""
+    """A category's name as drawn or written: a server's own is named by its members (no control or bidi
+    characters, clipped)."""
+    return clean(str(cat.get("name") or cat.get("id") or ""), common.TEXT_LIMIT) if isinstance(cat, dict) else ""
 
 
 def _champion_sides(view: dict[str, Any]) -> list[int]:
@@ -1082,5 +1085,6 @@ def _text_duel(duel: dict[str, Any], sides: list[_Side], locale: str) -> list[st
             said.append(f"{sides[s].colour if 0 <= s < n else '?'}: {_answer_text(a, locale)}")
         lines.append(f"{t('tfr.duel.answers', locale)} {'; '.join(said)}")
     if duel.get("judging"):
-        lines.append(t("tfr.duel.judging", locale, answer=str(duel["judging"]), count=int(duel.get("votes") or 0)))
+        lines.append(t("tfr.duel.judging", locale, answer=clean(str(duel["judging"]), common.TEXT_LIMIT),
+                       count=int(duel.get("votes") or 0)))
     return lines

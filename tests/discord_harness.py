@@ -147,6 +147,8 @@ class InteractionInfo:
     deferred_ephemeral: bool = False
     first_followup_done: bool = False
     original: Sent | None = None
+    deferred_update: bool = False  # a component acknowledged first (type 6): @original is its own message
+    acknowledged: bool = False
 
 
 class RecordingAdapter(AsyncWebhookAdapter):
@@ -544,7 +546,11 @@ class Harness:
             info.deferred, info.deferred_ephemeral = True, ephemeral
             self.record(Sent("defer", info.channel_id, ephemeral=ephemeral, interaction_id=iid))
         elif kind == 6:
-            self.record(Sent("defer", info.channel_id, ephemeral=True, interaction_id=iid))
+            # An invisible acknowledgement: nothing is shown, so nothing is recorded as sent (``acknowledged``).
+            info.acknowledged = True
+            # As on Discord: after a deferred update, the "original response" is the component's own message.
+            info.original = self.messages.get(info.message_id or 0)
+            info.deferred_update = info.original is not None
         elif kind == 7:
             target = self.messages[info.message_id or 0]
             self.update(target, data, files)
@@ -571,7 +577,8 @@ class Harness:
                                                        message_id=snowflake()))
         if method == "PATCH":
             self.update(info.original, body, files)
-            self.record(self.from_body("edit", info, body, files, info.original.ephemeral,
+            kind = "update" if info.deferred_update else "edit"  # the same change as a type-7 response
+            self.record(self.from_body(kind, info, body, files, info.original.ephemeral,
                                        message_id=info.original.message_id))
         return self.message_payload(info.original)
 

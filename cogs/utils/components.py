@@ -32,6 +32,16 @@ LOBBY_STYLES = {
 }
 
 
+MAX_ID = 2**63 - 1  # SQLite's INTEGER; a forged custom_id may carry any number of digits
+FORGED = 0  # no table or user has id 0: the callback answers "does not exist" / "not yours" (and it fits templates)
+
+
+def id_number(text: str) -> int:
+    """A number from a custom_id, range-checked before it reaches SQLite (``int`` of 40 digits would overflow
+    there and leave the interaction unanswered)."""
+    return int(text) if len(text) <= 19 and int(text) <= MAX_ID else FORGED
+
+
 def custom_id(*parts: object) -> str:
     text = ":".join(str(p) for p in parts)
     if not 1 <= len(text) <= MAX_CUSTOM_ID:
@@ -68,7 +78,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> LobbyButton:
-        return cls(match["game"], match["action"], int(match["table"]), int(match["version"]),
+        return cls(match["game"], match["action"], id_number(match["table"]), id_number(match["version"]),
                    label=item.label or "", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -90,7 +100,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> RematchButton:
-        return cls(match["game"], int(match["table"]), int(match["version"]), label=item.label or "")
+        return cls(match["game"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "Lobby", "rematch_button", self.table_id)
@@ -114,7 +124,8 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESI
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
                              match: Any) -> ResignButton:
-        return cls(match["game"], match["choice"], int(match["table"]), int(match["user"]), label=item.label or "")
+        return cls(match["game"], match["choice"], id_number(match["table"]), id_number(match["user"]),
+                   label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "Lobby", "resign_button", self.choice, self.table_id, self.user_id)

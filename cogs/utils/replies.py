@@ -7,7 +7,9 @@ information is only ever sent through an interaction: a prefix command gets a po
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,17 +18,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from i18n import t
-from rules.base import FloorboardError
+from cogs.utils.text import ELLIPSIS, Markup, code, excerpt
+from i18n import LOCALES, catalog, t
+from rules.base import FloorboardError, Msg
 from storage import StorageBusyError, StorageError, StorageGoneError
 
 log = logging.getLogger(__name__)
 
 Target = discord.Interaction | commands.Context[Any] | discord.Message
+MAX_CONTENT = 2000
+# Error parameters that are the bot's own words (usages, lists of verbs, options, cards, ids), never input.
+TRUSTED_PARAMS = frozenset({"usage", "verbs", "known", "allowed", "cards", "cells", "choices", "demands", "build",
+                            "design", "layout", "games", "langs", "flags", "types", "options"})
 
 
-async def send_ephemeral(target: Target, content: str, **kwargs: Any) -> None:
+async def send_ephemeral(target: Target, content: str | None, **kwargs: Any) -> None:
     """An ephemeral reply to an interaction; a plain reply in the channel for a prefix command or message."""
+    content = fit_content(content)
+    # A reply may quote what a user typed: it pings no one, whatever the client's default (a reply with
+    # ``mention_author`` and no allowed_mentions of its own falls back to Discord's "parse everything").
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if isinstance(target, commands.Context):
         if target.interaction is None:
             await target.send(content, reference=target.message.to_reference(fail_if_not_exists=False),
@@ -42,8 +53,59 @@ async def send_ephemeral(target: Target, content: str, **kwargs: Any) -> None:
         await target.response.send_message(content, ephemeral=True, **kwargs)
 
 
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Answer Discord (an invisible deferred update) before work that can wait on a game's lock, the database or
+    a render: an interaction not answered within 3 seconds fails for the user, however the move went."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def edit_response(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message a component sits on, whether or not the interaction was acknowledged first."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
 async def reply_error(target: Target, error: FloorboardError, locale: str) -> None:
-    await send_ephemeral(target, t(error.msg, locale))
+    await send_ephemeral(target, t(shown_msg(error.msg), locale))
+
+
+def shown_msg(msg: Msg) -> Msg:
+    """An error's message with what a user typed in it made safe: every string parameter is user text (quoted
+    short and escaped, since a 6,000-character ``/move`` comes back in "unknown verb …") unless it is `Markup`
+    or one of `TRUSTED_PARAMS`. Deny by default: a new error that echoes input is safe without a change here."""
+    coded = code_params(msg.key)
+    return Msg(msg.key, **{k: shown_param(k, v, k in coded) for k, v in msg.params.items()})
+
+
+def shown_param(name: str, value: Any, coded: bool) -> Any:
+    if isinstance(value, Msg):
+        return shown_msg(value)
+    if not isinstance(value, str) or isinstance(value, Markup) or name in TRUSTED_PARAMS:
+        return value
+    return code(value) if coded else excerpt(value)
+
+
+@functools.cache
+def code_params(key: str) -> frozenset[str]:
+    """The parameters a message's templates (in any language) put inside a `code span`, where a backslash
+    would show: those are quoted without escapes (nothing is markdown there)."""
+    found: set[str] = set()
+    for locale in LOCALES:
+        text = catalog(locale).get(key, "")
+        for form in text.values() if isinstance(text, dict) else [text]:
+            for span in re.findall(r"`([^`]*)`", form):
+                found.update(re.findall(r"\{(\w+)", span))
+    return frozenset(found)
+
+
+def fit_content(content: str | None) -> str | None:
+    """Discord refuses a message over 2,000 characters: whatever made it longer, cut it rather than fail."""
+    if content is None or len(content) <= MAX_CONTENT:
+        return content
+    return content[:MAX_CONTENT - 1] + ELLIPSIS
 
 
 @asynccontextmanager
@@ -84,8 +146,9 @@ async def handle_command_error(ctx: commands.Context[Any], error: BaseException,
         log.error("command %s failed", ctx.command, exc_info=error)
         key = "bot.internal_error"
     usage = f"{ctx.clean_prefix}{ctx.command.qualified_name} {ctx.command.signature}" if ctx.command else ""
+    limit = error.maximum if isinstance(error, commands.RangeError) else None
     try:
-        await send_ephemeral(ctx, t(key, locale, usage=usage.strip()))
+        await send_ephemeral(ctx, t(key, locale, usage=usage.strip(), limit=limit))
     except discord.HTTPException:
         log.warning("could not send the error reply for %s", ctx.command)
 
@@ -105,6 +168,8 @@ def user_error_key(error: BaseException) -> str | None:
         return "bot.guild_only"
     if isinstance(error, commands.MissingPermissions | commands.CheckFailure):
         return "bot.not_allowed"
+    if isinstance(error, commands.RangeError):
+        return "bot.too_long"
     if isinstance(error, commands.UserInputError):
         return "bot.bad_input"
     if isinstance(error, commands.CommandOnCooldown):

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from cogs.utils.components import RematchButton
 from cogs.utils.lang import ls
+from cogs.utils.text import safe_name
 from i18n import LOCALES, t
 from rules.base import Game
 from rules.engine import ActResult, GameNotFoundError, Table
@@ -36,7 +37,9 @@ class Segment:
 
 
 def escape(name: str) -> str:
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A player's name for message content: no control or bidi characters, clipped, markdown and mentions
+    escaped (see `cogs.utils.text`)."""
+    return safe_name(name)
 
 
 class GameSurface:

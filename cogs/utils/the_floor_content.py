@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from cogs.utils.text import visible
 from rules.base import FloorboardError
 from rules.the_floor import content as builtin
 from rules.the_floor.answers import fold, normalize
@@ -76,11 +77,12 @@ def content_lang(text: str | None, default: str = "en") -> str:
 
 
 def parse_answers(text: str) -> list[str]:
-    """Answers typed as a list: separated by commas, semicolons or new lines, trimmed (inner spaces collapsed),
-    the first of those that fold to the same key kept (``"Łódź, lodz; ŁÓDŹ"`` → ``["Łódź"]``)."""
+    """Answers typed as a list: separated by commas, semicolons or new lines, trimmed (inner spaces collapsed,
+    control and bidi characters dropped), the first of those that fold to the same key kept
+    (``"Łódź, lodz; ŁÓDŹ"`` → ``["Łódź"]``)."""
     out, seen = [], set()
     for part in SEPARATORS.split(text or ""):
-        answer = " ".join(part.split())
+        answer = visible(part)
         key = fold(answer)
         if answer and key and key not in seen:
             seen.add(key)
@@ -105,7 +107,8 @@ def parse_flags(text: str | Any) -> list[str]:
 
 
 def clean_name(name: str) -> str:
-    return " ".join((name or "").split())
+    """A name as stored: no control or bidi characters (they would reorder every message it is shown in)."""
+    return visible(name)
 
 
 def build_category(name: str, answers: str | list[str], flags: str | list[str] | None, lang: str,
@@ -228,7 +231,7 @@ async def learn_answer(store: ContentStore, guild_id: int, lang: str, category_i
                        user_id: int | None, now: datetime) -> bool:
     """Add an answer the players judged valid to the server's list for that category; True when it was added,
     False when it was known already or cannot be stored (unknown category, too long, no letter, list full)."""
-    answer = " ".join((answer or "").split())
+    answer = visible(answer)
     if not answer:
         return False
     try:

@@ -159,7 +159,7 @@ async def test_rematch_opens_a_new_lobby_with_the_same_options_and_bots(harness:
     out = await harness.click(final[0], "Rematch", "carol")
     assert out[0].ephemeral and "Only the players" in out[0].text
     out = await harness.click(final[0], "Rematch", "alice")
-    assert out[0].kind == "response" and out[0].public and "Rematch!" in out[0].text
+    assert out[0].kind == "followup" and out[0].public and "Rematch!" in out[0].text
     table = await table_of(harness, channel_id)
     assert table.status == "lobby" and table.options["cards"] == "none"
     assert [s.bot for s in table.seats] == [False, True]
@@ -222,4 +222,4 @@ async def test_a_game_in_polish(harness: Harness) -> None:
     out = await harness.click(menu, "Nie zatrzymuję kart", "alice")
     assert "Zatrzymujesz: brak kart" in out[0].text and "karty wybrane" in harness.public(out)[-1].text
     out = await harness.slash("move", "bob", channel_id, action="atak a1 a2")
-    assert out[0].ephemeral and "Nie znam akcji „atak”" in out[0].text
+    assert out[-1].ephemeral and "Nie znam akcji „atak”" in out[-1].text

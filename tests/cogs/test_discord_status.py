@@ -166,7 +166,7 @@ async def test_a_failed_edit_never_breaks_a_move(harness: Harness, caplog: pytes
     harness.edit_errors[status_id] = http_error(403, 50013, "Missing Permissions")
     caplog.set_level(logging.WARNING, logger="cogs.utils.status")
     out = await play_one(harness, channel_id)  # the status edit runs inside this move, and fails
-    assert [s.kind for s in out] == ["defer", "followup"] and out[1].pngs() and not out[1].ephemeral
+    assert [s.kind for s in out] == ["defer", "message"] and out[1].pngs() and not out[1].ephemeral
     assert "could not edit the status message" in caplog.text
     after = await table_of(harness, channel_id)
     assert after.moves == table.moves + 1 and after.meta["status_message_id"] == status_id  # no repost

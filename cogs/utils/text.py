@@ -1,0 +1,104 @@
+"""Text that users supply (names, categories, answers, typed moves), made safe to post or to draw.
+
+`clean` is for anywhere text is shown without markdown (images, button labels, select options, thread
+names): it drops control and format characters (bidirectional overrides, zero-width characters), collapses
+whitespace and clips to a length. `safe` is `clean` for message content and embeds: every character Discord
+reads as markdown, a mention, a masked link or a link is escaped with a backslash, so that the text shows as
+typed but never formats, pings or links. Text the bot writes itself (``<@id>`` mentions, code spans) is
+`Markup` and is never escaped again.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ELLIPSIS = "\u2026"
+NAME_LIMIT = 32  # a Discord display name's own maximum
+EXCERPT_LIMIT = 40  # what an error reply quotes of what a user typed
+# Bidirectional controls reorder the text around them (a name that turns the rest of the line backwards) and
+# zero-width characters hide text or make two names look the same. All are category Cf; listed for the record.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+MAX_MARKS = 3  # combining marks kept on one letter: enough for any script, not for "zalgo" towers
+# Markdown, mentions (<@id>, <#id>, <@&id>, @everyone, @here), masked links ([x](url)), block quotes, headers,
+# spoilers; ":" before "//" so that no URL is recognised (a link in a name is a link however it is escaped).
+_SPECIAL = re.compile(r"[\\*_~|`\[\]<>@#]|:(?=//)|^[-+]")
+_CODE_TICK = "\u02cb"  # a backtick lookalike: a real one would close the code span
+
+
+class Markup(str):
+    """Text the bot made (a mention, a code span, a list of its own words): posted as it is, never escaped."""
+
+
+def mention(user_id: int) -> Markup:
+    """A deliberate user mention (it pings only if the message's allowed_mentions names the user)."""
+    return Markup(f"<@{user_id}>")
+
+
+def _visible(char: str) -> bool:
+    if char in BIDI or char in ZERO_WIDTH:
+        return False
+    # Whitespace controls (\n, \t) become spaces below, rather than gluing two words together.
+    return char.isspace() or unicodedata.category(char) not in ("Cc", "Cf", "Cs")
+
+
+def _cap_marks(text: str) -> str:
+    out: list[str] = []
+    run = 0
+    for char in text:
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run <= MAX_MARKS:
+            out.append(char)
+    return "".join(out)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, the last one an ellipsis when anything was cut."""
+    if len(text) <= limit:
+        return text
+    if limit <= 1:
+        return ELLIPSIS[:limit]
+    return text[:limit - 1].rstrip() + ELLIPSIS
+
+
+def visible(text: str | None) -> str:
+    """``text`` without control, format, bidirectional and zero-width characters, its whitespace collapsed to
+    single spaces (not clipped: for input that is checked for length and stored)."""
+    composed = unicodedata.normalize("NFC", str(text or ""))
+    kept = "".join(char for char in _cap_marks(composed) if _visible(char))
+    return " ".join(kept.split())
+
+
+def clean(text: str | None, limit: int) -> str:
+    """`visible` text of at most ``limit`` characters (cut with "…"): for text shown without markdown (images,
+    button labels, select options, thread names)."""
+    return clip(visible(text), limit)
+
+
+def escape(text: str) -> str:
+    """Every markdown, mention and link character of ``text`` escaped with a backslash (shown, never active).
+    Discord hides a backslash before any ASCII punctuation, so the text reads exactly as typed."""
+    return _SPECIAL.sub(lambda m: "\\" + m.group(0), text)
+
+
+def safe(text: str | None, limit: int) -> str:
+    """`clean` then `escape`: user text for message content and embeds. ``limit`` counts the characters shown
+    (the backslashes added can double the length sent)."""
+    return escape(clean(text, limit))
+
+
+def excerpt(text: str | None, limit: int = EXCERPT_LIMIT) -> str:
+    """A short quote of what a user typed, for an error reply (never the whole of a long input)."""
+    return safe(text, limit) or "\u2014"
+
+
+def code(text: str | None, limit: int = EXCERPT_LIMIT) -> str:
+    """User text for inside a template's code span (`` `{x}` ``): nothing is markdown there, so only a
+    backtick, which would end the span, is replaced."""
+    return clean(text, limit).replace("`", _CODE_TICK) or "\u2014"
+
+
+def safe_name(text: str | None, limit: int = NAME_LIMIT) -> str:
+    """A player's or a category's name for message content: `safe`, or "?" when nothing visible is left."""
+    return safe(text, limit) or "?"

@@ -227,8 +227,11 @@ class Table:
         self.thread_id = d.threads[-1]
         for n in range(bots):
             lobby = await self.button("Add bot")
-            await self.answered(d.click(lobby, "Add bot"))
+            shown = lobby.button("Add bot")["custom_id"]
+            await self.answered(d.click(lobby, "Add bot"))  # acknowledged at once, the lobby edited after
             await self.bot.wait(lambda n=n: self.seated() == n + 2, "a bot seated")
+            await self.bot.wait(lambda shown=shown, lobby=lobby: lobby.button("Add bot")["custom_id"] != shown,
+                                "the lobby shown with the new seat")
         marker = len(d.sent)
         await self.answered(d.click(await self.button("Start"), "Start"))
         await self.settled(marker, None)

@@ -1,11 +1,16 @@
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import AsyncIterator, Iterator
+from datetime import timedelta
 from pathlib import Path
 
+import discord
 import pytest
+from discord.ext.test import factories as facts
 
+import tests.discord_harness as harness_module
 from tests.conftest import FakeClock
 from tests.discord_harness import ErrorLog, Harness
 
@@ -30,3 +35,26 @@ async def harness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeCl
     h = await Harness(tmp_path / "floorboard.db", now=clock).start(monkeypatch)
     yield h
     await h.close()
+
+
+class DiscordTime:
+    """Discord's clock as the test sets it: every message id the fake gateway makes is a snowflake of
+    ``now``, which the test moves on by hand (so elapsed duel times are exact)."""
+
+    def __init__(self) -> None:
+        self.now = discord.utils.utcnow()
+        self.seq = itertools.count(1)
+
+    def make_id(self) -> int:
+        return discord.utils.time_snowflake(self.now) + next(self.seq) % (1 << 22)
+
+    def advance(self, ms: int) -> None:
+        self.now += timedelta(milliseconds=ms)
+
+
+@pytest.fixture
+def discord_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordTime]:
+    dt = DiscordTime()
+    monkeypatch.setattr(facts, "make_id", dt.make_id)
+    monkeypatch.setattr(harness_module, "snowflake", dt.make_id)  # interactions (the Pass button) too
+    yield dt

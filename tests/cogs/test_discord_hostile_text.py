@@ -16,7 +16,8 @@ from discord.ext import commands
 from discord.ext.test import backend as back
 
 from cogs.utils.text import BIDI, ZERO_WIDTH
-from tests.cogs.test_discord_the_floor import DiscordTime, challenge, letters, options_of, runner
+from tests.cogs.conftest import DiscordTime
+from tests.cogs.test_discord_the_floor import challenge, letters, options_of, runner
 from tests.cogs.test_discord_the_floor_admin import floor, only
 from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, check_png, table_of, user_of
 
@@ -24,18 +25,6 @@ NAME = "\u202e**@everyone** [x](http://evil) @here <@&740000000000000001>" + "N"
 ANSWER = "**@everyone** [x](http://evil)"
 LONG = 6000
 PLAYERS = set(USERS.values())
-
-
-@pytest.fixture
-def discord_time(monkeypatch: pytest.MonkeyPatch) -> DiscordTime:
-    from discord.ext.test import factories as facts
-
-    import tests.discord_harness as harness_module
-
-    dt = DiscordTime()
-    monkeypatch.setattr(facts, "make_id", dt.make_id)
-    monkeypatch.setattr(harness_module, "snowflake", dt.make_id)
-    return dt
 
 
 def rename(h: Harness, user: str, nick: str) -> None:

@@ -4,44 +4,14 @@ put to the judges, the resolution choices, clocks that run out, and a game playe
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
-from datetime import timedelta
 from typing import Any
 
-import discord
-import pytest
-from discord.ext.test import factories as facts
-
-import tests.discord_harness as harness_module
 from cogs.the_floor import CLOCK_META, stamp_ms
 from rules.the_floor.bot import default_take
+from tests.cogs.conftest import DiscordTime
 from tests.discord_harness import USERS, Harness, Sent, check_embeds, check_png, resign, table_of, user_of, walk
 
 GAME = "the_floor"
-
-
-class DiscordTime:
-    """Discord's clock as the test sets it: every message id the fake gateway makes is a snowflake of
-    ``now``, which the test moves on by hand (so elapsed duel times are exact)."""
-
-    def __init__(self) -> None:
-        self.now = discord.utils.utcnow()
-        self.seq = itertools.count(1)
-
-    def make_id(self) -> int:
-        return discord.utils.time_snowflake(self.now) + next(self.seq) % (1 << 22)
-
-    def advance(self, ms: int) -> None:
-        self.now += timedelta(milliseconds=ms)
-
-
-@pytest.fixture
-def discord_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordTime]:
-    dt = DiscordTime()
-    monkeypatch.setattr(facts, "make_id", dt.make_id)
-    monkeypatch.setattr(harness_module, "snowflake", dt.make_id)  # interactions (the Pass button) too
-    yield dt
 
 
 def options_of(sent: Sent) -> list[str]:

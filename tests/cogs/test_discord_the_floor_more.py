@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord.ext.test import factories as facts
 
-import tests.discord_harness as harness_module
 from cogs.the_floor import CLOCK_META, MARKS, stamp_ms
 from cogs.utils.the_floor_content import server_content
+from tests.cogs.conftest import DiscordTime
 from tests.cogs.test_discord_the_floor import (
-    DiscordTime,
     challenge,
     draft,
     letters,
@@ -29,15 +27,6 @@ from tests.conftest import FakeClock
 from tests.discord_harness import GUILD_ID, USERS, ErrorLog, Harness, table_of, user_of
 
 LETTER = "🔤"
-
-
-@pytest.fixture
-def discord_time(monkeypatch: pytest.MonkeyPatch) -> DiscordTime:
-    """Discord's clock as the test sets it (as in test_discord_the_floor): message and interaction ids."""
-    dt = DiscordTime()
-    monkeypatch.setattr(facts, "make_id", dt.make_id)
-    monkeypatch.setattr(harness_module, "snowflake", dt.make_id)
-    return dt
 
 
 def unknown(table: Any) -> str:

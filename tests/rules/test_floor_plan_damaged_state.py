@@ -5,27 +5,21 @@ JSON value: read back exactly, or refused, never a crash."""
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.base import RulesError, StateError
+from rules.base import StateError
 from rules.floor_plan.sheet import Room, Sheet
+from tests.rules import damaged_rows
+from tests.rules.damaged_rows import Faults, Row, edit, node, stored
 from tests.rules.fp_helpers import G
-
-Row = dict[str, Any]
-
-
-def stored(s: Any) -> Row:
-    """The row as SQLite gives it back: to_json through JSON text."""
-    return json.loads(json.dumps(G.to_json(s)))
 
 
 def playout_states(players: int, seed: str) -> list[Any]:
@@ -41,7 +35,8 @@ def playout_states(players: int, seed: str) -> list[Any]:
 
 
 GAMES = {n: playout_states(n, f"damaged-{n}") for n in (1, 3)}
-SAMPLES = [stored(s) for states in GAMES.values() for s in states[:: max(1, len(states) // 8)]]
+SAMPLES = [stored(G, s) for states in GAMES.values() for s in states[:: max(1, len(states) // 8)]]
+JSON_VALUES = damaged_rows.json_values(["", "L", "K", "room:0", "door:C3", "skip", "over", "sixth"], top=20)
 
 
 # --- sound rows read back exactly -------------------------------------------------------------------------------
@@ -49,11 +44,7 @@ SAMPLES = [stored(s) for states in GAMES.values() for s in states[:: max(1, len(
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_every_state_of_a_seeded_playout_round_trips(players: int) -> None:
-    for s in GAMES[players]:
-        row = stored(s)
-        back = G.from_json(row)
-        assert back == s
-        assert G.to_json(back) == row
+    damaged_rows.check_round_trips(G, GAMES[players])
 
 
 def test_a_sheet_view_still_reads_as_its_sheet() -> None:
@@ -68,7 +59,7 @@ def test_a_game_everyone_resigned_during_the_setup_round_trips(players: int) -> 
     for seat in range(players):
         s, _ = G.apply(s, seat, "resign")
     assert s.phase == "over" and s.round == 0
-    assert G.from_json(stored(s)) == s
+    assert G.from_json(stored(G, s)) == s
 
 
 # --- damaged rows are refused, naming the field -----------------------------------------------------------------
@@ -79,34 +70,17 @@ def mid_game() -> Row:
     for s in GAMES[3]:
         b = s.boards[0]
         if s.phase == "play" and b.claims and len(b.sheet.rooms) >= 3 and b.sheet.doors and s.pending[1]:
-            return stored(s)
+            return stored(G, s)
     raise AssertionError("no such state")
 
 
 def over() -> Row:
-    return stored(GAMES[3][-1])
-
-
-def edit(base: Callable[[], Row], change: Callable[[Row], Any]) -> Callable[[], Row]:
-    """The base row changed in place by ``change`` (whatever it returns is ignored)."""
-    def make() -> Row:
-        row = base()
-        change(row)
-        return row
-
-    return make
+    return stored(G, GAMES[3][-1])
 
 
 def put(path: str, value: Any, base: Callable[[], Row] = mid_game) -> Callable[[], Row]:
-    """Set ``path`` (``a.b.0``) of the base row to ``value``."""
-    def change(row: Row) -> None:
-        *parents, last = [int(k) if k.isdigit() else k for k in path.split(".")]
-        node: Any = row
-        for k in parents:
-            node = node[k]
-        node[last] = value
-
-    return edit(base, change)
+    """Set ``path`` (``a.b.0``) of the base row (the mid-game one unless named) to ``value``."""
+    return damaged_rows.put(path, value, base)
 
 
 SHEET = "boards.0.sheet"
@@ -116,13 +90,7 @@ CLAIM = "boards.0.claims.0"
 
 def add(path: str, item: Any) -> Callable[[], Row]:
     """Append ``item`` to the list at ``path``."""
-    def change(row: Row) -> None:
-        node: Any = row
-        for k in [int(k) if k.isdigit() else k for k in path.split(".")]:
-            node = node[k]
-        node.append(item)
-
-    return edit(mid_game, change)
+    return edit(mid_game, lambda row: node(row, path).append(item))
 
 
 def _sheet(row: Row) -> Row:
@@ -134,11 +102,9 @@ def _empty_claimed_note(row: Row) -> None:
     board["notes"][board["claims"][0]["note"]] = None
 
 
-DAMAGED: dict[str, tuple[Callable[[], Any], str]] = {
+DAMAGED: Faults = {
     # fault: (the damaged row, the field the message names)
-    "a list where the state object is expected": (lambda: [mid_game()], "state"),
-    "a truncated row": (lambda: {}, "version"),
-    "a null row": (lambda: None, "state"),
+    **damaged_rows.shape_faults(mid_game),
     "a missing boards list": (edit(mid_game, lambda row: row.pop("boards")), "boards"),
     "an unknown key": (edit(mid_game, lambda row: row.update(bonus=3)), "unknown keys"),
     "an unknown version": (put("version", "1"), "version"),
@@ -225,10 +191,7 @@ DAMAGED: dict[str, tuple[Callable[[], Any], str]] = {
 
 @pytest.mark.parametrize("fault", DAMAGED)
 def test_a_damaged_row_is_refused_naming_the_field(fault: str) -> None:
-    make, field = DAMAGED[fault]
-    with pytest.raises(StateError) as info:
-        G.from_json(make())
-    assert field in str(info.value)
+    damaged_rows.check_refused(G, *DAMAGED[fault])
 
 
 def test_a_room_wider_than_the_sheet_is_refused_at_once() -> None:
@@ -254,64 +217,8 @@ def test_state_errors_are_value_errors_for_callers_that_catch_those() -> None:
 # --- any one damaged leaf: read back exactly, or refused --------------------------------------------------------
 
 
-def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """The paths of a JSON value's leaves (scalars and empty containers)."""
-    if isinstance(value, dict) and value:
-        return [p for k, x in value.items() for p in leaves(x, (*path, k))]
-    if isinstance(value, list) and value:
-        return [p for i, x in enumerate(value) for p in leaves(x, (*path, i))]
-    return [path]
-
-
-def leaf(value: Any, path: tuple[Any, ...]) -> Any:
-    for k in path:
-        value = value[k]
-    return value
-
-
-def replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
-    if not path:
-        return new
-    out = copy.copy(value)
-    out[path[0]] = replaced(value[path[0]], path[1:], new)
-    return out
-
-
-SCALARS = (st.none() | st.booleans() | st.integers(-3, 20) | st.integers() | st.floats()
-           | st.text(max_size=12) | st.sampled_from(["", "L", "K", "room:0", "door:C3", "skip", "over", "sixth"]))
-JSON_VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=8)
-
-
-def replacements(row: Row, path: tuple[Any, ...]) -> st.SearchStrategy[Any]:
-    """Any JSON value, another leaf of the row, or the leaf nudged by one or flipped (these often make a sound
-    row, so that both outcomes of the property are exercised)."""
-    old = leaf(row, path)
-    nudged = [old - 1, old + 1] if type(old) is int else [not old] if type(old) is bool else []
-    others = st.sampled_from([leaf(row, p) for p in leaves(row)])
-    return st.one_of(JSON_VALUES, others, *([st.sampled_from(nudged)] if nudged else []))
-
-
-def exercise(s: Any) -> None:
-    """What the engine and the surface do with a loaded state must not crash either."""
-    G.outcome(s)
-    for seat in [None, *range(s.players)]:
-        json.dumps(G.view(s, seat))
-    for seat in sorted(G.to_move(s))[:2]:
-        G.legal_actions(s, seat)
-        with contextlib.suppress(RulesError):
-            G.apply(s, seat, G.default_action(s, seat))
-
-
 @settings(deadline=None, max_examples=800)
 @given(data=st.data())
 def test_one_damaged_leaf_is_read_back_exactly_or_refused(data: st.DataObject) -> None:
-    row = data.draw(st.sampled_from(SAMPLES))
-    path = data.draw(st.sampled_from(leaves(row)))
-    damaged = replaced(row, path, data.draw(replacements(row, path)))
-    try:
-        s = G.from_json(damaged)
-    except StateError:
-        return
-    assert G.to_json(s) == damaged
-    exercise(s)
+    row, path, new = damaged_rows.draw_damaged_leaf(data, SAMPLES, JSON_VALUES)
+    damaged_rows.check_damaged_leaf(G, row, path, new, partial(damaged_rows.exercise, G, movers=2))

@@ -4,27 +4,21 @@ property replaces one leaf of a valid state with any JSON value: read back exact
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.base import RulesError, StateError
+from tests.rules import damaged_rows
+from tests.rules.damaged_rows import Faults, Row, edit, stored
 from tests.rules.tf_helpers import G, play
 
-Row = dict[str, Any]
 BIRDS = {"id": "server_1", "name": "Birds", "flags": [], "answers": [f"{c}bird" for c in "ABCDEFGHIJKLMNOPRSTUVWY"]}
 CUSTOM = {"categories": [BIRDS], "answers": {"flowers": ["Zinnia"]}}
-
-
-def stored(s: Any) -> Row:
-    """The row as SQLite gives it back: to_json through JSON text."""
-    return json.loads(json.dumps(G.to_json(s)))
 
 
 def playout_states(players: int, seed: str, options: dict[str, Any], resign: int | None = None) -> list[Any]:
@@ -61,9 +55,10 @@ GAMES = {
     "server content": playout_states(3, "damaged-custom", {"content": CUSTOM, "kids": True, "lang": "pl"}),
 }
 SPECIAL = [judging(3, "vote"), judging(3, "trust"), judging(4, "host")]
-SAMPLES = [stored(s) for states in GAMES.values() for s in states[:: max(1, len(states) // 8)]]
-SAMPLES += [stored(s) for s in SPECIAL]
-SAMPLES.append(stored(play(G.new(3, {}, "resigned"), (0, "resign"), (1, "resign"))))
+SAMPLES = [stored(G, s) for states in GAMES.values() for s in states[:: max(1, len(states) // 8)]]
+SAMPLES += [stored(G, s) for s in SPECIAL]
+SAMPLES.append(stored(G, play(G.new(3, {}, "resigned"), (0, "resign"), (1, "resign"))))
+JSON_VALUES = damaged_rows.json_values(["", "A", "c001", "flowers", "take", "keep", "trusted", "over"], top=30)
 
 
 # --- sound rows read back exactly -------------------------------------------------------------------------------
@@ -71,29 +66,25 @@ SAMPLES.append(stored(play(G.new(3, {}, "resigned"), (0, "resign"), (1, "resign"
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_state_of_a_seeded_playout_round_trips(game: str) -> None:
-    for s in GAMES[game]:
-        row = stored(s)
-        back = G.from_json(row)
-        assert back == s
-        assert G.to_json(back) == row
+    damaged_rows.check_round_trips(G, GAMES[game])
 
 
 def test_answers_under_judgment_round_trip() -> None:
     for s in SPECIAL:
         assert s.duel is not None and (s.duel.judging or s.duel.log[-1][2] == "trusted")
-        assert G.from_json(stored(s)) == s
+        assert G.from_json(stored(G, s)) == s
 
 
 def test_a_position_round_trips() -> None:
     s = G.from_position(".10../.10../01.../.1.../..... C5=flowers,A3=rivers,B2=music_genres 2s side=0 seed=p")
-    assert G.from_json(stored(s)) == s
+    assert G.from_json(stored(G, s)) == s
 
 
 def test_a_game_won_by_resignations_during_the_draft_round_trips() -> None:
     s = G.new(3, {}, "resigned")
     s = play(s, (0, "resign"), (1, "resign"))
     assert s.phase == "over" and s.hands[2] and not s.cards
-    assert G.from_json(stored(s)) == s
+    assert G.from_json(stored(G, s)) == s
 
 
 # --- damaged rows are refused, naming the field -----------------------------------------------------------------
@@ -101,7 +92,7 @@ def test_a_game_won_by_resignations_during_the_draft_round_trips() -> None:
 
 def first(game: str, test: Callable[[Any], bool]) -> Callable[[], Row]:
     def make() -> Row:
-        return stored(next(s for s in GAMES[game] if test(s)))
+        return stored(G, next(s for s in GAMES[game] if test(s)))
 
     return make
 
@@ -117,29 +108,12 @@ custom = first("server content", lambda s: s.phase == "play")
 
 
 def voting() -> Row:
-    return stored(SPECIAL[0])
-
-
-def edit(base: Callable[[], Row], change: Callable[[Row], Any]) -> Callable[[], Row]:
-    """The base row changed in place by ``change`` (whatever it returns is ignored)."""
-    def make() -> Row:
-        row = base()
-        change(row)
-        return row
-
-    return make
+    return stored(G, SPECIAL[0])
 
 
 def put(path: str, value: Any, base: Callable[[], Row] = in_duel) -> Callable[[], Row]:
-    """Set ``path`` (``a.b.0``) of the base row to ``value``."""
-    def change(row: Row) -> None:
-        *parents, last = [int(k) if k.lstrip("-").isdigit() else k for k in path.split(".")]
-        node: Any = row
-        for k in parents:
-            node = node[k]
-        node[last] = value
-
-    return edit(base, change)
+    """Set ``path`` (``a.b.0``) of the base row (the one in a duel unless named) to ``value``."""
+    return damaged_rows.put(path, value, base)
 
 
 def _take_all(pending: Row) -> None:
@@ -150,11 +124,9 @@ def _card_off_its_field(row: Row) -> None:
     row["cards"] = row["cards"][1:]
 
 
-DAMAGED: dict[str, tuple[Callable[[], Any], str]] = {
+DAMAGED: Faults = {
     # fault: (the damaged row, the field the message names)
-    "a list where the state object is expected": (lambda: [in_duel()], "state"),
-    "a truncated row": (lambda: {}, "version"),
-    "a null row": (lambda: None, "state"),
+    **damaged_rows.shape_faults(in_duel),
     "a missing board": (edit(in_duel, lambda row: row.pop("board")), "board"),
     "an unknown key": (edit(in_duel, lambda row: row.update(timer=3)), "unknown keys"),
     "an unknown version": (put("version", None), "version"),
@@ -252,10 +224,7 @@ DAMAGED: dict[str, tuple[Callable[[], Any], str]] = {
 
 @pytest.mark.parametrize("fault", DAMAGED)
 def test_a_damaged_row_is_refused_naming_the_field(fault: str) -> None:
-    make, field = DAMAGED[fault]
-    with pytest.raises(StateError) as info:
-        G.from_json(make())
-    assert field in str(info.value)
+    damaged_rows.check_refused(G, *DAMAGED[fault])
 
 
 def test_state_errors_are_value_errors_for_callers_that_catch_those() -> None:
@@ -266,64 +235,8 @@ def test_state_errors_are_value_errors_for_callers_that_catch_those() -> None:
 # --- any one damaged leaf: read back exactly, or refused --------------------------------------------------------
 
 
-def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """The paths of a JSON value's leaves (scalars and empty containers)."""
-    if isinstance(value, dict) and value:
-        return [p for k, x in value.items() for p in leaves(x, (*path, k))]
-    if isinstance(value, list) and value:
-        return [p for i, x in enumerate(value) for p in leaves(x, (*path, i))]
-    return [path]
-
-
-def leaf(value: Any, path: tuple[Any, ...]) -> Any:
-    for k in path:
-        value = value[k]
-    return value
-
-
-def replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
-    if not path:
-        return new
-    out = copy.copy(value)
-    out[path[0]] = replaced(value[path[0]], path[1:], new)
-    return out
-
-
-SCALARS = (st.none() | st.booleans() | st.integers(-3, 30) | st.integers() | st.floats()
-           | st.text(max_size=12) | st.sampled_from(["", "A", "c001", "flowers", "take", "keep", "trusted", "over"]))
-JSON_VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=8)
-
-
-def replacements(row: Row, path: tuple[Any, ...]) -> st.SearchStrategy[Any]:
-    """Any JSON value, another leaf of the row, or the leaf nudged by one or flipped (these often make a sound
-    row, so that both outcomes of the property are exercised)."""
-    old = leaf(row, path)
-    nudged = [old - 1, old + 1] if type(old) is int else [not old] if type(old) is bool else []
-    others = st.sampled_from([leaf(row, p) for p in leaves(row)])
-    return st.one_of(JSON_VALUES, others, *([st.sampled_from(nudged)] if nudged else []))
-
-
-def exercise(s: Any) -> None:
-    """What the engine and the surface do with a loaded state must not crash either."""
-    G.outcome(s)
-    for seat in [None, *range(s.players)]:
-        json.dumps(G.view(s, seat))
-    for seat in sorted(G.to_move(s))[:2]:
-        G.legal_actions(s, seat)
-        with contextlib.suppress(RulesError):
-            G.apply(s, seat, G.default_action(s, seat))
-
-
 @settings(deadline=None, max_examples=800)
 @given(data=st.data())
 def test_one_damaged_leaf_is_read_back_exactly_or_refused(data: st.DataObject) -> None:
-    row = data.draw(st.sampled_from(SAMPLES))
-    path = data.draw(st.sampled_from(leaves(row)))
-    damaged = replaced(row, path, data.draw(replacements(row, path)))
-    try:
-        s = G.from_json(damaged)
-    except StateError:
-        return
-    assert G.to_json(s) == damaged
-    exercise(s)
+    row, path, new = damaged_rows.draw_damaged_leaf(data, SAMPLES, JSON_VALUES)
+    damaged_rows.check_damaged_leaf(G, row, path, new, partial(damaged_rows.exercise, G, movers=2))

@@ -1,7 +1,9 @@
 """The async engine around the pure rules: lobbies, locks, versions, the action log, deadlines and bots.
 
 Every change to a game goes through here: one `asyncio.Lock` per game, the caller's version checked, the pure
-``apply`` run, then the new snapshot, its action and its deadline changes written in one transaction. Time
+``apply`` run, then the new snapshot, its action and its deadline changes written in one transaction (one round
+trip to the store: the engine keeps each open game's deadlines itself, and content fixed for the whole game is
+stored once and referenced, see `SharedContent`). Time
 enters the rules only as actions (a turn that times out is logged as the seat's default action, source
 ``timer``), so a game replays exactly from ``new(seed)`` and its log.
 """
@@ -10,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -18,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from rules.base import Event, FloorboardError, Game, Outcome
+from rules.base import Event, FloorboardError, Game, Outcome, RulesError
 from rules.rng import new_seed
 from storage import (
     ActionRow,
@@ -43,6 +47,8 @@ CLOSED_STATUSES = ("finished", "aborted")
 MAX_BOT_STEPS = 5000
 BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
 BACKOFF_MAX = timedelta(hours=1)
+SHARED = "$shared"  # a stored row's reference to content kept once in the store: {"$shared": "<sha256 hex>"}
+Known = dict[int, tuple[Any, str]]  # id(value) -> (value, hash) of one table's shared values
 
 
 class EngineError(FloorboardError):
@@ -190,6 +196,115 @@ def unavailable(error: StorageError) -> StorageUnavailableError:
     return StorageUnavailableError("engine.storage_busy")
 
 
+def _canonical(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _reference(value: Any) -> str | None:
+    """The hash a stored ``{"$shared": hash}`` names; None for any other value."""
+    if isinstance(value, dict) and len(value) == 1 and isinstance(value.get(SHARED), str):
+        return value[SHARED]
+    return None
+
+
+class SharedContent:
+    """Content fixed for a whole game (a Game's ``shared_fields``: top-level keys of its options and of its state's
+    JSON) is stored once and referenced from the game's row, so a move does not rewrite megabytes; the rules never
+    see a reference. A game must never hold a value shaped like a reference in those fields.
+
+    A value is hashed once per object: states are immutable and keep the same objects across moves, so the caller
+    keeps each table's values by identity (`Known`: a reference held, so that an id is never reused) for as long
+    as it keeps the table."""
+
+    def __init__(self, loaded: int = 16) -> None:
+        self._values: OrderedDict[str, Any] = OrderedDict()  # hash -> value: an LRU of what was loaded or saved
+        self._stored: set[str] = set()  # hashes the store holds: their text is not sent again
+        self._values_max = loaded
+
+    @staticmethod
+    def _put(cache: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > most:
+            cache.popitem(last=False)
+
+    def _digest(self, value: Any, known: Known, used: Known) -> tuple[str, str | None]:
+        """(hash, canonical JSON text or None when the value was hashed before and the text is not needed)."""
+        hit = known.get(id(value))
+        if hit is not None and hit[0] is value:
+            used[id(value)] = hit
+            return hit[1], None
+        text = _canonical(value)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        used[id(value)] = (value, digest)
+        self._put(self._values, digest, value, self._values_max)
+        return digest, text
+
+    def pack(self, fields: tuple[str, ...], d: dict[str, Any], out: dict[str, str], known: Known,
+             used: Known) -> dict[str, Any]:
+        """``d`` with each non-empty shared field replaced by a reference (a copy; ``d`` is untouched). Values
+        hashed before are looked up in ``known``; every value packed goes to ``used``, and the text of each one the
+        store may not hold yet to ``out`` (hash -> text)."""
+        packed = d
+        for key in fields:
+            value = d.get(key)
+            if not value or _reference(value) is not None:
+                continue
+            digest, text = self._digest(value, known, used)
+            if digest not in self._stored:
+                out[digest] = _canonical(value) if text is None else text
+            if packed is d:
+                packed = dict(d)
+            packed[key] = {SHARED: digest}
+        return packed
+
+    @staticmethod
+    def references(fields: tuple[str, ...], d: Any) -> set[str]:
+        """The hashes ``d``'s shared fields reference."""
+        if not isinstance(d, dict):
+            return set()
+        return {h for h in (_reference(d.get(key)) for key in fields) if h is not None}
+
+    def at_hand(self, hashes: Iterable[str]) -> dict[str, Any]:
+        """The values of ``hashes`` already in memory (held by the caller: the LRU may drop them meanwhile)."""
+        out = {}
+        for digest in hashes:
+            if digest in self._values:
+                self._values.move_to_end(digest)
+                out[digest] = self._values[digest]
+        return out
+
+    def loaded(self, texts: dict[str, str]) -> dict[str, Any]:
+        """Decode values read from the store (hash -> JSON text); a text that does not decode raises ValueError."""
+        out = {}
+        for digest, text in texts.items():
+            value = out[digest] = orjson.loads(text)
+            self._stored.add(digest)
+            self._put(self._values, digest, value, self._values_max)
+        return out
+
+    @staticmethod
+    def unpack(fields: tuple[str, ...], d: Any, values: dict[str, Any]) -> Any:
+        """``d`` with each reference replaced by its value (a copy); ValueError for one not in ``values``."""
+        if not isinstance(d, dict):
+            return d
+        out = d
+        for key in fields:
+            digest = _reference(d.get(key))
+            if digest is None:
+                continue
+            if digest not in values:
+                raise ValueError(f"{key}: shared content {digest} is not in the store")
+            if out is d:
+                out = dict(d)
+            out[key] = values[digest]
+        return out
+
+    def stored(self, hashes: Iterable[str]) -> None:
+        """The store now holds these (their transaction committed)."""
+        self._stored.update(hashes)
+
+
 def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
     """Rebuild a state from its header and log: the proof that the log is the game."""
     state = rules.new(players, options, seed)
@@ -221,6 +336,10 @@ class Engine:
         self.tick_seconds = tick_seconds
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Table] = {}
+        # Each cached table's deadlines: the engine writes and drops every deadline itself, so a move needs no read.
+        self._deadlines: dict[int, list[DeadlineRow]] = {}
+        self._shared = SharedContent()
+        self._known: dict[int, Known] = {}  # each cached table's shared values, by identity (hashed once)
         self._listeners: list[Listener] = []
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
@@ -259,13 +378,57 @@ class Engine:
         )
 
     def _to_row(self, t: Table) -> GameRow:
-        return GameRow(
+        return self._pack(GameRow(
             id=t.id, game=t.game, guild_id=t.guild_id, channel_id=t.channel_id, host_id=t.host_id,
             status=t.status, options=t.options, seed=t.seed, seats=[s.to_json() for s in t.seats],
             version=t.version, moves=t.moves, state=None if t.state is None else t.rules.to_json(t.state),
             meta=t.meta, outcome=None if t.outcome is None else t.outcome.to_json(),
             created_at=t.created_at, updated_at=t.updated_at,
-        )
+        ))
+
+    # --- shared content: the row holds references, the store each value once --------------------------
+
+    def _shared_fields(self, game: str) -> tuple[str, ...]:
+        return tuple(getattr(self.games.get(game), "shared_fields", ()))
+
+    def _pack(self, row: GameRow) -> GameRow:
+        """``row`` with its game's shared fields (in the options, the state's JSON and the lobby's options kept in
+        meta) replaced by references; ``row.shared`` gets the values the store may not hold yet."""
+        fields = self._shared_fields(row.game)
+        if not fields:
+            return row
+        shared: dict[str, str] = {}
+        known, used = self._known.get(row.id, {}), {}
+
+        def pack(d: dict[str, Any]) -> dict[str, Any]:
+            return self._shared.pack(fields, d, shared, known, used)
+
+        meta, lobby = row.meta, row.meta.get(LOBBY_OPTIONS)
+        if isinstance(lobby, dict):
+            meta = {**meta, LOBBY_OPTIONS: pack(lobby)}
+        packed = replace(row, options=pack(row.options), meta=meta, shared=shared,
+                         state=None if row.state is None else pack(row.state))
+        if row.id in self._cache:  # kept while the table is: only the values it holds now
+            self._known[row.id] = used
+        return packed
+
+    @staticmethod
+    def _lobby_options(row: GameRow) -> Any:
+        return row.meta.get(LOBBY_OPTIONS) if isinstance(row.meta, dict) else None
+
+    def _references(self, fields: tuple[str, ...], row: GameRow) -> set[str]:
+        refs = self._shared.references
+        return refs(fields, row.options) | refs(fields, row.state) | refs(fields, self._lobby_options(row))
+
+    def _unpack(self, row: GameRow, fields: tuple[str, ...], values: dict[str, Any]) -> GameRow:
+        """``row`` with every reference resolved from ``values``; ValueError for unknown content (a damaged row)."""
+        if not fields:
+            return row
+        unpack, meta, lobby = self._shared.unpack, row.meta, self._lobby_options(row)
+        if isinstance(lobby, dict):
+            meta = {**meta, LOBBY_OPTIONS: unpack(fields, lobby, values)}
+        return replace(row, options=unpack(fields, row.options, values), state=unpack(fields, row.state, values),
+                       meta=meta)
 
     async def get(self, table_id: int) -> Table:
         cached = self._cache.get(table_id)
@@ -273,18 +436,32 @@ class Engine:
             return cached
         if table_id in self.damaged:
             raise DamagedGameError(table_id, self.damaged[table_id])
-        row = await self.store.load_game(table_id)
+        row, deadlines = await self.store.load_table(table_id)
         if row is None:
             raise GameNotFoundError("engine.no_game", table=table_id)
+        fields = self._shared_fields(row.game)
+        refs = self._references(fields, row)
+        values = self._shared.at_hand(refs)
+        texts = await self.store.shared_content(refs - values.keys()) if len(values) < len(refs) else {}
         try:
             if row.error is not None:
                 raise ValueError(row.error)
-            table = self._from_row(row)
+            values.update(self._shared.loaded(texts))
+            table = self._from_row(self._unpack(row, fields, values))
         except Exception as e:  # whatever a damaged row raises, it stays this table's problem
             await self._isolate(row, e)
             raise DamagedGameError(table_id, self.damaged[table_id]) from None
-        self._cache[table_id] = table
+        cached = self._cache.get(table_id)
+        if cached is not None:  # cached by another task while this read ran (a save, under the game's lock): newer
+            return cached
+        self._cache[table_id], self._deadlines[table_id] = table, deadlines
+        self._known[table_id] = {id(value): (value, digest) for digest, value in values.items()}
         return table
+
+    def _forget(self, table_id: int) -> None:
+        self._cache.pop(table_id, None)
+        self._deadlines.pop(table_id, None)
+        self._known.pop(table_id, None)
 
     async def _isolate(self, row: GameRow, error: BaseException) -> None:
         """Mark a table whose row does not load: logged with its id, its players told once (a notice)."""
@@ -321,23 +498,30 @@ class Engine:
         drop: Iterable[int] = (),
         add: Iterable[DeadlineRow] = (),
         bump: bool = True,
+        clear: bool = False,
     ) -> Table:
-        """Write ``new`` over ``old``. ``bump`` moves the version on: every change players can see does."""
+        """Write ``new`` over ``old`` with its deadline changes: ``drop`` (ids), then ``add``; ``clear`` drops them
+        all first. ``bump`` moves the version on: every change players can see does."""
         new = replace(new, version=old.version + int(bump), updated_at=self.now())
+        row, dropped = self._to_row(new), set(drop)
         try:
-            await self.store.save_game(
-                self._to_row(new), expect_version=old.version, action=action, drop_deadlines=drop,
-                add_deadlines=add,
-            )
+            added = await self.store.save_game(row, expect_version=old.version, action=action,
+                                               drop_deadlines=dropped, add_deadlines=add, clear_deadlines=clear)
         except StorageConflictError:
-            self._cache.pop(old.id, None)  # another writer moved on: reload next time
+            self._forget(old.id)  # another writer moved on: reload next time
             raise StaleVersionError("engine.stale") from None
         except StorageError as e:
             raise unavailable(e) from None
+        except asyncio.CancelledError:
+            self._forget(old.id)  # the transaction goes on without us: whether it committed is read next time
+            raise
+        self._shared.stored(row.shared)
         if new.status in ("lobby", "active"):
-            self._cache[new.id] = new
+            # Read after the write: a deadline the scheduler dropped or moved meanwhile stays as it left it.
+            kept = [] if clear else [d for d in self._deadlines.get(new.id, ()) if d.id not in dropped]
+            self._cache[new.id], self._deadlines[new.id] = new, kept + added
         else:  # a closed game is read rarely: don't keep every finished game in memory
-            self._cache.pop(new.id, None)
+            self._forget(new.id)
             self._locks.pop(new.id, None)
         self._wake.set()
         return new
@@ -411,12 +595,14 @@ class Engine:
             state=None, meta={}, outcome=None, created_at=now, updated_at=now,
         )
         expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=self.lobby_minutes))
+        row = self._pack(row)
         try:
             table_id = await self.store.insert_game(row, [expiry])
         except StorageConflictError:
             raise ChannelBusyError("engine.channel_busy") from None
         except StorageError as e:
             raise unavailable(e) from None
+        self._shared.stored(row.shared)
         self._wake.set()
         return await self.get(table_id)
 
@@ -472,9 +658,7 @@ class Engine:
             # defaults derived from this one (The Floor's number of sides).
             meta = {**table.meta, LOBBY_OPTIONS: table.options}
             started = replace(table, status="active", options=options, state=state, meta=meta)
-            drop = [d.id for d in await self.store.deadlines_for(table.id) if d.id is not None]
-            add = self._turn_deadlines(started, keep=set())
-            return await self._save(table, started, drop=drop, add=add)
+            return await self._save(table, started, add=self._turn_deadlines(started, keep=set()), clear=True)
 
     async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
         async with self._lock(table_id):
@@ -499,8 +683,8 @@ class Engine:
         self._wake.set()
 
     async def _close(self, table: Table, status: str, *, reason: str) -> Table:
-        drop = [d.id for d in await self.store.deadlines_for(table.id) if d.id is not None]
-        return await self._save(table, replace(table, status=status, meta={**table.meta, "closed": reason}), drop=drop)
+        return await self._save(table, replace(table, status=status, meta={**table.meta, "closed": reason}),
+                                clear=True)
 
     # --- moves ---------------------------------------------------------------------------------------
 
@@ -515,23 +699,31 @@ class Engine:
     ) -> ActResult:
         """A player's move. The same interaction delivered twice is answered once and applied once."""
         async with self._lock(table_id):
-            if interaction_id is not None:
-                done = await self.store.action_by_interaction(interaction_id)
-                if done is not None:
-                    table = await self.get(done.game_id)
-                    return ActResult(table, done.seat, done.action, [], duplicate=True, outcome=table.outcome)
-            table = await self.get(table_id)
-            if table.status == "lobby":
-                raise GameOverError("engine.not_started")
-            if table.status != "active":
-                raise GameOverError("engine.not_running")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeatedError("engine.not_seated")
-            if version is not None and version != table.version:
-                raise StaleVersionError("engine.stale")
-            return await self._apply(table, seat, action, source="player", user_id=user_id,
-                                     interaction_id=interaction_id)
+            try:
+                return await self._act(table_id, user_id, action, version, interaction_id)
+            except (StaleVersionError, GameOverError, NotSeatedError, RulesError):
+                # A redelivered interaction finds the game moved on by its first delivery (and the unique index on
+                # interaction ids refuses a second row): only then is it worth looking up, not on every move.
+                done = None if interaction_id is None else await self.store.action_by_interaction(interaction_id)
+                if done is None:
+                    raise
+                table = await self.get(done.game_id)
+                return ActResult(table, done.seat, done.action, [], duplicate=True, outcome=table.outcome)
+
+    async def _act(self, table_id: int, user_id: int, action: str, version: int | None,
+                   interaction_id: int | None) -> ActResult:
+        table = await self.get(table_id)
+        if table.status == "lobby":
+            raise GameOverError("engine.not_started")
+        if table.status != "active":
+            raise GameOverError("engine.not_running")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeatedError("engine.not_seated")
+        if version is not None and version != table.version:
+            raise StaleVersionError("engine.stale")
+        return await self._apply(table, seat, action, source="player", user_id=user_id,
+                                 interaction_id=interaction_id)
 
     async def resign(self, table_id: int, user_id: int, *, interaction_id: int | None = None) -> ActResult:
         return await self.act(table_id, user_id, "resign", interaction_id=interaction_id)
@@ -554,19 +746,13 @@ class Engine:
             table, state=state, moves=table.moves + 1, outcome=outcome,
             status="finished" if outcome is not None else "active",
         )
-        existing = await self.store.deadlines_for(table.id)
+        existing = self._deadlines.get(table.id, [])
         drop, keep = self._stale_turn_deadlines(existing, after, seat)
         add = self._turn_deadlines(after, keep=keep)
         # An action timer was armed for the position before this move: whatever it was for has changed.
         drop += [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
         row = ActionRow(table.id, after.moves, seat, text, source, user_id, interaction_id, self.now())
-        try:
-            saved = await self._save(table, after, action=row, drop=drop, add=add)
-        except StaleVersionError:
-            if interaction_id is not None and await self.store.action_by_interaction(interaction_id):
-                fresh = await self.get(table.id)
-                return ActResult(fresh, seat, text, [], duplicate=True, outcome=fresh.outcome)
-            raise
+        saved = await self._save(table, after, action=row, drop=drop, add=add)
         return ActResult(saved, seat, text, events, outcome=outcome, source=source)
 
     def _stale_turn_deadlines(self, existing: list[DeadlineRow], after: Table, seat: int) -> tuple[list[int], set[int]]:
@@ -613,8 +799,7 @@ class Engine:
             table = await self.get(table_id)
             if table.status != "active" or table.version != version:
                 return False
-            existing = await self.store.deadlines_for(table_id)
-            drop = [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
+            drop = [d.id for d in self._deadlines.get(table_id, ()) if d.kind == ACTION_TIMER and d.id is not None]
             row = DeadlineRow(table_id, ACTION_TIMER, due_at, seat, {"action": action, "version": version})
             new = replace(table, meta={**table.meta, **meta}) if meta else table
             await self._save(table, new, drop=drop, add=[row], bump=False)
@@ -622,7 +807,8 @@ class Engine:
 
     async def timer_due(self, table_id: int) -> datetime | None:
         """When the game's action timer fires (None without one)."""
-        rows = [d for d in await self.store.deadlines_for(table_id) if d.kind == ACTION_TIMER]
+        await self.get(table_id)  # loads its deadlines with it
+        rows = [d for d in self._deadlines.get(table_id, ()) if d.kind == ACTION_TIMER]
         return min((d.due_at for d in rows), default=None)
 
     async def play_bots(self, table_id: int) -> list[ActResult]:
@@ -745,8 +931,7 @@ class Engine:
             except FloorboardError:
                 log.exception("deadline %s could not be applied", deadline)
                 notice = None
-                if deadline.id is not None:
-                    await self._drop_quietly(deadline.id)
+                await self._drop_quietly(deadline)
             except Exception:
                 log.exception("deadline %s of game %s failed", deadline.id, deadline.game_id)
                 await self._back_off(deadline)
@@ -763,16 +948,46 @@ class Engine:
             return
         tries = self._failures[deadline.id] = self._failures.get(deadline.id, 0) + 1
         delay = min(BACKOFF_FIRST * 2 ** (tries - 1), BACKOFF_MAX)
+        due_at = self.now() + delay
         try:
-            await self.store.postpone_deadline(deadline.id, self.now() + delay)
+            await self.store.postpone_deadline(deadline.id, due_at)
         except Exception:
             log.exception("could not postpone deadline %s", deadline.id)
+            return
+        self._cached_deadline(deadline, due_at)
 
-    async def _drop_quietly(self, deadline_id: int) -> None:
+    async def _drop_quietly(self, deadline: DeadlineRow) -> None:
         try:
-            await self.store.drop_deadline(deadline_id)
+            await self._drop_deadline(deadline)
         except Exception:
-            log.exception("could not drop deadline %s", deadline_id)
+            log.exception("could not drop deadline %s", deadline.id)
+
+    async def _drop_deadline(self, deadline: DeadlineRow) -> None:
+        if deadline.id is not None:
+            await self.store.drop_deadline(deadline.id)
+            self._cached_deadline(deadline, None)
+
+    def _cached_deadline(self, deadline: DeadlineRow, due_at: datetime | None) -> None:
+        """Mirror the scheduler's change to one deadline in its table's cache: dropped (None) or moved."""
+        rows = self._deadlines.get(deadline.game_id)
+        if rows is None:
+            return
+        if due_at is None:
+            rows = [d for d in rows if d.id != deadline.id]
+        else:
+            rows = [replace(d, due_at=due_at) if d.id == deadline.id else d for d in rows]
+        self._deadlines[deadline.game_id] = rows
+
+    async def _armed(self, deadline: DeadlineRow) -> bool:
+        """Is a due deadline still set? The cache knows (a move may have dropped it since it was read); one the
+        cache lacks is looked up in the store before it is skipped, so a cache that missed a change cannot stop
+        a timer for good."""
+        if any(d.id == deadline.id for d in self._deadlines.get(deadline.game_id, ())):
+            return True
+        fresh = await self.store.deadlines_for(deadline.game_id)
+        if deadline.game_id in self._cache:
+            self._deadlines[deadline.game_id] = fresh
+        return any(d.id == deadline.id for d in fresh)
 
     async def _fire(self, d: DeadlineRow) -> Notice | None:
         assert d.id is not None
@@ -783,9 +998,11 @@ class Engine:
             return notice
         async with self._lock(d.game_id):
             table = await self.get(d.game_id)
+            if not await self._armed(d):
+                return None
             if d.kind == LOBBY_EXPIRY and table.status == "lobby":
                 return Notice("lobby_expired", await self._close(table, "aborted", reason="expired"))
-            await self.store.drop_deadline(d.id)
+            await self._drop_deadline(d)
             if d.kind == TURN_REMINDER and d.seat in table.to_move():
                 return Notice("reminder", table, {"seats": [d.seat]})
         return None
@@ -793,9 +1010,11 @@ class Engine:
     async def _fire_timeout(self, d: DeadlineRow) -> Notice | None:
         async with self._lock(d.game_id):
             table = await self.get(d.game_id)
+            if not await self._armed(d):
+                return None
             stale = d.kind == ACTION_TIMER and d.data.get("version") != table.version
             if table.status != "active" or d.seat is None or d.seat not in table.to_move() or stale:
-                await self.store.drop_deadline(d.id)  # type: ignore[arg-type]
+                await self._drop_deadline(d)
                 return None
             action = d.data["action"] if d.kind == ACTION_TIMER else table.rules.default_action(table.state, d.seat)
             # _apply drops the seat's turn deadlines, this one included, in the same transaction as the move.

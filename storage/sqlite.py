@@ -3,6 +3,9 @@
 The engine speaks to storage through plain rows (`GameRow`, `ActionRow`, `DeadlineRow`) so that another backend
 (PostgreSQL through asyncpg, for a sharded deployment) can implement the same methods. Times are stored as
 ISO-8601 UTC text, JSON columns through orjson.
+
+Each write transaction runs whole as one call on aiosqlite's connection thread (`SqliteStore._write`) and each read
+is one call too: every round trip is a hop between threads, and under load those hops, not SQLite, were the cost.
 """
 
 from __future__ import annotations
@@ -12,13 +15,12 @@ import logging
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 import orjson
@@ -27,6 +29,7 @@ OPEN_STATUSES = ("lobby", "active")
 BUSY_TIMEOUT_MS = 2000  # another process holding the write lock: wait this long, then tell the player to retry
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class StorageConflictError(Exception):
@@ -76,6 +79,9 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     error: str | None = None  # why the row failed to decode (a damaged row); its JSON columns are then empty
+    # Content written once, in the same transaction as the row (hash -> its JSON text), into ``shared_content``:
+    # what the row's JSON columns reference (as ``{"$shared": hash}``) and the store may not hold yet.
+    shared: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -230,6 +236,71 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
+def _rollback(conn: sqlite3.Connection) -> None:
+    # SQLite rolls some failed transactions back by itself (a full disk, an I/O error): a ROLLBACK then would raise
+    # "no transaction is active" and hide the error that matters.
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
+def _in_transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT`` on the connection's own thread; any failure rolls back. Errors map
+    to the storage layer's: a constraint → `StorageConflictError`, the write lock held by another process past
+    the busy timeout → `StorageBusyError`."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as e:
+        if _is_busy(e):
+            raise StorageBusyError(str(e)) from e
+        raise
+    try:
+        result = fn(conn)
+    except sqlite3.IntegrityError as e:
+        _rollback(conn)
+        raise StorageConflictError(str(e)) from e
+    except sqlite3.OperationalError as e:
+        _rollback(conn)
+        if _is_busy(e):
+            raise StorageBusyError(str(e)) from e
+        raise
+    except BaseException:
+        _rollback(conn)
+        raise
+    try:
+        conn.execute("COMMIT")
+    except sqlite3.OperationalError as e:
+        _rollback(conn)  # never leave the shared connection inside a transaction
+        if _is_busy(e):
+            raise StorageBusyError(str(e)) from e
+        raise
+    return result
+
+
+_DEADLINES_OF_GAME = "SELECT id, game_id, kind, seat, due_at, data FROM deadlines WHERE game_id = ? ORDER BY due_at, id"
+
+
+def _insert_deadlines(conn: sqlite3.Connection, game_id: int, deadlines: Iterable[DeadlineRow]) -> list[DeadlineRow]:
+    """Insert (on the connection's thread); the added rows with their ids."""
+    added = []
+    for d in deadlines:
+        cur = conn.execute("INSERT INTO deadlines (game_id, kind, seat, due_at, data) VALUES (?, ?, ?, ?, ?)",
+                           (game_id, d.kind, d.seat, _ts(d.due_at), _json(d.data)))
+        added.append(replace(d, game_id=game_id, id=cur.lastrowid))
+    return added
+
+
+def _shared_params(row: GameRow) -> list[tuple[str, str, str]]:
+    return [(digest, text, _ts(row.updated_at)) for digest, text in row.shared.items()]
+
+
+def _insert_shared(conn: sqlite3.Connection, params: list[tuple[str, str, str]]) -> None:
+    if not params:
+        return
+    # The hash names the content: a row already there holds the same text, so the first writer's stays.
+    conn.executemany("INSERT INTO shared_content (hash, data, created_at) VALUES (?, ?, ?)"
+                     " ON CONFLICT (hash) DO NOTHING", params)
+
+
 def _open_error(path: str, error: sqlite3.Error) -> StorageOpenError:
     text = str(error).lower()
     if "locked" in text or "busy" in text:
@@ -254,9 +325,8 @@ class SqliteStore:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self.path = path
-        # One connection is shared by every coroutine: writes must not interleave inside one another's
-        # transaction (a later ROLLBACK would take the other's write with it).
-        self._write_lock = asyncio.Lock()
+        # One connection is shared by every coroutine: each transaction runs whole as one call on its thread
+        # (`_write`), so writes never interleave inside one another's transaction and no read lands inside one.
         self._file_id = _file_id(path)
         self.gone = False
 
@@ -271,36 +341,30 @@ class SqliteStore:
                          " restart the bot to open it again", os.path.abspath(self.path))
             raise StorageGoneError(self.path)
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        async with self._write_lock:
-            self._check_file()
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as e:
-                if _is_busy(e):
-                    raise StorageBusyError(str(e)) from e
-                raise
-            try:
-                yield
-            except sqlite3.IntegrityError as e:
-                await self._db.execute("ROLLBACK")
-                raise StorageConflictError(str(e)) from e
-            except sqlite3.OperationalError as e:
-                await self._db.execute("ROLLBACK")
-                if _is_busy(e):
-                    raise StorageBusyError(str(e)) from e
-                raise
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            try:
-                await self._db.execute("COMMIT")
-            except sqlite3.OperationalError as e:
-                if not _is_busy(e):
-                    raise
-                await self._db.execute("ROLLBACK")
-                raise StorageBusyError(str(e)) from e
+    async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)`` on aiosqlite's connection thread: one round trip, however many
+        statements ``fn`` runs. The one place aiosqlite's private API is used (0.22.1 is pinned):
+        ``Connection._execute`` queues a callable to its worker thread, ``Connection._conn`` is the sqlite3
+        connection that thread owns. The thread runs one callable at a time, so nothing another coroutine sends
+        (a read) can run between the statements of ``fn``."""
+        db: Any = self._db
+        return await db._execute(fn, db._conn, *args)
+
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` as one write transaction (see `_in_transaction`), in one round trip.
+
+        No lock is held on this side: the connection thread runs one callable at a time, so transactions follow
+        one another there without a hop back to the event loop between them. A caller cancelled while it waits
+        does not stop the transaction: it commits or rolls back as if the caller had stayed."""
+        self._check_file()
+        return await self._on_thread(_in_transaction, fn)
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(await self._db.execute_fetchall(sql, params))  # one round trip (execute + fetch in one call)
+
+    async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self._rows(sql, params)
+        return rows[0] if rows else None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -342,75 +406,101 @@ class SqliteStore:
 
     async def _probe_write(self) -> None:
         """One real write at start (the time of this start): a database another process holds locked, or one
-        that is read-only, is found now, within seconds, instead of at the first player's move."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            await self._db.execute(
-                "INSERT INTO guild_settings (guild_id, key, value) VALUES (0, 'started_at', ?)"
-                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                (_json(_ts(datetime.now(UTC))),))
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
+        that is read-only, is found now, within seconds, instead of at the first player's move. Its errors stay
+        sqlite3's: `open` turns them into a `StorageOpenError` with a hint."""
+        stamp = _json(_ts(datetime.now(UTC)))
+
+        def probe(conn: sqlite3.Connection) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("INSERT INTO guild_settings (guild_id, key, value) VALUES (0, 'started_at', ?)"
+                             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", (stamp,))
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+        await self._on_thread(probe)
 
     async def _migrate(self) -> None:
-        (current,) = await (await self._db.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]
+        current = await self.schema_version()
         for number, sql in _migrations():
             if number <= current:
                 continue
             await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
 
     async def schema_version(self) -> int:
-        (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()  # type: ignore[misc]
+        (version,) = await self._row("PRAGMA user_version")
         return version
 
     # --- games -----------------------------------------------------------------------------------------
 
     async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = ()) -> int:
-        async with self._transaction():
-            cur = await self._db.execute(
+        values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
+                  _json(row.seats), row.version, row.moves, None if row.state is None else _json(row.state),
+                  _json(row.meta), None if row.outcome is None else _json(row.outcome), _ts(row.created_at),
+                  _ts(row.updated_at))
+        shared = _shared_params(row)
+        deadlines = list(deadlines)
+
+        def write(conn: sqlite3.Connection) -> int:
+            _insert_shared(conn, shared)
+            cur = conn.execute(
                 "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, seats, version,"
                 " moves, state, meta, outcome, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options),
-                 row.seed, _json(row.seats), row.version, row.moves,
-                 None if row.state is None else _json(row.state), _json(row.meta),
-                 None if row.outcome is None else _json(row.outcome), _ts(row.created_at), _ts(row.updated_at)),
-            )
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
             game_id = cur.lastrowid
             assert game_id is not None
-            await self._insert_deadlines(game_id, deadlines)
-        return game_id
+            _insert_deadlines(conn, game_id, deadlines)
+            return game_id
+
+        return await self._write(write)
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        cur = await self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        row = await cur.fetchone()
+        row = await self._row(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return None if row is None else _game(row)
 
+    async def load_table(self, game_id: int) -> tuple[GameRow | None, list[DeadlineRow]]:
+        """A game's row and its deadlines, read together in one round trip. A deadline row that does not decode
+        is left out (logged): the scheduler sets it aside (`due_deadlines`), and it must not stop the game."""
+
+        def read(conn: sqlite3.Connection) -> tuple[Any, list[Any]]:
+            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            return row, conn.execute(_DEADLINES_OF_GAME, (game_id,)).fetchall()
+
+        row, raw = await self._on_thread(read)
+        if row is None:
+            return None, []
+        deadlines = []
+        for r in raw:
+            try:
+                deadlines.append(_deadline(r))
+            except (ValueError, TypeError):
+                log.error("deadline row %s of game %s is damaged; left out: %r", r[0], game_id, r)
+        return _game(row), deadlines
+
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        cur = await self._db.execute(
+        row = await self._row(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
         )
-        row = await cur.fetchone()
         return None if row is None else _game(row)
 
     async def games_in_guild(self, guild_id: int, statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
-        cur = await self._db.execute(
+        rows = await self._rows(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
             (guild_id, *statuses),
         )
-        return [_game(r) for r in await cur.fetchall()]
+        return [_game(r) for r in rows]
 
     async def game_ids(self, statuses: Sequence[str] | None = None) -> list[int]:
         if statuses is None:
-            cur = await self._db.execute("SELECT id FROM games ORDER BY id")
+            rows = await self._rows("SELECT id FROM games ORDER BY id")
         else:
             marks = ", ".join("?" for _ in statuses)
-            cur = await self._db.execute(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
-        return [r[0] for r in await cur.fetchall()]
+            rows = await self._rows(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", tuple(statuses))
+        return [r[0] for r in rows]
 
     async def save_game(
         self,
@@ -420,81 +510,88 @@ class SqliteStore:
         action: ActionRow | None = None,
         drop_deadlines: Iterable[int] = (),
         add_deadlines: Iterable[DeadlineRow] = (),
-    ) -> None:
-        """Write the new snapshot, its action and its deadline changes in one transaction.
+        clear_deadlines: bool = False,
+    ) -> list[DeadlineRow]:
+        """Write the new snapshot, its action, its shared content and its deadline changes in one transaction;
+        returns the added deadlines with their ids.
 
         ``expect_version`` is the version the caller loaded: a concurrent writer makes this fail instead of
-        silently overwriting a move.
+        silently overwriting a move. ``clear_deadlines`` drops all the game's deadlines before adding.
         """
-        async with self._transaction():
-            cur = await self._db.execute(
+        values = (row.status, _json(row.options), _json(row.seats), row.version, row.moves,
+                  None if row.state is None else _json(row.state), _json(row.meta),
+                  None if row.outcome is None else _json(row.outcome), _ts(row.updated_at), row.id, expect_version)
+        logged = None if action is None else (
+            action.game_id, action.seq, action.seat, action.action, action.source, action.user_id,
+            action.interaction_id, _ts(action.created_at))
+        shared = _shared_params(row)
+        drops = [(deadline_id,) for deadline_id in drop_deadlines]
+        adds = list(add_deadlines)
+
+        def write(conn: sqlite3.Connection) -> list[DeadlineRow]:
+            cur = conn.execute(
                 "UPDATE games SET status = ?, options = ?, seats = ?, version = ?, moves = ?, state = ?, meta = ?,"
-                " outcome = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (row.status, _json(row.options), _json(row.seats), row.version, row.moves,
-                 None if row.state is None else _json(row.state), _json(row.meta),
-                 None if row.outcome is None else _json(row.outcome), _ts(row.updated_at), row.id,
-                 expect_version),
-            )
+                " outcome = ?, updated_at = ? WHERE id = ? AND version = ?", values)
             if cur.rowcount != 1:
                 raise StorageConflictError(f"game {row.id} is no longer at version {expect_version}")
-            if action is not None:
-                await self._db.execute(
+            _insert_shared(conn, shared)
+            if logged is not None:
+                conn.execute(
                     "INSERT INTO actions (game_id, seq, seat, action, source, user_id, interaction_id, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (action.game_id, action.seq, action.seat, action.action, action.source, action.user_id,
-                     action.interaction_id, _ts(action.created_at)),
-                )
-            for deadline_id in drop_deadlines:
-                await self._db.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
-            await self._insert_deadlines(row.id, add_deadlines)
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", logged)
+            if clear_deadlines:
+                conn.execute("DELETE FROM deadlines WHERE game_id = ?", (row.id,))
+            conn.executemany("DELETE FROM deadlines WHERE id = ?", drops)
+            return _insert_deadlines(conn, row.id, adds)
+
+        return await self._write(write)
+
+    # --- shared content --------------------------------------------------------------------------------
+
+    async def shared_content(self, hashes: Iterable[str]) -> dict[str, str]:
+        """The stored JSON text of each of ``hashes`` that is stored (see `GameRow.shared`)."""
+        wanted = sorted(set(hashes))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._rows(f"SELECT hash, data FROM shared_content WHERE hash IN ({marks})", wanted)
+        return {h: data for h, data in rows}
 
     # --- actions ---------------------------------------------------------------------------------------
 
     async def actions(self, game_id: int) -> list[ActionRow]:
-        cur = await self._db.execute(
+        rows = await self._rows(
             "SELECT game_id, seq, seat, action, source, user_id, interaction_id, created_at FROM actions"
             " WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
-        return [_action(r) for r in await cur.fetchall()]
+        return [_action(r) for r in rows]
 
     async def action_by_interaction(self, interaction_id: int) -> ActionRow | None:
-        cur = await self._db.execute(
+        row = await self._row(
             "SELECT game_id, seq, seat, action, source, user_id, interaction_id, created_at FROM actions"
             " WHERE interaction_id = ?",
             (interaction_id,),
         )
-        row = await cur.fetchone()
         return None if row is None else _action(row)
 
     # --- deadlines -------------------------------------------------------------------------------------
 
-    async def _insert_deadlines(self, game_id: int, deadlines: Iterable[DeadlineRow]) -> None:
-        for d in deadlines:
-            await self._db.execute(
-                "INSERT INTO deadlines (game_id, kind, seat, due_at, data) VALUES (?, ?, ?, ?, ?)",
-                (game_id, d.kind, d.seat, _ts(d.due_at), _json(d.data)),
-            )
-
     async def deadlines_for(self, game_id: int) -> list[DeadlineRow]:
-        cur = await self._db.execute(
-            "SELECT id, game_id, kind, seat, due_at, data FROM deadlines WHERE game_id = ? ORDER BY due_at, id",
-            (game_id,),
-        )
-        return [_deadline(r) for r in await cur.fetchall()]
+        return [_deadline(r) for r in await self._rows(_DEADLINES_OF_GAME, (game_id,))]
 
     async def due_deadlines(self, now: datetime, limit: int = 100, exclude: set[int] | frozenset[int] = frozenset(),
                             ) -> list[DeadlineRow]:
         """Deadlines due by ``now``, oldest first, leaving out damaged games' and the ``exclude``d games'."""
         marks = ", ".join("?" for _ in exclude)
-        cur = await self._db.execute(
+        raw = await self._rows(
             "SELECT id, game_id, kind, seat, due_at, data FROM deadlines WHERE due_at <= ?"
             " AND game_id NOT IN (SELECT game_id FROM damaged_games)"
             f"{f' AND game_id NOT IN ({marks})' if exclude else ''} ORDER BY due_at, id LIMIT ?",
             (_ts(now), *sorted(exclude), limit),
         )
         rows, broken = [], []
-        for r in await cur.fetchall():
+        for r in raw:
             try:
                 rows.append(_deadline(r))
             except (ValueError, TypeError):  # a damaged deadline row: set aside, never in the way of the others
@@ -505,117 +602,118 @@ class SqliteStore:
         return rows
 
     async def next_deadline(self) -> datetime | None:
-        cur = await self._db.execute(
+        (due,) = await self._row(
             "SELECT MIN(due_at) FROM deadlines WHERE game_id NOT IN (SELECT game_id FROM damaged_games)")
-        (due,) = await cur.fetchone()  # type: ignore[misc]
         try:
             return None if due is None else _dt(due)
         except ValueError:
             return None
 
     async def drop_deadline(self, deadline_id: int) -> None:
-        async with self._transaction():
-            await self._db.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,))
+        await self._write(lambda conn: conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount)
 
     async def postpone_deadline(self, deadline_id: int, due_at: datetime) -> None:
         """Move a deadline that failed to fire later (a back-off), so it does not come first in every pass."""
-        async with self._transaction():
-            await self._db.execute("UPDATE deadlines SET due_at = ? WHERE id = ?", (_ts(due_at), deadline_id))
+        params = (_ts(due_at), deadline_id)
+        await self._write(lambda conn: conn.execute("UPDATE deadlines SET due_at = ? WHERE id = ?", params).rowcount)
 
     # --- damaged games ---------------------------------------------------------------------------------
 
     async def mark_damaged(self, game_id: int, reason: str, now: datetime) -> bool:
         """Record that a game's row fails to load; True the first time (its players are to be told once)."""
-        async with self._transaction():
-            cur = await self._db.execute(
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
                 "INSERT INTO damaged_games (game_id, reason, found_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (game_id) DO NOTHING", (game_id, reason[:500], _ts(now)))
             if cur.rowcount != 1:
                 return False
-            cur = await self._db.execute(
+            cur = conn.execute(
                 "UPDATE damaged_games SET notified_at = ? WHERE game_id = ? AND notified_at IS NULL",
                 (_ts(now), game_id))
             return cur.rowcount == 1
 
+        return await self._write(write)
+
     async def damaged_games(self) -> dict[int, str]:
-        cur = await self._db.execute(
+        rows = await self._rows(
             "SELECT d.game_id, d.reason FROM damaged_games d JOIN games g ON g.id = d.game_id"
             " WHERE g.status IN ('lobby', 'active')")
-        return {gid: reason for gid, reason in await cur.fetchall()}
+        return {gid: reason for gid, reason in rows}
 
     async def close_damaged(self, game_id: int, reason: str) -> bool:
         """Abort a damaged game without decoding it: its status and deadlines only; the row stays for export."""
-        async with self._transaction():
-            cur = await self._db.execute(
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
                 "UPDATE games SET status = 'aborted', version = version + 1 WHERE id = ?"
                 " AND status IN ('lobby', 'active')", (game_id,))
-            await self._db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            await self._db.execute("UPDATE damaged_games SET reason = reason || ? WHERE game_id = ?",
-                                   (f" (closed: {reason})", game_id))
+            conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            conn.execute("UPDATE damaged_games SET reason = reason || ? WHERE game_id = ?",
+                         (f" (closed: {reason})", game_id))
             return cur.rowcount == 1
+
+        return await self._write(write)
 
     # --- settings --------------------------------------------------------------------------------------
 
     async def get_setting(self, guild_id: int, key: str) -> Any:
-        cur = await self._db.execute(
-            "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
-        )
-        row = await cur.fetchone()
+        row = await self._row("SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
         return None if row is None else orjson.loads(row[0])
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
-        async with self._transaction():
-            await self._set_setting(guild_id, key, value)
+        text = None if value is None else _json(value)
 
-    async def _set_setting(self, guild_id: int, key: str, value: Any) -> None:
-        if value is None:
-            await self._db.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
-        else:
-            await self._db.execute(
-                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                (guild_id, key, _json(value)),
-            )
+        def write(conn: sqlite3.Connection) -> None:
+            if text is None:
+                conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+            else:
+                conn.execute(
+                    "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", (guild_id, key, text))
+
+        await self._write(write)
 
     # --- daily challenge -------------------------------------------------------------------------------
 
     async def claim_daily(self, day: str, user_id: int, guild_id: int | None, name: str,
                           started_at: datetime) -> tuple[DailyRow, bool]:
         """The player's attempt for ``day``: a new row (True), or the one already there (False)."""
-        async with self._transaction():
-            cur = await self._db.execute(
+
+        def write(conn: sqlite3.Connection) -> tuple[Any, bool]:
+            cur = conn.execute(
                 "INSERT INTO daily_results (day, user_id, guild_id, name, started_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (day, user_id) DO NOTHING",
                 (day, user_id, guild_id, name, _ts(started_at)),
             )
-            created = cur.rowcount == 1
-        row = await self.daily_attempt(day, user_id)
+            row = conn.execute(f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE day = ? AND user_id = ?",
+                               (day, user_id)).fetchone()
+            return row, cur.rowcount == 1
+
+        row, created = await self._write(write)
         assert row is not None
-        return row, created
+        return _daily(row), created
 
     async def daily_attempt(self, day: str, user_id: int) -> DailyRow | None:
-        cur = await self._db.execute(
-            f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE day = ? AND user_id = ?", (day, user_id))
-        row = await cur.fetchone()
+        row = await self._row(f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE day = ? AND user_id = ?",
+                              (day, user_id))
         return None if row is None else _daily(row)
 
     async def daily_by_id(self, daily_id: int) -> DailyRow | None:
-        cur = await self._db.execute(f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE id = ?", (daily_id,))
-        row = await cur.fetchone()
+        row = await self._row(f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE id = ?", (daily_id,))
         return None if row is None else _daily(row)
 
     async def set_daily_game(self, daily_id: int, game_id: int) -> None:
-        async with self._transaction():
-            await self._db.execute("UPDATE daily_results SET game_id = ? WHERE id = ?", (game_id, daily_id))
+        await self._write(lambda conn: conn.execute(
+            "UPDATE daily_results SET game_id = ? WHERE id = ?", (game_id, daily_id)).rowcount)
 
     async def finish_daily(self, daily_id: int, score: int, rating: str | None, finished_at: datetime) -> bool:
         """Store the result once: False (and nothing changed) when the attempt already has one."""
-        async with self._transaction():
-            cur = await self._db.execute(
-                "UPDATE daily_results SET score = ?, rating = ?, finished_at = ? WHERE id = ? AND finished_at IS NULL",
-                (score, rating, _ts(finished_at), daily_id),
-            )
-            return cur.rowcount == 1
+        params = (score, rating, _ts(finished_at), daily_id)
+        changed = await self._write(lambda conn: conn.execute(
+            "UPDATE daily_results SET score = ?, rating = ?, finished_at = ? WHERE id = ? AND finished_at IS NULL",
+            params).rowcount)
+        return changed == 1
 
     async def daily_leaderboard(self, day: str, guild_id: int | None = None, limit: int = 10) -> list[DailyRow]:
         """The day's finished attempts, best first (higher score, then the earlier finish); one server's when
@@ -624,11 +722,11 @@ class SqliteStore:
         if guild_id is not None:
             where += " AND guild_id = ?"
             params.append(guild_id)
-        cur = await self._db.execute(
+        rows = await self._rows(
             f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE {where} ORDER BY score DESC, finished_at, id LIMIT ?",
             (*params, limit),
         )
-        return [_daily(r) for r in await cur.fetchall()]
+        return [_daily(r) for r in rows]
 
     async def daily_rank(self, row: DailyRow, *, same_guild: bool = False) -> tuple[int, int] | None:
         """(place, finishers) of a finished attempt among the day's (its server's) finished attempts."""
@@ -639,12 +737,11 @@ class SqliteStore:
             where += " AND guild_id IS ?"
             params.append(row.guild_id)
         finished = _ts(row.finished_at)
-        cur = await self._db.execute(
+        total, better = await self._row(
             f"SELECT COUNT(*), SUM(score > ? OR (score = ? AND (finished_at < ? OR (finished_at = ? AND id < ?))))"
             f" FROM daily_results WHERE {where}",
             (row.score, row.score, finished, finished, row.id, *params),
         )
-        total, better = await cur.fetchone()  # type: ignore[misc]
         return int(better or 0) + 1, int(total)
 
     # --- The Floor: server content ---------------------------------------------------------------------
@@ -656,37 +753,37 @@ class SqliteStore:
         Raises `DuplicateNameError` (nothing written) when the server already has a category of exactly that
         name in that language. Validation (flags, sizes, duplicate answers) is the caller's.
         """
-        async with self._transaction():
-            cur = await self._db.execute(
+        params = (guild_id, lang, name, _json(list(flags)), _json(list(answers)), user_id, _ts(now))
+
+        def write(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
                 "INSERT INTO floor_categories (guild_id, lang, name, flags, answers, created_by, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, name) DO NOTHING",
-                (guild_id, lang, name, _json(list(flags)), _json(list(answers)), user_id, _ts(now)),
-            )
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, name) DO NOTHING", params)
             if cur.rowcount != 1:
                 raise DuplicateNameError(f"guild {guild_id} already has a {lang} category named {name!r}")
-            category_id = cur.lastrowid
-        assert category_id is not None
-        return category_id
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+        return await self._write(write)
 
     async def floor_categories(self, guild_id: int, lang: str) -> list[dict[str, Any]]:
         """A server's categories in one language, oldest first: ``{"id": "server_<id>", "name", "flags",
         "answers"}`` each."""
-        cur = await self._db.execute(
+        rows = await self._rows(
             "SELECT id, name, flags, answers FROM floor_categories WHERE guild_id = ? AND lang = ? ORDER BY id",
             (guild_id, lang),
         )
-        return [_floor_category(r) for r in await cur.fetchall()]
+        return [_floor_category(r) for r in rows]
 
     async def floor_category(self, guild_id: int, category_id: int | str) -> tuple[str, dict[str, Any]] | None:
         """(lang, category) of one of the server's categories by ``server_<id>`` (or the bare number)."""
         number = server_category_number(category_id)
         if number is None:
             return None
-        cur = await self._db.execute(
+        row = await self._row(
             "SELECT lang, id, name, flags, answers FROM floor_categories WHERE guild_id = ? AND id = ?",
             (guild_id, number),
         )
-        row = await cur.fetchone()
         return None if row is None else (row[0], _floor_category(row[1:]))
 
     async def remove_floor_category(self, guild_id: int, category_id: int | str) -> bool:
@@ -695,36 +792,37 @@ class SqliteStore:
         number = server_category_number(category_id)
         if number is None:
             return False
-        async with self._transaction():
-            cur = await self._db.execute(
-                "DELETE FROM floor_categories WHERE guild_id = ? AND id = ?", (guild_id, number))
+
+        def write(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute("DELETE FROM floor_categories WHERE guild_id = ? AND id = ?", (guild_id, number))
             if cur.rowcount != 1:
                 return False
-            await self._db.execute("DELETE FROM floor_answers WHERE guild_id = ? AND category = ?",
-                                   (guild_id, f"{SERVER_CATEGORY_PREFIX}{number}"))
-        return True
+            conn.execute("DELETE FROM floor_answers WHERE guild_id = ? AND category = ?",
+                         (guild_id, f"{SERVER_CATEGORY_PREFIX}{number}"))
+            return True
+
+        return await self._write(write)
 
     async def add_floor_answer(self, guild_id: int, lang: str, category: str, answer: str, user_id: int | None,
                                now: datetime, *, key: str | None = None) -> bool:
         """Add an answer to the server's list for a category; False when an answer with the same key (by default
         `rules.the_floor.answers.fold` of it) is there already."""
         folded = _fold(answer) if key is None else key
-        async with self._transaction():
-            cur = await self._db.execute(
-                "INSERT INTO floor_answers (guild_id, lang, category, answer, folded, added_by, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, category, folded) DO NOTHING",
-                (guild_id, lang, category, answer, folded, user_id, _ts(now)),
-            )
-            return cur.rowcount == 1
+        params = (guild_id, lang, category, answer, folded, user_id, _ts(now))
+        added = await self._write(lambda conn: conn.execute(
+            "INSERT INTO floor_answers (guild_id, lang, category, answer, folded, added_by, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, category, folded) DO NOTHING",
+            params).rowcount)
+        return added == 1
 
     async def floor_answers(self, guild_id: int, lang: str) -> dict[str, list[str]]:
         """The answers a server added, per category id (built-in or ``server_<id>``), each list oldest first."""
-        cur = await self._db.execute(
+        rows = await self._rows(
             "SELECT category, answer FROM floor_answers WHERE guild_id = ? AND lang = ? ORDER BY category, rowid",
             (guild_id, lang),
         )
         out: dict[str, list[str]] = {}
-        for category, answer in await cur.fetchall():
+        for category, answer in rows:
             out.setdefault(category, []).append(answer)
         return out
 
@@ -732,9 +830,8 @@ class SqliteStore:
                                   key: str | None = None) -> bool:
         """Remove an added answer (matched by its folded key); False when it is not on the server's list."""
         folded = _fold(answer) if key is None else key
-        async with self._transaction():
-            cur = await self._db.execute(
-                "DELETE FROM floor_answers WHERE guild_id = ? AND lang = ? AND category = ? AND folded = ?",
-                (guild_id, lang, category, folded),
-            )
-            return cur.rowcount == 1
+        params = (guild_id, lang, category, folded)
+        removed = await self._write(lambda conn: conn.execute(
+            "DELETE FROM floor_answers WHERE guild_id = ? AND lang = ? AND category = ? AND folded = ?",
+            params).rowcount)
+        return removed == 1

@@ -187,6 +187,7 @@ class TheFloor:
     name: ClassVar[str] = "The Floor"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10
+    shared_fields: ClassVar[tuple[str, ...]] = ("content", "custom")  # the server's content: stored once per game
 
     def __init__(self, content: Any = None, checker: Any = None) -> None:
         self._content = content

@@ -1,9 +1,9 @@
 """Load: a burst of moves over many running games, all through one `Engine` on one SQLite connection.
 
-Every running game of a bot process shares one `Store` (one aiosqlite connection, one worker thread, one write
-lock), and the cogs call ``engine.act`` *before* they acknowledge the interaction (``/move`` and the buttons
-defer after it), so when many moves arrive at once their acts queue on that connection and Discord's 3-second
-acknowledgement limit comes within reach. This case measures that queue:
+Every running game of a bot process shares one `Store` (one aiosqlite connection and its worker thread, which runs
+each write transaction whole), and the cogs call ``engine.act`` *before* they acknowledge the interaction
+(``/move`` and the buttons defer after it), so when many moves arrive at once their acts queue on that connection
+and Discord's 3-second acknowledgement limit comes within reach. This case measures that queue:
 
 - a real SQLite file store (``Store.open`` on a temp file, WAL) and an `Engine` without its scheduler;
 - ``games`` running Night of the 27 Ninja tables (``flying_blades``, 2 and 3 seats alternately, ``cards=none``

@@ -5,9 +5,10 @@ Instruments, on the instances only (no project code is changed):
   - every aiosqlite round trip (``Connection._execute``: one ``execute``, ``fetchone`` or ``fetchall``), by the
     store method it serves: time queued behind other coroutines' statements (submitted -> the worker thread
     starts it), time running in SQLite, and the hop back (finished -> the awaiting coroutine resumes);
-  - the store methods ``engine.act`` calls (``action_by_interaction``, ``deadlines_for``, ``save_game``): wall
-    time per act;
-  - the store's write lock: the wait to take it and the time it is held (one ``save_game`` transaction);
+  - the store methods ``engine.act`` may call (``action_by_interaction`` and ``deadlines_for`` only on rare paths
+    now, ``save_game`` on every move): wall time per act;
+  - the ``save_game`` transaction, one call on the connection thread: queued behind other calls, running
+    (``BEGIN IMMEDIATE`` … ``COMMIT``), and the hop back;
   - CPU seconds of the event-loop thread and of aiosqlite's worker thread over the run.
 
 Run: ``python -m tests.bench.bench_load_profile [--games 1 20 200] [--moves 25] [--turn-minutes M]``.
@@ -33,6 +34,7 @@ from storage import Store
 from tests.bench.bench_load import CHAINED, MOVES_PER_GAME, OPTIONS, LoadRun, pct, run_load
 
 ACT_METHODS = ("action_by_interaction", "deadlines_for", "save_game")
+TRANSACTION = "save_game"
 
 
 @dataclass
@@ -41,8 +43,7 @@ class ActTrace:
 
     hops: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     method_ms: dict[str, float] = field(default_factory=lambda: defaultdict(float))
-    lock_wait_ms: float = 0.0
-    lock_hold_ms: float = 0.0
+    txn_ms: tuple[float, float, float] = (0.0, 0.0, 0.0)  # save_game's call: queued, running, hop back
 
 
 @dataclass
@@ -55,27 +56,6 @@ class Trace:
 
 CURRENT: ContextVar[ActTrace | None] = ContextVar("current_act", default=None)
 METHOD: ContextVar[str] = ContextVar("store_method", default="other")
-
-
-class TimedLock(asyncio.Lock):
-    """The store's write lock, timing the wait for it and the hold, charged to the act that takes it."""
-
-    _taken = 0.0
-
-    async def acquire(self) -> bool:
-        start = time.perf_counter()
-        got = await super().acquire()
-        self._taken = time.perf_counter()
-        act = CURRENT.get()
-        if act is not None:
-            act.lock_wait_ms += (self._taken - start) * 1000
-        return got
-
-    def release(self) -> None:
-        act = CURRENT.get()
-        if act is not None:
-            act.lock_hold_ms += (time.perf_counter() - self._taken) * 1000
-        super().release()
 
 
 def _timed_execute(original: Callable[..., Any], trace: Trace) -> Callable[..., Any]:
@@ -96,9 +76,12 @@ def _timed_execute(original: Callable[..., Any], trace: Trace) -> Callable[..., 
         result = await original(run)
         resumed = time.perf_counter()
         act.hops[METHOD.get()] += 1
-        trace.queue_ms.append((marks[0] - submitted) * 1000)
-        trace.run_ms.append((marks[1] - marks[0]) * 1000)
-        trace.back_ms.append((resumed - marks[1]) * 1000)
+        split = ((marks[0] - submitted) * 1000, (marks[1] - marks[0]) * 1000, (resumed - marks[1]) * 1000)
+        trace.queue_ms.append(split[0])
+        trace.run_ms.append(split[1])
+        trace.back_ms.append(split[2])
+        if METHOD.get() == TRANSACTION:
+            act.txn_ms = split
         return result
 
     return execute
@@ -124,7 +107,6 @@ def instrument(store: Store, trace: Trace) -> Engine:
     """An engine on ``store`` whose acts are traced (instance attributes only)."""
     db: Any = store._db
     db._execute = _timed_execute(db._execute, trace)
-    store._write_lock = TimedLock()
     for name in ACT_METHODS:
         _timed_method(store, name)
     engine = Engine(store)
@@ -163,9 +145,9 @@ def summary(run: LoadRun, trace: Trace, loop_cpu_s: float, sqlite_cpu_s: float) 
         ms = [a.method_ms[name] for a in acts]
         trips = statistics.mean(a.hops[name] for a in acts)
         lines.append(f"| {name} | {_p(ms)} | {statistics.mean(ms):.3f} | {trips:.1f} |")
-    for what, ms in (("write lock: wait", [a.lock_wait_ms for a in acts]),
-                     ("write lock: held (BEGIN … COMMIT)", [a.lock_hold_ms for a in acts])):
-        lines.append(f"| {what} | {_p(ms)} | {statistics.mean(ms):.3f} | |")
+    for i, what in enumerate(("queued on the connection thread", "running (BEGIN … COMMIT)", "hop back")):
+        ms = [a.txn_ms[i] for a in acts]
+        lines.append(f"| {TRANSACTION} transaction: {what} | {_p(ms)} | {statistics.mean(ms):.3f} | |")
     lines.append("")
     lines.append("| per round trip | p50 / p99 ms | mean ms |")
     lines.append("|---|---:|---:|")

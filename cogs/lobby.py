@@ -20,6 +20,7 @@ from cogs.utils.checks import can_manage
 from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.posting import (
+    ANNOUNCED_META,
     Post,
     after_move,
     board_file,
@@ -513,7 +514,9 @@ class Lobby(commands.Cog):
         if self.resumed:
             return
         self.resumed = True
-        for table in await self.engine.running_tables():
+        # Only games whose posts lag their moves (or that predate the marker) are loaded, not every running game.
+        unposted = await self.engine.store.game_ids_where(ANNOUNCED_META, below_moves=True)
+        for table in await self.engine.running_tables(ids=unposted):
             surface = self.surface(table.game)
             if surface.custom_posting or surface.resumes_itself:
                 continue

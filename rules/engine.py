@@ -550,10 +550,10 @@ class Engine:
                 out.append(self._shell(row))
         return out
 
-    async def running_tables(self, game: str | None = None) -> list[Table]:
-        """Every running game (of one kind) that loads; each damaged one is isolated and skipped."""
+    async def running_tables(self, game: str | None = None, ids: list[int] | None = None) -> list[Table]:
+        """Every running game (of one kind, or of ``ids``) that loads; each damaged one is isolated and skipped."""
         tables = []
-        for table_id in await self.store.game_ids(("active",)):
+        for table_id in await self.store.game_ids(("active",)) if ids is None else ids:
             try:
                 table = await self.get(table_id)
             except DamagedGameError:

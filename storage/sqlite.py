@@ -502,6 +502,19 @@ class SqliteStore:
             rows = await self._rows(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", tuple(statuses))
         return [r[0] for r in rows]
 
+    async def game_ids_where(self, meta_key: str, *, below_moves: bool, game: str | None = None,
+                             statuses: Sequence[str] = ("active",)) -> list[int]:
+        """Ids of games whose ``meta[meta_key]`` is missing or (``below_moves``) less than their move count: the
+        few a restart must look at, found without loading every running game."""
+        marks = ", ".join("?" for _ in statuses)
+        value = f"json_extract(meta, '$.{meta_key}')"
+        test = f"({value} IS NULL" + (f" OR {value} < moves)" if below_moves else ")")
+        kind = " AND game = ?" if game is not None else ""
+        rows = await self._rows(
+            f"SELECT id FROM games WHERE status IN ({marks}) AND {test}{kind} ORDER BY id",
+            (*statuses, *([game] if game is not None else [])))
+        return [r[0] for r in rows]
+
     async def save_game(
         self,
         row: GameRow,

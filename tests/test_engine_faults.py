@@ -239,3 +239,17 @@ async def test_a_missing_database_is_created_with_a_log_line_naming_it(tmp_path:
     assert path.exists()
     assert any(str(path) in r.getMessage() and "creating" in r.getMessage() for r in caplog.records)
 
+
+
+async def test_a_restart_looks_only_at_games_whose_posts_lag_their_moves(db_path: Path, clock: FakeClock,
+                                                                          two_games: tuple[int, int]) -> None:
+    posted, lagging = two_games
+    engine, _ = await open_engine(db_path, clock)
+    for table_id in (posted, lagging):
+        table = await engine.get(table_id)
+        seat = sorted(table.to_move())[0]
+        await engine.act(table_id, table.seats[seat].user_id, table.rules.legal_actions(table.state, seat)[0])
+    await engine.set_meta(posted, announced=1)
+    await engine.set_meta(lagging, announced=0)  # the bot stopped after saving the move, before posting it
+    assert await engine.store.game_ids_where("announced", below_moves=True) == [lagging]
+    await close_engine(engine)

@@ -67,6 +67,7 @@ log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES = 10080
 # Free text is bounded before anything reads it (Discord enforces these on slash options; prefix use gets a reply).
 MAX_ACTION, MAX_OPTIONS, MAX_GAME_NAME = 400, 300, 60
+MAX_TABLE_ID = 2**53  # Discord's integer options stop here; SQLite's would overflow past 2**63 (a typed !record)
 MAX_LIST = 1900
 _OPTION_SPLIT = re.compile(r"[\s,;]+")
 _INT = re.compile(r"-?\d+")
@@ -373,7 +374,8 @@ class Lobby(commands.Cog):
     @commands.guild_only()
     @app_commands.rename(table=ls("cmd.record.table.name"))
     @app_commands.describe(table=ls("cmd.record.table.description"))
-    async def record(self, ctx: commands.Context[Any], table: int | None = None) -> None:
+    async def record(self, ctx: commands.Context[Any], table: commands.Range[int, 1, MAX_TABLE_ID] | None = None,
+                     ) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             try:

@@ -238,3 +238,9 @@ def test_the_slash_move_option_declares_its_length_limit(harness: Harness) -> No
     command = harness.bot.tree.get_command("move")
     option = next(o for o in command.to_dict(harness.bot.tree)["options"] if o["name"] == "action")
     assert option["max_length"] == 400
+
+
+async def test_a_huge_table_number_in_record_never_reaches_the_database(harness: Harness) -> None:
+    channel_id = await start_table(harness, joiners=["bob"])
+    out = await harness.say("!record " + "9" * 40, "alice", channel_id)  # out of range: the channel's own game
+    assert len(out) == 1 and out[0].files and len(out[0].text) < 300

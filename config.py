@@ -27,6 +27,12 @@ class Settings(BaseSettings):
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
 
+    @field_validator("discord_token", "dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, v: object) -> object:
+        # .env.example ships `DEV_GUILD_ID=`: an empty optional setting means "not set", not "not an integer".
+        return None if isinstance(v, str) and not v.strip() else v
+
     @field_validator("log_level")
     @classmethod
     def _upper(cls, v: str) -> str:

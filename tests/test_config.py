@@ -1,0 +1,31 @@
+"""Settings as a newcomer writes them: the shipped .env.example with only the token filled in loads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_shipped_env_example_with_only_a_token_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL", "DISCORD_API_URL",
+                 "DISCORD_GATEWAY_URL"):
+        monkeypatch.delenv(name, raising=False)
+    text = (ROOT / ".env.example").read_text(encoding="utf-8").replace("DISCORD_TOKEN=", "DISCORD_TOKEN=abc.def", 1)
+    env = tmp_path / ".env"
+    env.write_text(text, encoding="utf-8")
+    settings = Settings(_env_file=env)  # type: ignore[call-arg]
+    assert settings.discord_token is not None and settings.discord_token.get_secret_value() == "abc.def"
+    assert settings.dev_guild_id is None and settings.discord_api_url is None
+
+
+def test_an_empty_token_means_no_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=\nDEV_GUILD_ID=  \n", encoding="utf-8")
+    settings = Settings(_env_file=env)  # type: ignore[call-arg]
+    assert settings.discord_token is None and settings.dev_guild_id is None

@@ -71,6 +71,11 @@ async def tree_digest(tree: app_commands.CommandTree[Any], guild: discord.abc.Sn
     return hashlib.sha256(orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
+# Floorboard has no voice features: discord.py's start-up warnings about missing voice libraries are noise.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class Floorboard(commands.Bot):
     def __init__(
         self,

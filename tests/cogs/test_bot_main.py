@@ -105,3 +105,15 @@ async def test_setup_hook_starts_the_scheduler(tmp_path: Path, monkeypatch: pyte
     finally:
         await h.close()
     assert h.bot.engine._scheduler is None and h.bot.store is None
+
+
+def test_no_voice_library_warnings_at_start(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("import logging; logging.basicConfig(level=logging.INFO); import bot, config; "
+            f"bot.Floorboard(config.load_settings(_env_file=None, database_path={str(tmp_path / 'x.db')!r}))")
+    root = Path(bot_module.__file__).resolve().parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "voice will NOT be supported" not in done.stderr

@@ -40,8 +40,8 @@ NO_TOKEN = """\
 Floorboard needs a Discord bot token to run.
   1. Copy .env.example to .env
   2. Set DISCORD_TOKEN in .env to your bot's token (Discord developer portal > your application > Bot)
-  3. Run `python bot.py` again.
-To play without Discord: `python bot.py play flying_blades --players 3 --bots 2`."""
+  3. Run `./floorboard` again.
+To play without Discord: `./floorboard play flying_blades --players 3 --bots 2`."""
 BAD_TOKEN = """\
 Discord rejected the token (login failed). Check DISCORD_TOKEN in .env: copy the token again from the
 Discord developer portal (your application > Bot > Reset Token); it is not the application id or secret."""

@@ -29,7 +29,7 @@ HUMAN_BASE_ID = 1000
 def parse_args(argv: list[str]) -> argparse.Namespace:
     from rules import GAMES
 
-    p = argparse.ArgumentParser(prog="python bot.py play", description="Play a Floorboard game in the terminal.")
+    p = argparse.ArgumentParser(prog="./floorboard play", description="Play a Floorboard game in the terminal.")
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--players", type=int, default=3, help="seats at the table")
     p.add_argument("--bots", type=int, default=None, help="how many seats the AI plays (default: all but one)")

@@ -26,6 +26,7 @@ def test_missing_token_exits_2_with_instructions(no_env: Path, capsys: pytest.Ca
     assert bot_module.main([]) == 2
     err = capsys.readouterr().err
     assert ".env.example" in err and "DISCORD_TOKEN" in err
+    assert "./floorboard" in err and "python bot.py" not in err  # the README's launcher, which builds the venv
 
 
 def test_rejected_token_exits_3(no_env: Path, monkeypatch: pytest.MonkeyPatch,

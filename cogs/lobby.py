@@ -516,9 +516,17 @@ class Lobby(commands.Cog):
         if self.resumed:
             return
         self.resumed = True
-        # Only games whose posts lag their moves (or that predate the marker) are loaded, not every running game.
-        unposted = await self.engine.store.game_ids_where(ANNOUNCED_META, below_moves=True)
-        for table in await self.engine.running_tables(ids=unposted):
+        # Only games whose posts lag their moves are loaded (running ones also when they predate the marker), not
+        # every game: a game that ended in the crash still gets its result posted.
+        store = self.engine.store
+        unposted = await store.game_ids_where(ANNOUNCED_META, below_moves=True)
+        unposted += await store.game_ids_where(ANNOUNCED_META, below_moves=True, statuses=("finished",),
+                                               missing=False)
+        for table_id in sorted(unposted):
+            try:
+                table = await self.engine.get(table_id)
+            except DamagedGameError:
+                continue
             surface = self.surface(table.game)
             if surface.custom_posting or surface.resumes_itself:
                 continue

@@ -503,12 +503,13 @@ class SqliteStore:
         return [r[0] for r in rows]
 
     async def game_ids_where(self, meta_key: str, *, below_moves: bool, game: str | None = None,
-                             statuses: Sequence[str] = ("active",)) -> list[int]:
-        """Ids of games whose ``meta[meta_key]`` is missing or (``below_moves``) less than their move count: the
-        few a restart must look at, found without loading every running game."""
+                             statuses: Sequence[str] = ("active",), missing: bool = True) -> list[int]:
+        """Ids of games whose ``meta[meta_key]`` is missing (unless not ``missing``) or (``below_moves``) less
+        than their move count: the few a restart must look at, found without loading every game."""
         marks = ", ".join("?" for _ in statuses)
         value = f"json_extract(meta, '$.{meta_key}')"
-        test = f"({value} IS NULL" + (f" OR {value} < moves)" if below_moves else ")")
+        below = f"{value} < moves" if below_moves else "0"
+        test = f"({value} IS NULL OR {below})" if missing else f"({below})"
         kind = " AND game = ?" if game is not None else ""
         rows = await self._rows(
             f"SELECT id FROM games WHERE status IN ({marks}) AND {test}{kind} ORDER BY id",

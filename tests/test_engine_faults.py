@@ -252,4 +252,9 @@ async def test_a_restart_looks_only_at_games_whose_posts_lag_their_moves(db_path
     await engine.set_meta(posted, announced=1)
     await engine.set_meta(lagging, announced=0)  # the bot stopped after saving the move, before posting it
     assert await engine.store.game_ids_where("announced", below_moves=True) == [lagging]
+    assert await engine.store.game_ids_where("announced", below_moves=True, statuses=("finished",),
+                                             missing=False) == []
+    await engine.abort(lagging, HOST)
+    assert await engine.store.game_ids_where("announced", below_moves=True, statuses=("aborted",),
+                                             missing=False) == [lagging]
     await close_engine(engine)

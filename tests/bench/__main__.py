@@ -1,7 +1,8 @@
-"""``python -m tests.bench [CASE ...] [-n N]``: run benchmark cases and print markdown tables.
+"""``python -m tests.bench [CASE ...] [-n N] [--rounds R]``: run benchmark cases and print markdown tables.
 
 Without a case, every per-move case runs and prints one table (as before). ``load`` (many games at once on one
-SQLite connection, ~10 s, loads both cores) runs only when named: ``python -m tests.bench load``, or ``all``.
+SQLite connection, ~10 s, loads both cores) and ``faults`` (the real bot against the Discord double, one fault per
+round, ``--rounds`` rounds, ~1 min for 30) run only when named: ``python -m tests.bench load``, or ``all``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 from collections.abc import Callable
 
 from tests.bench import (
+    bench_faults,
     bench_floor_plan,
     bench_load,
     bench_pipeline,
@@ -33,10 +35,14 @@ ROW_CASES: dict[str, Callable[[int], list[Row]]] = {
     "floor_plan": lambda n: bench_floor_plan.rows(n) + bench_floor_plan.engine_rows(),
 }
 # Cases that print a table of their own; run only when named (or with ``all``).
-REPORT_CASES: dict[str, Callable[[], str]] = {"load": bench_load.report}
+REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
+    "load": lambda args: bench_load.report(),
+    "faults": lambda args: bench_faults.report(rounds=args.rounds),
+}
 FLOOR_NOTE = "× floor: median divided by PNG-encoding a flat image of the same size and mode in this run."
 LOAD_NOTE = ("× floor: divided by one bare BEGIN IMMEDIATE; UPDATE; COMMIT through aiosqlite on the same file "
              "(median, unloaded).")
+REPORT_NOTES = {"load": LOAD_NOTE}
 
 
 def _selected(names: list[str]) -> list[str]:
@@ -52,8 +58,10 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     known = [*ROW_CASES, *REPORT_CASES, "all"]
     parser.add_argument("cases", nargs="*", metavar="CASE",
-                        help=f"one of {', '.join(known)} (default: every per-move case, not load)")
+                        help=f"one of {', '.join(known)} (default: every per-move case, not load or faults)")
     parser.add_argument("-n", type=int, default=100, help="timed runs per step (default 100)")
+    parser.add_argument("--rounds", type=int, default=bench_faults.ROUNDS,
+                        help=f"rounds of the faults case (default {bench_faults.ROUNDS})")
     args = parser.parse_args(argv)
     unknown = [c for c in args.cases if c not in known]
     if unknown:
@@ -69,9 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         print(FLOOR_NOTE)
     for name in cases:
         if name in REPORT_CASES:
-            print(REPORT_CASES[name]())
-            print()
-            print(LOAD_NOTE)
+            print(REPORT_CASES[name](args))
+            if name in REPORT_NOTES:
+                print()
+                print(REPORT_NOTES[name])
     return 0
 
 

@@ -165,6 +165,7 @@ class Sent:
     pinged: list[int] = field(default_factory=list)
     interaction_id: int | None = None
     at: float = 0.0
+    reference: int | None = None  # the message it replies to (``message_reference``), if any
 
     @property
     def public(self) -> bool:
@@ -210,12 +211,14 @@ class Fault:
 
 @dataclass
 class Stall:
-    """A request of ``route`` held until `release` (``arrived`` is set when it comes in)."""
+    """A request of ``route`` held until `release` (``arrived`` is set when it comes in); with ``processed``, it
+    is applied first and only its answer is held (``arrived`` is set once it is applied)."""
 
     route: str
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     released: asyncio.Event = field(default_factory=asyncio.Event)
     abandoned: bool = False
+    processed: bool = False
 
     def release(self) -> None:
         self.released.set()
@@ -445,10 +448,11 @@ class DiscordDouble:
         assert route in ROUTE_NAMES, f"no route {route!r}"
         self.faults += [Fault(status, route, retry_after, is_global) for _ in range(count)]
 
-    def stall_next(self, route: str = "post_message") -> Stall:
-        """Hold the next request of ``route`` until the returned `Stall` is released."""
+    def stall_next(self, route: str = "post_message", *, processed: bool = False) -> Stall:
+        """Hold the next request of ``route`` until the returned `Stall` is released; with ``processed``, apply it
+        at once and hold only its answer (Discord has it, the bot does not know yet: kill the bot meanwhile)."""
         assert route in ROUTE_NAMES, f"no route {route!r}"
-        stall = Stall(route)
+        stall = Stall(route, processed=processed)
         self.stalls.append(stall)
         return stall
 
@@ -594,7 +598,8 @@ class DiscordDouble:
         route, params = found
         if route not in NO_AUTH and request.headers.get("Authorization") != f"Bot {self.token}":
             return self.reply(request, route, 401, {"message": "401: Unauthorized", "code": 0})
-        stall = next((s for s in self.stalls if s.route == route and not s.arrived.is_set()), None)
+        stall = next((s for s in self.stalls if s.route == route and not s.arrived.is_set() and not s.processed),
+                     None)
         if stall is not None and await self.held(request, stall):
             return self.reply(request, route, 503, {"message": "abandoned", "code": 0})
         fault = next((f for f in self.faults if f.route == route), None)
@@ -610,6 +615,9 @@ class DiscordDouble:
                 Request(request.method, route, params, dict(request.query), body, files))
         except DiscordError as e:
             status, answer = e.status, {"message": e.message, "code": e.code}
+        stall = next((s for s in self.stalls if s.route == route and not s.arrived.is_set() and s.processed), None)
+        if stall is not None:
+            await self.held(request, stall)  # applied: only the answer waits (and is lost if the client went away)
         return self.reply(request, route, status, answer, params)
 
     def match(self, method: str, path: str) -> tuple[str, dict[str, str]] | None:
@@ -814,6 +822,8 @@ class DiscordDouble:
                     [(f.filename, f.data) for f in files], bool(msg and msg.ephemeral),
                     pinged(body.get("content") or "", body.get("allowed_mentions")), interaction_id,
                     time.monotonic())
+        reference = (body.get("message_reference") or {}).get("message_id")
+        sent.reference = int(reference) if reference is not None else None
         self.sent.append(sent)
         return sent
 

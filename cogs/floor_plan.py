@@ -35,7 +35,7 @@ from discord.ext import commands
 from cogs.utils.components import RematchButton, custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction, ls
 from cogs.utils.posting import MAX_CONTENT, MEDALS, after_move, channel_of, pinging
-from cogs.utils.replies import acknowledge, edit_response, send_ephemeral, user_errors
+from cogs.utils.replies import edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import mention
 from i18n import t
@@ -615,7 +615,6 @@ class FloorPlan(commands.Cog):
                 await interaction.response.edit_message(content=t("fpui.cancelled", locale, action=preview.text),
                                                         view=None, attachments=[])
                 return
-            await acknowledge(interaction)
             table = await self.running(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
@@ -625,7 +624,8 @@ class FloorPlan(commands.Cog):
                     state.round != preview.round or state.actions[seat] != preview.before)):
                 del self.previews[(table_id, user_id)]
                 raise StaleVersionError("fpui.stale")
-            result = await self.bot.engine.act(table_id, user_id, preview.text, interaction_id=interaction.id)
+            result = await in_time(interaction, self.bot.engine.act(table_id, user_id, preview.text,
+                                                                    interaction_id=interaction.id))
             self.previews.pop((table_id, user_id), None)
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))

@@ -38,9 +38,9 @@ from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.daily import Attempt, DailyChallenge
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import (
-    acknowledge,
     edit_response,
     handle_command_error,
+    in_time,
     refuse_public,
     send_ephemeral,
     shown_msg,
@@ -228,14 +228,14 @@ class FloorPlanDaily(commands.Cog):
                 await interaction.response.edit_message(content=t("fpdaily.cancelled", locale, move=preview.text),
                                                         view=None, attachments=[])
                 return
-            await acknowledge(interaction)
             table = await self.bot.engine.get(table_id)
             row = await self.bot.engine.store.daily_by_id(preview.daily_id)
             if table.version != preview.version or row is None:
                 del self.previews[(table_id, user_id)]
                 raise StaleVersionError("fpdaily.preview_gone")
             attempt = Attempt(row, table)
-            result, _ = await self.daily.act(attempt, user_id, preview.text, interaction_id=interaction.id)
+            result, _ = await in_time(interaction, self.daily.act(attempt, user_id, preview.text,
+                                                                  interaction_id=interaction.id))
             self.previews.pop((table_id, user_id), None)
             if result.duplicate:
                 await send_ephemeral(interaction, t("fpdaily.duplicate", locale))

@@ -18,7 +18,7 @@ from discord.ext import commands
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of, send_private
-from cogs.utils.replies import acknowledge, edit_response, send_ephemeral, user_errors
+from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, escape
 from i18n import t
 from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError
@@ -315,9 +315,8 @@ class FlyingBlades(commands.Cog):
                    version: int | None = None) -> None:
         """A button's move. A card choice is simultaneous (others' choices change the version but not the
         chooser's hand), so it is not tied to a version; Pass is."""
-        await acknowledge(interaction)
-        result = await self.bot.engine.act(table.id, interaction.user.id, action, version=version,
-                                           interaction_id=interaction.id)
+        result = await in_time(interaction, self.bot.engine.act(table.id, interaction.user.id, action,
+                                                                version=version, interaction_id=interaction.id))
         if result.duplicate:
             await send_ephemeral(interaction, t("bot.duplicate", locale))
             return
@@ -325,6 +324,8 @@ class FlyingBlades(commands.Cog):
             cards = [c for c in action.removeprefix("keep ").split(",") if c in CARD_IDS]
             await edit_response(interaction, content=t("fbui.kept_private", locale, cards=cards_text(cards, locale)),
                                 view=None)
+        else:
+            await acknowledge(interaction)  # after the save: the board follows in the channel
         channel = await channel_of(self.bot, table.channel_id)
         if channel is not None:
             await after_move(self.bot, result, locale, channel=channel)

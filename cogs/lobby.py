@@ -35,6 +35,7 @@ from cogs.utils.replies import (
     acknowledge,
     edit_response,
     handle_command_error,
+    in_time,
     refuse_public,
     send_ephemeral,
     user_errors,
@@ -249,10 +250,12 @@ class Lobby(commands.Cog):
             if await self.surface(table.game).preview_move(ctx, table, action, locale):
                 return
             source = ctx.interaction or ctx.message
-            if ctx.interaction is not None:  # answered before the move may wait on the game's lock or the database
-                await ctx.interaction.response.defer(ephemeral=True, thinking=True)
-            result = await self.act(table, ctx.author.id, action, typed=ctx.interaction is None,
-                                    interaction_id=source.id)
+            work = self.act(table, ctx.author.id, action, typed=ctx.interaction is None, interaction_id=source.id)
+            if ctx.interaction is None:
+                result = await work
+            else:  # saved first, unless it queues past the budget: then answered privately first
+                result = await in_time(ctx.interaction, work, thinking=True)
+                await acknowledge(ctx.interaction, thinking=True)
             if result.duplicate:
                 await send_ephemeral(ctx, t("bot.duplicate", locale))
                 return
@@ -406,18 +409,18 @@ class Lobby(commands.Cog):
                            version: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
-            await acknowledge(interaction)
             user = interaction.user
             # Join and Leave mean the same on any version of the lobby; Add bot and Start act on the table as
             # shown, so the engine checks their version under the game's lock.
             if action == "join":
-                table = await self.engine.join(table_id, member_seat(user))
+                work = self.engine.join(table_id, member_seat(user))
             elif action == "leave":
-                table = await self.engine.leave(table_id, user.id)
+                work = self.engine.leave(table_id, user.id)
             elif action == "bot":
-                table = await self.engine.add_bot(table_id, user.id, version=version)
+                work = self.engine.add_bot(table_id, user.id, version=version)
             else:
-                table = await self.engine.start(table_id, user.id, version=version)
+                work = self.engine.start(table_id, user.id, version=version)
+            table = await in_time(interaction, work)
             if table.status != "active":
                 await edit_response(interaction, **self.lobby_message(table, locale))
                 return
@@ -439,10 +442,9 @@ class Lobby(commands.Cog):
                 await interaction.response.edit_message(content=t(f"lobby.resign_cancelled{suffix}", locale,
                                                                   name=name), view=None)
                 return
-            await acknowledge(interaction)
             table = await self.engine.get(table_id)
             check_can_resign(table, user_id)
-            result = await self.engine.resign(table_id, user_id, interaction_id=interaction.id)
+            result = await in_time(interaction, self.engine.resign(table_id, user_id, interaction_id=interaction.id))
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))
                 return
@@ -455,7 +457,7 @@ class Lobby(commands.Cog):
     async def rematch_button(self, interaction: discord.Interaction, table_id: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
-            await acknowledge(interaction)
+            await acknowledge(interaction)  # several writes and a new message: answered first, no move to lose
             old = await self.engine.get(table_id)
             user = interaction.user
             if old.status in ("lobby", "active"):

@@ -26,7 +26,7 @@ from cogs.utils.checks import can_manage
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import guild_locale, locale_of_interaction
 from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed
-from cogs.utils.replies import acknowledge, edit_response, send_ephemeral, user_errors
+from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import clean, clip, safe, safe_name
 from i18n import LOCALES, t
@@ -799,12 +799,12 @@ class TheFloor(commands.Cog):
             if action in ("pick", "challenge", "choose"):
                 await self.open_menu(interaction, table, seat, action, locale)
                 return
-            await acknowledge(interaction)
             if action in ("pass", "dispute"):
                 # The button is the letter it sits under: a double click or a stale one must not pass twice.
                 word = t(f"tfui.word.{action}", "en").split(",")[0]
-                result = await self.duel_act(table.id, interaction.user.id, word, stamp_ms(interaction.id),
-                                             interaction.id, version=version)
+                result = await in_time(interaction, self.duel_act(table.id, interaction.user.id, word,
+                                                                  stamp_ms(interaction.id), interaction.id,
+                                                                  version=version))
                 await self.after_click(interaction, result, locale)
             elif action == "suggest":
                 p = table.state.pending[0] if table.state.pending else None
@@ -824,8 +824,8 @@ class TheFloor(commands.Cog):
 
     async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
                    version: int | None) -> None:
-        result = await self.engine.act(table.id, interaction.user.id, action, version=version,
-                                       interaction_id=interaction.id)
+        result = await in_time(interaction, self.engine.act(table.id, interaction.user.id, action, version=version,
+                                                            interaction_id=interaction.id))
         await self.after_click(interaction, result, locale)
 
     async def after_click(self, interaction: discord.Interaction, result: ActResult | None, locale: str) -> None:
@@ -906,7 +906,6 @@ class TheFloor(commands.Cog):
                      values: list[str]) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
-            await acknowledge(interaction)
             table = await self.engine.get(table_id)
             if not values:
                 raise IllegalActionError("tfui.nothing_to_choose")
@@ -920,8 +919,8 @@ class TheFloor(commands.Cog):
                 p = table.state.pending[0] if table.state and table.state.pending else None
                 verb = "pick" if p is not None and p.kind == "final_pick" else "keep"
                 action, tied = f"{verb} {values[0]}", version
-            result = await self.engine.act(table.id, interaction.user.id, action, version=tied,
-                                           interaction_id=interaction.id)
+            result = await in_time(interaction, self.engine.act(table.id, interaction.user.id, action, version=tied,
+                                                                interaction_id=interaction.id))
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))
                 return

@@ -7,12 +7,13 @@ information is only ever sent through an interaction: a prefix command gets a po
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -24,6 +25,7 @@ from rules.base import FloorboardError, Msg
 from storage import StorageBusyError, StorageError, StorageGoneError
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 Target = discord.Interaction | commands.Context[Any] | discord.Message
 MAX_CONTENT = 2000
@@ -53,11 +55,26 @@ async def send_ephemeral(target: Target, content: str | None, **kwargs: Any) -> 
         await target.response.send_message(content, ephemeral=True, **kwargs)
 
 
-async def acknowledge(interaction: discord.Interaction) -> None:
-    """Answer Discord (an invisible deferred update) before work that can wait on a game's lock, the database or
-    a render: an interaction not answered within 3 seconds fails for the user, however the move went."""
+ACK_BUDGET = 1.0  # seconds a move may take before Discord is answered with a deferral (its limit is 3 s)
+
+
+async def acknowledge(interaction: discord.Interaction, *, thinking: bool = False) -> None:
+    """Answer Discord now: an invisible deferred update (a private "thinking…" for a command)."""
     if not interaction.response.is_done():
-        await interaction.response.defer()
+        await (interaction.response.defer(ephemeral=True, thinking=True) if thinking
+               else interaction.response.defer())
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = False) -> T:
+    """Run a move; if it is still waiting (a game's lock, the database queue) after `ACK_BUDGET`, answer Discord
+    first, then wait for it. A move that finishes in time is saved *before* Discord hears of it, so a crash in
+    between can never leave an acknowledged click unsaved; one that queues is acknowledged within Discord's 3 s."""
+    task = asyncio.ensure_future(work)
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+        if not done:
+            await acknowledge(interaction, thinking=thinking)
+    return await task
 
 
 async def edit_response(interaction: discord.Interaction, **kwargs: Any) -> None:

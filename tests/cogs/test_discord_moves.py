@@ -140,7 +140,7 @@ async def test_draft_select_keeps_cards_privately(harness: Harness) -> None:
     too_much = [o["value"] for o in by_price[:3]]
     if sum(int(o["label"].rsplit("(", 1)[1].rstrip(")")) for o in by_price[:3]) > 10:
         out = await harness.select(menu, too_much, "alice")
-        assert out[0].ephemeral and "at most 10" in out[0].text and out[0].kind == "followup"
+        assert out[0].ephemeral and "at most 10" in out[0].text and out[0].kind == "response"
         assert (await table_of(harness, channel_id)).to_move() == {0, 1}
     cheap = [o["value"] for o in by_price[-2:]]
     out = await harness.select(menu, cheap, "alice")

@@ -22,7 +22,8 @@ from discord.ext import commands
 from cogs.utils.text import ELLIPSIS, Markup, code, excerpt
 from i18n import LOCALES, catalog, t
 from rules.base import FloorboardError, Msg
-from storage import StorageBusyError, StorageError, StorageGoneError
+from rules.engine import unavailable
+from storage import StorageError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -133,8 +134,8 @@ async def user_errors(target: Target, locale: str) -> AsyncIterator[None]:
         yield
     except FloorboardError as error:
         await reply_error(target, error, locale)
-    except StorageError as error:
-        await send_ephemeral(target, t(storage_error_key(error), locale))
+    except StorageError as error:  # the engine's own mapping: "busy, try again" or "unavailable"
+        await reply_error(target, unavailable(error), locale)
 
 
 async def refuse_public(ctx: commands.Context[Any], locale: str, key: str = "bot.private_use_slash") -> bool:
@@ -155,6 +156,8 @@ def unwrap(error: BaseException) -> BaseException:
 async def handle_command_error(ctx: commands.Context[Any], error: BaseException, locale: str) -> None:
     """The cogs' command error handler: a translated reply for what users cause, a log entry for bugs."""
     error = unwrap(error)
+    if isinstance(error, StorageError):
+        error = unavailable(error)
     if isinstance(error, FloorboardError):
         await reply_error(ctx, error, locale)
         return
@@ -170,17 +173,7 @@ async def handle_command_error(ctx: commands.Context[Any], error: BaseException,
         log.warning("could not send the error reply for %s", ctx.command)
 
 
-def storage_error_key(error: StorageError) -> str:
-    if isinstance(error, StorageGoneError):
-        return "engine.storage_gone"
-    if not isinstance(error, StorageBusyError):
-        log.error("storage failed", exc_info=error)
-    return "engine.storage_busy"
-
-
 def user_error_key(error: BaseException) -> str | None:
-    if isinstance(error, StorageError):
-        return storage_error_key(error)
     if isinstance(error, commands.NoPrivateMessage):
         return "bot.guild_only"
     if isinstance(error, commands.MissingPermissions | commands.CheckFailure):

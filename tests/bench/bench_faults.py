@@ -314,16 +314,7 @@ class Campaign:
         await table.answered(d.slash("play", "alice", game=GAME, options="cards=none"))
         await self.bot.wait(lambda: len(d.threads) > threads, "the game's thread")
         table.thread_id = d.threads[-1]
-        for n in range(2):
-            lobby = await table.button("Add bot")
-            shown = lobby.button("Add bot")["custom_id"]
-            await table.answered(d.click(lobby, "Add bot"))
-            await self.bot.wait(lambda n=n: table.seated() == n + 2, "a bot seated")
-            await self.bot.wait(lambda shown=shown, lobby=lobby: lobby.button("Add bot")["custom_id"] != shown,
-                                "the lobby shown with the new seat")
-        marker = len(d.sent)
-        await table.answered(d.click(await table.button("Start"), "Start"))
-        await table.settled(marker, None)
+        await table.seat_bots_and_start(2)
 
     async def rematch(self, old: TableRow) -> None:
         d, thread = self.double, self.table.thread_id

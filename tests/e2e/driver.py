@@ -225,10 +225,15 @@ class Table:
         await self.answered(d.slash("play", "alice", game=GAME, options=options))
         await self.bot.wait(lambda: d.threads, "the game's thread")
         self.thread_id = d.threads[-1]
+        await self.seat_bots_and_start(bots)
+
+    async def seat_bots_and_start(self, bots: int) -> None:
+        """In the open lobby: Add bot ``bots`` times (each once the lobby shows the last), Start, the first board."""
+        d = self.double
         for n in range(bots):
             lobby = await self.button("Add bot")
             shown = lobby.button("Add bot")["custom_id"]
-            await self.answered(d.click(lobby, "Add bot"))  # acknowledged at once, the lobby edited after
+            await self.answered(d.click(lobby, "Add bot"))  # the lobby may be edited after the answer
             await self.bot.wait(lambda n=n: self.seated() == n + 2, "a bot seated")
             await self.bot.wait(lambda shown=shown, lobby=lobby: lobby.button("Add bot")["custom_id"] != shown,
                                 "the lobby shown with the new seat")

@@ -181,7 +181,11 @@ async def resume(bot: Floorboard, table: Table, locale: str) -> None:
     segments: list[Segment] = []
     if announced < table.moves and not await board_posted(bot, channel, table):
         actions = [a for a in await bot.engine.store.actions(table.id) if a.seq > announced]
-        moves = ", ".join(f"{surface.seat_label(table, a.seat, locale)} `{a.action}`" for a in actions)
+        # A hidden choice (cards kept in the draft) is named by its verb only, as the record shows it.
+        shown = [a.action.split()[0] + " ?" if surface.is_private_action(table, a.action) else a.action
+                 for a in actions]
+        moves = ", ".join(f"{surface.seat_label(table, a.seat, locale)} `{text}`" for a, text in zip(actions, shown,
+                                                                                                 strict=True))
         segments.append(Segment(t("bot.resumed", locale, moves=moves), table))
     if any(table.seats[s].bot for s in table.to_move()):
         segments += [surface.segment(r, locale) for r in await bot.engine.play_bots(table.id)]

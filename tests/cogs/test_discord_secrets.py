@@ -90,3 +90,21 @@ async def test_the_record_of_a_running_game_has_no_seed_line(harness: Harness) -
     out = await harness.slash("record", "carol", channel_id)
     text = out[-1].files[0][1].decode()
     assert "[Seed" not in text and '[Status "active"]' in text
+
+
+async def test_a_move_reposted_after_a_restart_does_not_show_kept_cards(harness: Harness) -> None:
+    from cogs.utils.posting import ANNOUNCED_META, resume
+
+    channel_id = await start_flying_blades(harness)
+    table = await table_of(harness, channel_id)
+    engine = harness.bot.engine
+    hand = table.state.hands[0]
+    kept = min(hand, key=len)
+    await engine.act(table.id, table.seats[0].user_id, f"keep {kept}")  # saved, then the bot "died" unposted
+    await engine.set_meta(table.id, **{ANNOUNCED_META: 0})
+    start = len(harness.sent)
+    await resume(harness.bot, await engine.get(table.id), "en")
+    await harness.settle()
+    posted = harness.sent[start:]
+    assert any("keep ?" in s.text for s in posted), [s.text for s in posted]
+    assert not any(f"keep {kept}" in s.text for s in posted)

@@ -848,8 +848,8 @@ class TheFloor(commands.Cog):
         from cogs.utils.the_floor_content import learn_answer
 
         lang, category, answer = entry
-        added = await learn_answer(self.engine.store, table.guild_id or 0, lang, category, answer,
-                                   interaction.user.id, self.bot.now())
+        added = await in_time(interaction, learn_answer(self.engine.store, table.guild_id or 0, lang, category,
+                                                        answer, interaction.user.id, self.bot.now()))
         key = "tfui.learned" if added else "tfui.learned_already"
         await send_ephemeral(interaction, t(key, locale, answer=answer_text(answer),
                                             category=self.surface.cat(table, category)))

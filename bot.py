@@ -1,5 +1,5 @@
-"""Floorboard's entry point: ``python bot.py`` runs the Discord bot; ``python bot.py play ...`` plays in a
-terminal.
+"""Floorboard's entry point: ``./floorboard`` (``python bot.py``) runs the Discord bot; ``./floorboard play ...``
+plays in a terminal. The command line itself is cli.py (click); this module is the bot and its start-up.
 
 The bot owns the shared resources (settings, the SQLite store, the engine) and loads the cogs, which are the
 whole Discord surface. Slash commands are synced only when their payload changed since the last sync.
@@ -8,6 +8,7 @@ whole Discord surface. Slash commands are synced only when their payload changed
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import sys
@@ -15,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
+import aiohttp
 import discord
 import orjson
 import yarl
@@ -34,6 +36,10 @@ EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan
               "cogs.the_floor", "cogs.the_floor_admin")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT, EXIT_STORAGE = 2, 3, 2, 4, 5
+EXIT_UNREACHABLE = 6
+MAX_RETRY_SECONDS = 30.0
+GATEWAY_AUTH_FAILED = 4004  # the gateway's close code for a token it refuses
+GATEWAY_PROBE_TIMEOUT = 30.0  # seconds; discord.py itself allows 60 for a gateway handshake
 LOCAL_GUILD_READY_TIMEOUT = 0.05  # seconds; only with a local Discord double (point_at_local_api)
 
 NO_TOKEN = """\
@@ -41,13 +47,17 @@ Floorboard needs a Discord bot token to run.
   1. Copy .env.example to .env
   2. Set DISCORD_TOKEN in .env to your bot's token (Discord developer portal > your application > Bot)
   3. Run `./floorboard` again.
-To play without Discord: `./floorboard play flying_blades --players 3 --bots 2`."""
+To play without Discord: `./floorboard play flying_blades --players 3 --bots 2`.
+Every command: `./floorboard --help`."""
 BAD_TOKEN = """\
-Discord rejected the token (login failed). Check DISCORD_TOKEN in .env: copy the token again from the
+Discord rejected the token (login failed). Check DISCORD_TOKEN in .env: copy the token again from the \
 Discord developer portal (your application > Bot > Reset Token); it is not the application id or secret."""
 NO_INTENT = """\
 Discord refused the Message Content intent. Enable it in the developer portal (your application > Bot >
 Privileged Gateway Intents > Message Content Intent): typed moves in game threads need it."""
+UNREACHABLE = """\
+Cannot reach Discord ({reason}); gave up after {attempts} attempts. Check the network connection and \
+https://discordstatus.com, then run `./floorboard` again."""
 
 
 def make_intents() -> discord.Intents:
@@ -106,6 +116,7 @@ class Floorboard(commands.Bot):
         # One status message per game, edited at most every settings.status_seconds (on the bot's clock).
         self.status_messages = StatusMessages(self, interval=settings.status_seconds, now=now, sleep=sleep)
         self.failed_extensions: dict[str, BaseException] = {}
+        self.setup_started = False  # from here on a failed login is not retried (setup_hook must run once)
 
     async def open_store(self) -> None:
         """Open the database (before logging in, so that a locked or damaged file stops the start at once)."""
@@ -113,6 +124,7 @@ class Floorboard(commands.Bot):
             self.store = await Store.open(self.settings.database_path)
 
     async def setup_hook(self) -> None:
+        self.setup_started = True
         await self.open_store()
         assert self.store is not None
         self.engine = Engine.from_settings(self.store, self.settings, now=self.now)
@@ -124,7 +136,7 @@ class Floorboard(commands.Bot):
         if self.sync_commands:
             try:
                 await self.sync_tree()
-            except discord.HTTPException:  # the bot still serves its prefix commands and old slash commands
+            except (discord.HTTPException, aiohttp.ClientError, OSError):  # it still serves the old commands
                 log.exception("syncing slash commands failed; will try again at the next start")
 
     async def load_all(self) -> None:
@@ -195,18 +207,89 @@ def point_at_local_api(settings: Settings) -> dict[str, Any]:
     return {"guild_ready_timeout": LOCAL_GUILD_READY_TIMEOUT}
 
 
+class DiscordUnreachable(Exception):
+    """Discord could not be reached at start, however often it was tried."""
+
+    def __init__(self, reason: str, attempts: int) -> None:
+        super().__init__(reason)
+        self.reason, self.attempts = reason, attempts
+
+
+def is_transient(error: BaseException) -> bool:
+    """A failure worth retrying: the network, a timeout, or Discord's own 5xx (not a rejected token)."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500
+    return isinstance(error, OSError | aiohttp.ClientError | TimeoutError | discord.GatewayNotFound)
+
+
+def describe(error: BaseException) -> str:
+    """One line for a network error (aiohttp's texts are already short; a timeout has none)."""
+    if isinstance(error, TimeoutError):
+        return "timed out"
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def retry_delays(settings: Settings) -> list[float]:
+    """The waits between attempts: CONNECT_RETRY_SECONDS, doubling, at most MAX_RETRY_SECONDS."""
+    first = settings.connect_retry_seconds
+    return [min(first * 2**i, MAX_RETRY_SECONDS) for i in range(settings.connect_attempts - 1)]
+
+
+async def with_retries(settings: Settings, step: Callable[[], Awaitable[None]], *,
+                       retryable: Callable[[BaseException], bool] = is_transient,
+                       sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+    """Run ``step`` until it succeeds; a transient failure is announced in one line and retried with back-off,
+    and when the attempts run out it becomes `DiscordUnreachable`. Anything else is raised at once."""
+    delays = retry_delays(settings)
+    attempts = len(delays) + 1
+    for attempt in range(1, attempts + 1):
+        try:
+            return await step()
+        except Exception as e:
+            if not retryable(e):
+                raise
+            if attempt == attempts:
+                raise DiscordUnreachable(describe(e), attempts) from None
+            delay = delays[attempt - 1]
+            log.warning("cannot reach Discord (%s); retrying in %g s, attempt %d of %d", describe(e), delay,
+                        attempt + 1, attempts)
+            await sleep(delay)
+
+
+async def login(bot: Floorboard, token: str) -> None:
+    """One login attempt. A failed one closes its HTTP session: the next attempt opens a new one (and no
+    unclosed-session warning is printed at exit)."""
+    try:
+        await bot.login(token)
+    except Exception:
+        if not bot.setup_started:
+            await bot.http.close()
+            bot.http.connector = discord.utils.MISSING
+        raise
+
+
+async def probe_gateway(bot: Floorboard) -> None:
+    """Open and close one gateway websocket (no IDENTIFY), so that a gateway that cannot be reached at start is
+    reported and retried like the REST API, instead of by discord.py's endless reconnect loop."""
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    url = gateway.with_query(v=discord.http.INTERNAL_API_VERSION, encoding="json")
+    ws = await asyncio.wait_for(bot.http.ws_connect(str(url)), timeout=GATEWAY_PROBE_TIMEOUT)
+    with contextlib.suppress(aiohttp.ClientError, OSError):
+        await ws.close()
+
+
 async def run(bot: Floorboard, token: str) -> None:
     async with bot:
         await bot.open_store()
-        await bot.start(token)
+        # Once setup_hook has begun (after Discord answered), a failure is not a network one to retry.
+        await with_retries(bot.settings, lambda: login(bot, token),
+                           retryable=lambda e: is_transient(e) and not bot.setup_started)
+        await with_retries(bot.settings, lambda: probe_gateway(bot))
+        await bot.connect()  # from here on a dropped connection is discord.py's to resume
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "play":
-        from play_cli import main as play_main
-
-        return play_main(argv[1:])
+def run_bot() -> int:
+    """Run the bot until it is stopped; returns the process's exit code (README, Operations)."""
     try:
         settings = load_settings()
     except ValidationError as e:
@@ -222,15 +305,30 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return EXIT_BAD_TOKEN
+    except discord.ConnectionClosed as e:
+        if e.code != GATEWAY_AUTH_FAILED:
+            raise
+        print(BAD_TOKEN, file=sys.stderr)  # the REST API took the token but the gateway did not
+        return EXIT_BAD_TOKEN
     except discord.PrivilegedIntentsRequired:
         print(NO_INTENT, file=sys.stderr)
         return EXIT_NO_INTENT
     except StorageOpenError as e:
         print(f"Cannot open the database {e.path}: {e.reason}; {e.hint}.", file=sys.stderr)
         return EXIT_STORAGE
+    except DiscordUnreachable as e:
+        print(UNREACHABLE.format(reason=e.reason, attempts=e.attempts), file=sys.stderr)
+        return EXIT_UNREACHABLE
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line (cli.py) on ``argv``; returns the exit code instead of exiting, so tests can call it."""
+    from cli import invoke
+
+    return invoke(sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,10 @@ class Settings(BaseSettings):
     tick_seconds: float = Field(default=5.0, gt=0)
     # A game's status message is edited at most once per this many seconds (changes in between are coalesced).
     status_seconds: float = Field(default=10.0, ge=0)
+    # Reaching Discord at start: a network failure is retried this many attempts in all, waiting
+    # CONNECT_RETRY_SECONDS, then twice as long each time (at most 30 s) — 2, 4, 8, 16, 30 s by default.
+    connect_attempts: int = Field(default=6, ge=1, le=100)
+    connect_retry_seconds: float = Field(default=2.0, ge=0, le=300)
     # Test-only: a local Discord double (tests/e2e) instead of discord.com. The REST base with its version
     # (http://127.0.0.1:PORT/api/v10) and the gateway's websocket URL (ws://127.0.0.1:PORT/gateway).
     discord_api_url: str | None = None

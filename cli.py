@@ -1,0 +1,103 @@
+"""The command line of ``./floorboard`` (click): the bot by default, ``run`` for the same, ``play`` for the
+terminal game. `invoke` returns the exit code instead of exiting, so that bot.main and the tests can call it."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import click
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+PROG = "./floorboard"
+
+
+def play_command() -> click.Command:
+    """play_cli's click command; imported only when needed (it loads every game's rules)."""
+    import play_cli
+
+    command = getattr(play_cli, "play", None)
+    if isinstance(command, click.Command):
+        return command
+    return legacy_play(play_cli.main)
+
+
+def legacy_play(play_main: Callable[[list[str]], int]) -> click.Command:
+    """play_cli still parsing its own arguments (argparse ``main(argv)``): pass them through untouched."""
+
+    @click.command("play", add_help_option=False,
+                   context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def play(args: tuple[str, ...]) -> int:
+        """Play a game in the terminal, without Discord (`./floorboard play -h` for its options)."""
+        return play_main(list(args))
+
+    return play
+
+
+class LazyPlay(click.Command):
+    """``play`` in the command list; play_cli is imported only when it runs, so ``./floorboard --help`` and the
+    bot do not load the terminal game."""
+
+    def __init__(self) -> None:
+        super().__init__("play", short_help="Play a game in the terminal, without Discord.")
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: object) -> click.Context:
+        return play_command().make_context(info_name, args, parent=parent, **extra)  # type: ignore[arg-type]
+
+
+@click.group(invoke_without_command=True, context_settings=CONTEXT)
+@click.pass_context
+def cli(ctx: click.Context) -> int | None:
+    """Floorboard: tabletop games in Discord.
+
+    With no command, runs the bot, like `./floorboard run`. Settings come from the environment and .env
+    (copy .env.example to .env and set DISCORD_TOKEN).
+
+    \b
+    Examples:
+      ./floorboard                  run the bot
+      ./floorboard play -h          the terminal game's options
+      ./floorboard play flying_blades --players 3 --bots 2
+
+    \b
+    Exit codes: 2 missing token, bad settings or arguments; 3 token rejected;
+    4 Message Content intent refused; 5 database cannot be opened;
+    6 cannot reach Discord.
+    """
+    if ctx.invoked_subcommand is None:
+        return ctx.invoke(run)
+    return None
+
+
+@cli.command(context_settings=CONTEXT)
+def run() -> int:
+    """Run the Discord bot until it is stopped (Ctrl-C)."""
+    from bot import run_bot
+
+    return run_bot()
+
+
+cli.add_command(LazyPlay())
+
+
+def invoke(argv: list[str]) -> int:
+    """Run the command line on ``argv``; bad arguments print the usage and the reason (exit 2), not a
+    traceback."""
+    try:
+        result = cli.main(args=argv, prog_name=PROG, standalone_mode=False)
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code
+    except click.Abort:  # Ctrl-C (click has ended the line): the shell's code for SIGINT, as play_cli.main
+        return 130
+    except SystemExit as e:  # a subcommand that exits the old way (sys.exit / argparse)
+        if isinstance(e.code, str):
+            print(e.code, file=sys.stderr)
+        return e.code if isinstance(e.code, int) else int(e.code is not None)
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(invoke(sys.argv[1:]))

@@ -1,123 +1,775 @@
-"""Play in a terminal, without Discord: ``python bot.py play flying_blades --players 3 --bots 2``.
+"""Play in a terminal, without Discord: ``./floorboard play flying_blades --players 3 --bots 2``.
 
 The same engine, storage and renderer as the bot: moves are typed in the game's notation, the text board is
-printed after every move and the board image is written to ``--out``. Humans share the keyboard (hot seat);
-with as many bots as players the game plays itself to the end and exits 0. A game in ``--db`` that is still
-running is resumed, so nothing typed is lost when the terminal closes.
+printed after every move and the images the bot would post are written to ``--out``. Humans share the keyboard
+(hot seat); with as many bots as players the game plays itself to the end and exits 0.
+
+Saved games live side by side in one database (``OUT/play.db``): each is a *save* with a name, and each save is
+its own "channel" for the engine (one open game per channel). A command resumes the saved game it names: the one
+saved under ``--save NAME``, or else the latest running game started with the same game, seats, options and seed.
+``--new`` starts another beside it (never ends one); ``--list`` shows them all.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
+import hashlib
 import importlib
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import click
+
 from i18n import LOCALES, t
-from rules.base import FloorboardError
+from rules import GAMES
+from rules.base import Event, FloorboardError, Msg
 from rules.engine import ActResult, Engine, SeatInfo, Table
-from storage import Store
+from storage import StorageOpenError, Store
 
-CLI_CHANNEL = 0  # the terminal is one "channel": one running game per database
+PROG = "./floorboard play"
 HUMAN_BASE_ID = 1000
+SAVE_META = "cli"  # a table's meta: {"save": name, "shape": the command's game, seats, options and seed}
+LEGACY_CHANNEL = 0  # before saves, every terminal game used channel 0
+DEFAULT_PLAYERS = 3
+EXAMPLES = 3  # legal examples shown by `legal` and `help`
+LIST_ALL = 24  # a list of legal moves longer than this is summarised per verb
+EXIT_ERROR = 1  # the game could not go on (a damaged saved game, the database gone)
+EXIT_STORAGE = 5  # the database cannot be opened, as for the bot
+Read = Callable[[str], str]
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    from rules import GAMES
-
-    p = argparse.ArgumentParser(prog="./floorboard play", description="Play a Floorboard game in the terminal.")
-    p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("--players", type=int, default=3, help="seats at the table")
-    p.add_argument("--bots", type=int, default=None, help="how many seats the AI plays (default: all but one)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option, repeatable")
-    p.add_argument("--seed", default=None, help="a fixed seed for a reproducible game")
-    p.add_argument("--out", type=Path, default=Path("out"), help="folder for board images and the record")
-    p.add_argument("--db", type=Path, default=None, help="SQLite file (default: OUT/play.db)")
-    p.add_argument("--lang", choices=LOCALES, default="en")
-    p.add_argument("--no-images", action="store_true", help="do not write PNGs")
-    args = p.parse_args(argv)
-    if args.bots is None:
-        args.bots = max(args.players - 1, 0)
-    if not 0 <= args.bots <= args.players:
-        p.error("--bots must be between 0 and --players")
-    return args
+# --- settings and the command line ----------------------------------------------------------------------
 
 
-def parse_options(pairs: list[str]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Settings:
+    game: str
+    players: int
+    bots: int
+    options: dict[str, Any]
+    seed: str | None
+    out: Path
+    db: Path
+    lang: str
+    images: bool = True
+    save: str | None = None
+    new: bool = False
+
+    def shape(self) -> dict[str, Any]:
+        """What makes "the same command": the same game, seats, options and seed resume the same save."""
+        return {"game": self.game, "players": self.players, "bots": self.bots, "options": self.options,
+                "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A hidden choice, said without its content; consecutive ones of a kind are said in one line."""
+
+    key: str  # takes {names}
+    name: str
+
+
+Line = str | Hidden
+
+
+@dataclass(frozen=True)
+class Keyboard:
+    """Passed as the click context's object so tests (and `main`) can type for the player."""
+
+    read: Read
+
+
+def option_value(value: str) -> Any:
+    """``60`` -> 60, ``true`` -> True: option values as the lobby's typed options would hold them."""
+    value = value.strip()
+    if value.lstrip("-").isdigit():
+        return int(value)
+    return {"true": True, "false": False}.get(value.lower(), value)
+
+
+def parse_options(pairs: tuple[str, ...] | list[str], lang: str) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option expects KEY=VALUE, got {pair!r}")
-        options[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+        if not sep or not key.strip():
+            raise click.BadParameter(t("cli.err.option_form", lang, pair=pair), param_hint="--option")
+        options[key.strip()] = option_value(value)
     return options
 
 
-class TerminalGame:
-    def __init__(self, engine: Engine, args: argparse.Namespace, read: Callable[[str], str]) -> None:
-        self.engine = engine
-        self.args = args
-        self.read = read
-        self.lang = args.lang
-        self.renderer = importlib.import_module(f"render.{args.game}")
-        self.images = 0
+def checked_settings(game: str, players: int | None, bots: int | None, pairs: tuple[str, ...], **rest: Any) -> Settings:
+    """Settings from the command line, every value checked by the game's own rules before anything is opened."""
+    lang = rest["lang"]
+    rules = GAMES[game]
+    players = DEFAULT_PLAYERS if players is None else players
+    if not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(t("cli.err.players", lang, game=rules.name, min=rules.min_players,
+                                   max=rules.max_players, count=players), param_hint="--players")
+    bots = max(players - 1, 0) if bots is None else bots
+    if not 0 <= bots <= players:
+        raise click.BadParameter(t("cli.err.bots", lang, max=players, count=bots), param_hint="--bots")
+    options = parse_options(pairs, lang)
+    try:
+        rules.normalize_options(players, options)
+    except FloorboardError as e:
+        raise click.BadParameter(t(e.msg, lang), param_hint="--option") from None
+    out: Path = rest.pop("out")
+    db = rest.pop("db") or out / "play.db"
+    return Settings(game=game, players=players, bots=bots, options=options, out=out, db=db, **rest)
 
-    def say(self, key: str, **params: Any) -> None:
+
+@click.command("play", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.argument("game", required=False, metavar="GAME", type=click.Choice(sorted(GAMES)))
+@click.option("--players", type=int, default=None, help=f"Seats at the table (default {DEFAULT_PLAYERS}).")
+@click.option("--bots", type=int, default=None, help="Seats the AI plays (default: all but one).")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--seed", default=None, help="A fixed seed for a reproducible game.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
+              help="Folder for images, records and the saved games.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SQLite file of the saved games (default: OUT/play.db).")
+@click.option("--lang", type=click.Choice(LOCALES), default="en", show_default=True, help="Language of the text.")
+@click.option("--no-images", is_flag=True, help="Write no PNGs.")
+@click.option("--save", default=None, metavar="NAME",
+              help="The saved game to resume or start (default: the one this command started).")
+@click.option("--new", is_flag=True, help="Start another game; saved games are kept.")
+@click.option("--list", "listing", is_flag=True, help="List the saved games and exit.")
+@click.pass_context
+def play(ctx: click.Context, game: str | None, players: int | None, bots: int | None, pairs: tuple[str, ...],
+         seed: str | None, out: Path, db: Path | None, lang: str, no_images: bool, save: str | None, new: bool,
+         listing: bool) -> int:
+    """Play a Floorboard game in the terminal (hot seat for humans; bots play themselves).
+
+    GAME is flying_blades, floor_plan or the_floor. In the game type `help`, `legal` or `quit`.
+    """
+    keyboard = ctx.find_object(Keyboard)
+    read = keyboard.read if keyboard is not None else input
+    if listing:
+        code = asyncio.run(list_saved(db or out / "play.db", lang))
+    elif game is None:
+        raise click.UsageError(t("cli.err.no_game", lang, games=", ".join(sorted(GAMES))))
+    else:
+        settings = checked_settings(game, players, bots, pairs, seed=seed, out=out, db=db, lang=lang,
+                                    images=not no_images, save=save, new=new)
+        code = asyncio.run(run(settings, read))
+    if code:
+        ctx.exit(code)
+    return code
+
+
+def main(argv: list[str] | None = None, read: Read = input) -> int:
+    """Run `play` as ``./floorboard play``; returns the exit code (2 for a bad command line, never a traceback)."""
+    try:
+        code = play.main(args=list(sys.argv[1:] if argv is None else argv), prog_name=PROG,
+                         standalone_mode=False, obj=Keyboard(read))
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code
+    except click.Abort:
+        print()
+        return 130
+    return code if isinstance(code, int) else 0
+
+
+# --- saves ------------------------------------------------------------------------------------------------
+
+
+def save_channel(name: str) -> int:
+    """A save's own channel id (stable, never 0): the engine keeps one open game per channel."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:6], "big") + 1
+
+
+def save_name(table: Table) -> str:
+    return str(table.meta.get(SAVE_META, {}).get("save") or f"#{table.id}")
+
+
+def same_command(table: Table, settings: Settings) -> bool:
+    saved = table.meta.get(SAVE_META)
+    if saved is not None:
+        return saved.get("shape") == settings.shape()
+    # A game saved before saves existed: the same game with the same seats counts as the same command.
+    bots = sum(1 for s in table.seats if s.bot)
+    return table.channel_id == LEGACY_CHANNEL and (len(table.seats), bots) == (settings.players, settings.bots)
+
+
+async def free_name(engine: Engine, base: str) -> str:
+    name, n = base, 1
+    while await engine.table_in_channel(save_channel(name)) is not None:
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+async def list_saved(db: Path, lang: str) -> int:
+    if not db.exists():
+        print(t("cli.list.none", lang, db=str(db)))
+        return 0
+    try:
+        store = await Store.open(db)
+    except StorageOpenError as e:
+        print(t("cli.err.db", lang, path=e.path, reason=e.reason), file=sys.stderr)
+        return EXIT_STORAGE
+    try:
+        tables = await Engine(store).running_tables()
+    finally:
+        await store.close()
+    if not tables:
+        print(t("cli.list.none", lang, db=str(db)))
+        return 0
+    print(t("cli.list.title", lang, db=str(db)))
+    for table in sorted(tables, key=lambda x: x.updated_at, reverse=True):
+        print(t("cli.list.line", lang, save=save_name(table), game=table.rules.name, table=table.id,
+                moves=t("cli.list.moves", lang, count=table.moves), seats=", ".join(table.names()),
+                when=table.updated_at.strftime("%Y-%m-%d %H:%M")))
+    print(t("cli.list.hint", lang, prog=PROG))
+    return 0
+
+
+# --- captions: what the terminal says about a move (never a hidden choice, never raw internals) -----------
+
+
+def fb_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
+    from render.flying_blades import card_name
+    from rules.flying_blades.cards import PRICES
+
+    name = table.seats[result.seat].name
+    verb = result.action.split()[0]
+    lines: list[Line] = []
+    for e in result.events:
+        d = e.data
+        if e.kind == "drafted":
+            if table.options.get("cards", "hidden") == "hidden":
+                lines.append(Hidden("cli.fb.chose", name))
+            else:
+                cards = result.action.split()[1].split(",") if verb == "keep" else []
+                kept = ", ".join(f"{card_name(c, lang)} ({PRICES[c]})" for c in cards if c in PRICES)
+                lines.append(t("cli.fb.kept", lang, name=name, cards=kept or t("cli.fb.no_cards", lang)))
+        elif e.kind in ("attack", "card"):
+            cells = " → ".join(c for c in (d.get("from"), d.get("to")) if c)
+            if e.kind == "attack":  # the prey on the target cell is the one eliminated
+                lines.append(t("cli.fb.attack", lang, name=name, cells=cells))
+                continue
+            line = t("cli.fb.card", lang, name=name, cells=cells, card=card_name(d["card"], lang))
+            if d.get("removed"):
+                line += " " + t("cli.fb.removed", lang, count=len(d["removed"]), cells=", ".join(d["removed"]))
+            lines.append(line)
+        elif e.kind in ("pass", "resign"):
+            lines.append(t(f"cli.{e.kind}", lang, name=name))
+        elif e.kind == "draft_done":
+            lines.append(t("cli.fb.draft_done", lang, name=table.seats[d["first"]].name))
+    return lines
+
+
+def feature_name(kind: str, lang: str) -> str:
+    return t(f"fp.sheet.feature.{kind}", lang)
+
+
+def fp_step_text(step: Any, lang: str) -> str:
+    from render.floor_plan import demand_short, room_name
+    from rules.floor_plan.sheet import FEATURE_KINDS, cell_name
+
+    if step.verb == "start":
+        return t("cli.fp.start", lang, w=step.size[0], h=step.size[1], cell=cell_name(step.cells[0]))
+    if step.verb == "room":
+        rooms = [t("cli.fp.room", lang, room=room_name(r.type, lang), w=r.w, h=r.h, cell=cell_name((r.x, r.y)))
+                 for r in step.rooms]
+        return " + ".join(rooms)
+    if step.verb == "features":
+        return ", ".join(t("cli.fp.features", lang, count=len(s.cells), kind=feature_name(FEATURE_KINDS[s.die - 1],
+                           lang), cells=",".join(cell_name(c) for c in s.cells)) for s in step.sets)
+    if step.verb == "doors":
+        return t("cli.fp.doors", lang, cells=", ".join(cell_name(c) for c in step.cells))
+    if step.verb == "claim":
+        return t("cli.fp.claim", lang, demand=demand_short(step.demand, lang))
+    return t("cli.fp.skip", lang)
+
+
+def fp_action_text(action: str, lang: str) -> str:
+    from rules.floor_plan import notation
+
+    try:
+        steps = notation.parse(action)
+    except FloorboardError:
+        return action
+    return "; ".join(fp_step_text(s, lang) for s in steps)
+
+
+def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str]) -> list[Line]:
+    """A seat's drawing stays private until its round closes; then every drawing of the round is shown."""
+    name = table.seats[result.seat].name
+    lines: list[Line] = []
+    for e in result.events:
+        if e.kind in ("acted", "claims"):
+            hidden[result.seat] = " · ".join(x for x in (hidden.get(result.seat), fp_action_text(
+                result.action, lang)) if x)
+            lines.append(Hidden("cli.fp.acted", name))
+        elif e.kind == "resign":
+            lines.append(t("cli.resign", lang, name=name))
+        elif e.kind == "round_closed":
+            lines.append(t("cli.fp.round_closed", lang, round=e.data["round"]))
+            lines += [f"  {table.seats[seat].name}: {text}" for seat, text in sorted(hidden.items())]
+            hidden.clear()
+        elif e.kind == "round":
+            lines.append(t("cli.fp.round", lang, round=e.data["round"], roll=fp_roll_text(e.data["roll"], lang)))
+        elif e.kind == "ending":
+            lines.append(t("cli.fp.ending", lang))
+    return lines
+
+
+def tf_side(table: Table, side: int) -> str:
+    state = table.state
+    seats = [i for i in range(len(table.seats)) if state.seat_side[i] == side]
+    return ", ".join(table.seats[i].name for i in seats) or "?"
+
+
+def tf_cat(table: Table, cid: str) -> str:
+    return f"«{table.rules.category_name(table.state, cid)}»"
+
+
+def tf_event(table: Table, result: ActResult, e: Event, lang: str) -> Line:
+    d, k, name = e.data, e.kind, table.seats[result.seat].name
+    side = (lambda x: tf_side(table, x))  # noqa: E731 - a short alias keeps the table below readable
+    if k in ("picked", "vote"):  # a draft pick and a judge's vote are secret
+        return Hidden(f"cli.tf.{k}", name)
+    simple = {"ready": ("cli.tf.ready", {"side": side(e.seat)}),
+              "pass": ("cli.tf.pass", {"name": name, "letter": d.get("letter", "?")}),
+              "absent": ("cli.tf.absent", {"side": side(e.seat)}),
+              "eliminated": ("cli.tf.eliminated", {"side": side(e.seat)}),
+              "resign": ("cli.resign", {"name": name})}
+    if k in simple:
+        key, params = simple[k]
+        return t(key, lang, **params)
+    if k == "draft_done":
+        return t("cli.tf.draft_done", lang, side=side(d["first"]))
+    if k == "challenge":
+        return t("cli.tf.challenge", lang, name=name, defender=side(d["defender"]), frm=d["from"], to=d["to"],
+                 category=tf_cat(table, d["category"]))
+    if k == "duel_start":
+        return t("cli.tf.duel_start", lang, side=side(e.seat), letter=d["letter"])
+    if k == "answer":
+        return t("cli.tf.answer", lang, name=name, answer=d["answer"], letter=d["letter"])
+    if k == "judging":
+        return t("cli.tf.judging", lang, name=name, answer=d["answer"])
+    if k == "judged":
+        return t("cli.tf.judged_yes" if d["accepted"] else "cli.tf.judged_no", lang, side=side(e.seat))
+    if k == "dispute":
+        return t("cli.tf.dispute", lang, side=side(e.seat), answer=d["answer"])
+    if k == "duel_over":
+        timed_out = 0 in d.get("clocks_ms", [])  # the loser's clock ran out (an answer came too late)
+        return t("cli.tf.duel_over_time" if timed_out else "cli.tf.duel_over", lang, winner=side(e.seat),
+                 loser=side(d["loser"]), category=tf_cat(table, d["category"]))
+    if k == "take":
+        return t("cli.tf.take", lang, side=side(e.seat), loser=side(d["loser"]), count=len(d["cells"]),
+                 cells=", ".join(d["cells"]))
+    if k == "keep":
+        return t("cli.tf.keep", lang, side=side(e.seat), category=tf_cat(table, d["category"]))
+    if k == "final":
+        if e.seat is not None:  # a round winner's card for the Final stays face down
+            return t("cli.tf.final_card", lang, side=side(e.seat))
+        return t("cli.tf.final", lang, ladder=" → ".join(side(x) for x in reversed(d["ranking"])))
+    if k == "round_over":
+        return t("cli.tf.round_over", lang, round=d["round"], side=side(e.seat))
+    if k == "round_start":
+        return t("cli.tf.round_start", lang, round=d["round"])
+    if k == "final_pick":
+        return t("cli.tf.final_pick", lang, side=side(e.seat), category=tf_cat(table, d["category"]))
+    if k == "final_duel":
+        return t("cli.tf.final_duel", lang, holder=side(e.seat), defender=side(d["defender"]),
+                 category=tf_cat(table, d["category"]))
+    return ""
+
+
+def tf_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
+    return [x for x in (tf_event(table, result, e, lang) for e in result.events) if x]
+
+
+# --- help and legal moves: the game's notation, with examples legal right now ------------------------------
+
+
+FB_FORMS = {"attack": "attack <from> <to>", "vanish": "vanish <from> <to>", "shuriken": "shuriken <from> <to>",
+            "double": "double <from> <to>", "triple": "triple <from> <to>", "dragon": "dragon <cell> from <from>",
+            "circle": "circle <cell>", "bomb": "bomb <from> <to>", "pass": "pass", "keep": "keep <card>,<card>…"}
+FP_FORMS = {"start": "start <cell> 6x<die>", "room": "room <cell> <w>x<h> <type>@<cell>",
+            "features": "features <die>:<cells> <die>:<cells>", "doors": "doors <cell>,<cell>",
+            "claim": "claim <demand>", "skip": "skip"}
+TF_FORMS = {"pick": "pick <category>", "challenge": "challenge <your cell> <their cell>", "ready": "ready",
+            "answer": "<answer>", "pass": "pass", "dispute": "dispute", "judge": "judge accept|reject",
+            "take": "take <cell>,<cell>", "keep": "keep <category>"}
+
+
+def spread(items: list[str], count: int = EXAMPLES) -> list[str]:
+    """A few items from across a sorted list (not just its first, alphabetically similar ones)."""
+    if len(items) <= count:
+        return list(items)
+    step = (len(items) - 1) / (count - 1) if count > 1 else 0
+    return list(dict.fromkeys(items[round(i * step)] for i in range(count)))
+
+
+def fb_hand_text(hand: list[str], lang: str) -> str:
+    from render.flying_blades import card_name
+    from rules.flying_blades.cards import CARD_IDS, PRICES
+
+    counts = Counter(hand)
+    parts = [f"{card_name(c, lang)} ({PRICES[c]})" + (f" ×{counts[c]}" if counts[c] > 1 else "")
+             for c in CARD_IDS if counts[c]]
+    return ", ".join(parts) or t("cli.fb.no_cards", lang)
+
+
+def fb_prices(lang: str) -> str:
+    from render.flying_blades import card_name
+    from rules.flying_blades.cards import CARD_IDS, PRICES
+
+    return ", ".join(f"{card_name(c, lang)} ({c}) {PRICES[c]}" for c in CARD_IDS)
+
+
+def fb_keep_examples(table: Table, seat: int, legal: list[str]) -> list[str]:
+    """The bot's own choice, the dearest keep and keeping nothing: all in the rules' list of legal keeps."""
+    from rules.flying_blades.draft import price
+
+    bot = table.rules.bot_action(table.state, seat)
+    dearest = max(legal, key=lambda k: (price(k.split()[1].split(",")) if k != "keep none" else 0, k))
+    return [k for k in dict.fromkeys([bot, dearest, "keep none"]) if k in legal]
+
+
+def fb_legal(table: Table, seat: int, lang: str) -> list[str]:
+    from rules.flying_blades.cards import PRICE_LIMIT
+
+    state, legal = table.state, table.rules.legal_actions(table.state, seat) or []
+    hand = list(state.hands[seat])
+    if state.phase == "draft":
+        return [t("cli.fb.hand", lang, cards=fb_hand_text(hand, lang)),
+                t("cli.fb.budget", lang, limit=PRICE_LIMIT, count=len(legal)),
+                examples_text(fb_keep_examples(table, seat, legal), lang)]
+    lines = [t("cli.fb.hand", lang, cards=fb_hand_text(hand, lang))] if hand else []
+    return lines + grouped(legal, lang)
+
+
+def examples_text(moves: list[str], lang: str) -> str:
+    """One example a line: a Floor Plan move may itself hold ``;``."""
+    return "\n".join([t("cli.examples", lang), *(f"  {m}" for m in moves)])
+
+
+def grouped(legal: list[str], lang: str) -> list[str]:
+    """Every legal move when they are few; else a count and a few examples per verb."""
+    if len(legal) <= LIST_ALL:
+        return [", ".join(legal)]
+    verbs: dict[str, list[str]] = {}
+    for action in legal:
+        verbs.setdefault(action.split()[0], []).append(action)
+    lines = [t("cli.legal_count", lang, count=len(legal))]
+    lines += [f"  {verb} ({len(acts)}): {'; '.join(spread(acts))}" for verb, acts in verbs.items()]
+    return lines
+
+
+def fp_roll_text(roll: list[int] | tuple[int, ...] | None, lang: str) -> str:
+    """Each die with what it allows: ``3 (Bedroom, or 3 × window)``."""
+    from render.floor_plan import room_name
+    from rules.floor_plan.sheet import FEATURE_KINDS, ROOM_TYPES
+
+    if not roll:
+        return "—"
+    return ", ".join(t("cli.fp.die", lang, die=d, room=room_name(ROOM_TYPES[d - 1], lang), count=d,
+                       kind=feature_name(FEATURE_KINDS[d - 1], lang)) for d in roll)
+
+
+def fp_dice_table(lang: str) -> list[str]:
+    from render.floor_plan import room_name
+    from rules.floor_plan.sheet import FEATURE_KINDS, ROOM_TYPES
+
+    return [t("cli.fp.table_title", lang)] + [
+        f"  {d}  {ROOM_TYPES[d - 1]} {room_name(ROOM_TYPES[d - 1], lang):<12} {d} × "
+        f"{feature_name(FEATURE_KINDS[d - 1], lang)}" for d in range(1, 7)]
+
+
+def fp_candidates(table: Table, seat: int) -> list[str]:
+    """Moves to offer as examples: the bot's choice, a few of the rooms and features it considers, a claim."""
+    from rules import rng
+    from rules.floor_plan import bot
+    from rules.floor_plan import notation as nt
+
+    state, rules = table.state, table.rules
+    out = [rules.bot_action(state, seat)]
+    if state.phase == "setup":
+        return out + spread(fp_starts(state.roll[1]), EXAMPLES + 2)
+    board = state.board(seat, private=True)
+    r = rng.stream(state.seed, 7_000_000 + state.round)  # not the bot's stream: other candidates than its pick
+    out += [nt.text((nt.Step("room", rooms=(rd,)),)) for rd, _ in bot._rooms(r, state, board.sheet, state.roll)]
+    feats = bot._features(r, board.sheet, state.roll)
+    if feats is not None:
+        out.append(nt.text((feats,)))
+    out += [f"claim {d}" for d in rules.claimable(state, seat)[:1]]
+    return [*out, "skip"]
+
+
+def fp_starts(die: int) -> list[str]:
+    """Every living room of 6×die (either way round) over the centre cell, as the setup asks."""
+    from rules.floor_plan.sheet import CENTRE, HEIGHT, WIDTH, cell_name
+
+    cx, cy = CENTRE
+    return [f"start {cell_name((x, y))} {w}x{h}" for w, h in sorted({(6, die), (die, 6)})
+            for x in range(max(0, cx - w + 1), min(cx, WIDTH - w) + 1)
+            for y in range(max(0, cy - h + 1), min(cy, HEIGHT - h) + 1)]
+
+
+def fp_examples(table: Table, seat: int) -> list[str]:
+    """Candidates the rules accept in this very position (each checked by ``apply`` on the state)."""
+    legal = []
+    for action in dict.fromkeys(fp_candidates(table, seat)):
+        try:
+            table.rules.apply(table.state, seat, action)
+        except FloorboardError:
+            continue
+        legal.append(action)
+    by_verb: dict[str, str] = {}
+    for action in legal:
+        by_verb.setdefault(action.split()[0], action)
+    chosen = list(dict.fromkeys([*legal[:1], *by_verb.values(), *legal]))[:max(EXAMPLES, len(by_verb))]
+    return sorted(chosen, key=legal.index)
+
+
+def fp_legal(table: Table, seat: int, lang: str) -> list[str]:
+    state = table.state
+    lines = [t("cli.fp.roll", lang, roll=fp_roll_text(state.roll, lang))]
+    if state.phase == "setup":
+        lines.append(t("cli.fp.setup", lang, die=state.roll[1]))
+    else:
+        board = state.board(seat, private=True)
+        bonuses = [t(f"render.floor_plan.bonus.{b}", lang) for b in ("double_room", "double_feature", "two_doors")
+                   if board.open_bonus(b) is not None]
+        lines.append(t("cli.fp.bonuses", lang, bonuses=", ".join(bonuses) or "—",
+                       wild=t("render.floor_plan.wild_used" if board.wild_used else "render.floor_plan.wild_ready",
+                              lang)))
+        claimable = table.rules.claimable(state, seat)
+        if claimable:
+            from render.floor_plan import demand_text
+
+            demands = ", ".join(f"{d} ({demand_text(d, lang)})" for d in claimable)
+            lines.append(t("cli.fp.claimable", lang, demands=demands))
+    lines.append(t("cli.fp.too_many", lang))
+    lines.append(examples_text(fp_examples(table, seat), lang))
+    return lines
+
+
+def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
+    state, legal = table.state, table.rules.legal_actions(table.state, seat)
+    if legal and legal[0].split()[0] in ("pick", "keep"):  # category ids, with the names players know
+        return [f"  {a} — {tf_cat(table, a.split()[1])}" for a in legal]
+    if legal:
+        return grouped(legal, lang)
+    d = state.duel
+    if state.pending and state.pending[0].kind == "take":
+        p = state.pending[0]
+        from rules.the_floor import board as bd
+
+        cells = [bd.name(c) for c in p.cells]
+        return [t("cli.tf.take_legal", lang, count=p.count, cells=", ".join(cells)),
+                examples_text([table.rules.bot_action(state, seat)], lang)]
+    if d is not None and d.started:
+        return [t("cli.tf.answer_legal", lang, letter=d.letter, category=tf_cat(table, d.category))]
+    return [t("cli.no_moves", lang)]
+
+
+QUIET = {  # moves after which the bot posts no new image (nothing on the board changed)
+    "flying_blades": {"drafted", "resign"},
+    "the_floor": {"picked", "ready", "duel_start", "answer", "judging", "judged", "pass", "dispute", "vote", "absent",
+                  "duel_over", "turn"},
+}
+
+
+def quiet(result: ActResult) -> bool:
+    kinds = {e.kind for e in result.events}
+    return bool(kinds) and kinds <= QUIET.get(result.table.game, set())
+
+
+def legal_lines(table: Table, seat: int, lang: str) -> list[str]:
+    return {"flying_blades": fb_legal, "floor_plan": fp_legal, "the_floor": tf_legal}.get(
+        table.game, lambda *_: grouped(table.rules.legal_actions(table.state, seat) or [], lang))(table, seat, lang)
+
+
+def examples_for(table: Table, seat: int) -> dict[str, str]:
+    """One legal example per verb, from the rules' own list (or the checked Floor Plan candidates)."""
+    if table.game == "floor_plan":
+        actions = fp_examples(table, seat)
+    else:
+        actions = table.rules.legal_actions(table.state, seat) or []
+    out: dict[str, str] = {}
+    for action in actions:  # a rare verb (one bomb among a thousand vanishes) gets its example too
+        out.setdefault(action.split()[0], action)
+    if table.game == "flying_blades" and table.state.phase == "draft" and actions:
+        out["keep"] = fb_keep_examples(table, seat, actions)[0]
+    return out
+
+
+def help_lines(table: Table, seat: int, lang: str) -> list[str]:
+    forms = {"flying_blades": FB_FORMS, "floor_plan": FP_FORMS, "the_floor": TF_FORMS}.get(table.game, {})
+    examples = examples_for(table, seat)
+    lines = [t("cli.help.title", lang, game=table.rules.name)]
+    for verb, form in forms.items():
+        line = f"  {form:<38} {t(f'cli.help.{table.game}.{verb}', lang)}"
+        if verb in examples:
+            line += " " + t("cli.help.now", lang, move=examples[verb])
+        lines.append(line)
+    if table.game == "flying_blades":
+        from rules.flying_blades.cards import PRICE_LIMIT
+
+        lines.append(t("cli.fb.prices", lang, prices=fb_prices(lang), limit=PRICE_LIMIT))
+    if table.game == "floor_plan":
+        lines += fp_dice_table(lang)
+        lines.append(t("cli.fp.help_join", lang))
+    lines.append(t("cli.help.commands", lang))
+    return lines
+
+
+# --- the game loop --------------------------------------------------------------------------------------
+
+
+class TerminalGame:
+    def __init__(self, engine: Engine, settings: Settings, read: Read) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.read = read
+        self.lang = settings.lang
+        self.renderer = importlib.import_module(f"render.{settings.game}")
+        self.images = 0
+        self.hidden: dict[int, str] = {}  # Floor Plan: this round's drawings, shown when it closes
+
+    def say(self, key: str | Msg, **params: Any) -> None:
         print(t(key, self.lang, **params))
 
+    async def saved(self) -> Table | None:
+        """The running game this command names (its save, or the latest one the same command started)."""
+        s = self.settings
+        if s.save is not None:
+            table = await self.engine.table_in_channel(save_channel(s.save))
+            if table is not None and table.status == "lobby":  # a set-up cut short: nothing was played
+                await self.engine.abort(table.id, table.host_id, is_admin=True)
+                return None
+            if table is not None and table.game != s.game:
+                raise click.UsageError(t("cli.err.save_other_game", self.lang, save=s.save, game=table.rules.name))
+            if table is not None and s.new:
+                raise click.UsageError(t("cli.err.save_taken", self.lang, save=s.save))
+            return table
+        if s.new:
+            return None
+        tables = [x for x in await self.engine.running_tables(s.game) if same_command(x, s)]
+        return max(tables, key=lambda x: x.updated_at, default=None)
+
     async def setup(self) -> Table:
-        existing = await self.engine.table_in_channel(CLI_CHANNEL)
-        if existing is not None and existing.status == "active" and existing.game == self.args.game:
-            self.say("cli.resumed", table=existing.id, moves=existing.moves)
-            return existing
+        existing = await self.saved()
         if existing is not None:
-            await self.engine.abort(existing.id, existing.host_id, is_admin=True)
-        humans = self.args.players - self.args.bots
-        # With no human at the table the first bot hosts it (host id 0, as for any bot-hosted table).
-        host = SeatInfo(HUMAN_BASE_ID, "Player 1") if humans else SeatInfo(None, "Bot 1", bot=True)
-        host_id = HUMAN_BASE_ID if humans else 0
-        table = await self.engine.open_lobby(
-            self.args.game, guild_id=None, channel_id=CLI_CHANNEL, host=host,
-            options=parse_options(self.args.option), seed=self.args.seed,
-        )
-        for i in range(1, humans):
-            await self.engine.join(table.id, SeatInfo(HUMAN_BASE_ID + i, f"Player {i + 1}"))
-        for _ in range(self.args.bots - (0 if humans else 1)):
-            await self.engine.add_bot(table.id, host_id)
-        table = await self.engine.start(table.id, host_id)
-        self.say("cli.started", table=table.id, game=table.rules.name)  # the seed is secret until the end
+            self.say("cli.resumed", game=existing.rules.name, table=existing.id, count=existing.moves,
+                     save=save_name(existing))
+            return existing
+        others = await self.engine.running_tables(self.settings.game)
+        name = self.settings.save or await free_name(self.engine, self.settings.game)
+        table = await self.open(name)
+        humans = self.settings.players - self.settings.bots
+        self.say("cli.started" if humans else "cli.started_bots", table=table.id, game=table.rules.name, save=name)
+        if others:
+            self.say("cli.kept", count=len(others))
         return table
+
+    def player(self, n: int) -> str:
+        return t("cli.player", self.lang, n=n)
+
+    async def open(self, name: str) -> Table:
+        s = self.settings
+        humans = s.players - s.bots
+        # With no human at the table the first bot hosts it (host id 0, as for any bot-hosted table).
+        host = SeatInfo(HUMAN_BASE_ID, self.player(1)) if humans else SeatInfo(None, "Bot 1", bot=True)
+        host_id = HUMAN_BASE_ID if humans else 0
+        table = await self.engine.open_lobby(s.game, guild_id=None, channel_id=save_channel(name), host=host,
+                                             options=s.options, seed=s.seed)
+        await self.engine.set_meta(table.id, **{SAVE_META: {"save": name, "shape": s.shape()}})
+        for i in range(1, humans):
+            await self.engine.join(table.id, SeatInfo(HUMAN_BASE_ID + i, self.player(i + 1)))
+        for _ in range(s.bots - (0 if humans else 1)):
+            await self.engine.add_bot(table.id, host_id)
+        return await self.engine.start(table.id, host_id)  # the seed is secret until the end
 
     def show(self, table: Table, seat: int | None) -> None:
         """Print the board as ``seat`` sees it (hot seat: the player about to type)."""
         print(self.renderer.text_board(self.engine.view(table, seat), names=table.names(), locale=self.lang))
 
-    def save_image(self, table: Table) -> None:
-        """The public board after a move, as the bot would post it (a spectator's view: no hand)."""
-        draw = getattr(self.renderer, "render", None)  # a game without a one-image public board writes none
-        if self.args.no_images or draw is None:
-            return
-        self.args.out.mkdir(parents=True, exist_ok=True)
-        path = self.args.out / f"{table.game}-{table.id}-{table.moves:04d}.png"
-        path.write_bytes(draw(self.engine.view(table, None), names=table.names(), locale=self.lang))
+    def write_png(self, table: Table, label: str, png: bytes) -> None:
+        self.settings.out.mkdir(parents=True, exist_ok=True)
+        (self.settings.out / f"{table.game}-{table.id}-{label}.png").write_bytes(png)
         self.images += 1
 
-    def announce(self, result: ActResult) -> None:
-        who = result.table.seats[result.seat].name
-        self.say("cli.moved", name=who, action=result.action)
-        self.save_image(result.table)
+    def save_images(self, table: Table, events: list[Event] | None = None) -> None:
+        """What the bot would post: the public board after a move; Floor Plan's summary and sheets per round."""
+        if not self.settings.images:
+            return
+        if table.game == "floor_plan":
+            self.floor_plan_images(table, events or [])
+            return
+        draw = getattr(self.renderer, "render", None)
+        if draw is not None:
+            self.write_png(table, f"{table.moves:04d}", draw(self.engine.view(table, None), names=table.names(),
+                                                             locale=self.lang))
+
+    def floor_plan_images(self, table: Table, events: list[Event]) -> None:
+        closed = next((e for e in events if e.kind == "round_closed"), None)
+        if closed is None:
+            return
+        state, rules = table.state, table.rules
+        view = rules.view(state, None)
+        view = {**view, "round": closed.data["round"], "roll": closed.data.get("roll") or view["roll"],
+                "to_move": []}  # as the bot's summary: the round just closed, nobody waits in it
+        seats = range(state.players) if state.players <= 6 else []  # past 6 the summary is a leaderboard
+        sheets = [rules.sheet_view(state, i) for i in seats]
+        label = f"round{closed.data['round']:02d}"
+        self.write_png(table, label, self.renderer.render_summary(view, sheets or None, names=table.names(),
+                                                                  locale=self.lang))
+        for seat in seats:
+            self.write_png(table, f"{label}-sheet{seat + 1}", self.renderer.render_sheet(
+                sheets[seat], name=table.seats[seat].name, locale=self.lang))
+
+    def caption(self, result: ActResult) -> list[Line]:
+        table = result.table
+        if table.game == "flying_blades":
+            return fb_caption(table, result, self.lang)
+        if table.game == "floor_plan":
+            return fp_caption(table, result, self.lang, self.hidden)
+        if table.game == "the_floor":
+            return tf_caption(table, result, self.lang)
+        return [t("cli.moved", self.lang, name=table.seats[result.seat].name, action=result.action)]
+
+    def announce(self, results: list[ActResult]) -> None:
+        """Captions of the moves, consecutive hidden choices of a kind in one line, and the images."""
+        group: list[Hidden] = []
+        for result in results:
+            for line in self.caption(result):
+                if isinstance(line, Hidden) and (not group or group[0].key == line.key):
+                    group.append(line)
+                    continue
+                self.say_hidden(group)
+                group = [line] if isinstance(line, Hidden) else []
+                if isinstance(line, str):
+                    print(line)
+            if not quiet(result):
+                self.save_images(result.table, result.events)
+        self.say_hidden(group)
+
+    def say_hidden(self, group: list[Hidden]) -> None:
+        if group:
+            names = list(dict.fromkeys(h.name for h in group))
+            self.say(group[0].key, names=", ".join(names), count=len(names))
 
     async def run(self) -> int:
         table = await self.setup()
+        if table.game == "floor_plan":  # a resumed round's drawings so far, to show when it closes
+            self.hidden = {i: fp_action_text(a, self.lang) for i, a in enumerate(table.state.actions) if a}
         self.show(table, None)
-        self.save_image(table)
+        if table.moves == 0:
+            self.save_images(table)
         while table.status == "active":
-            for result in await self.engine.play_bots(table.id):
-                self.announce(result)
+            self.announce(await self.engine.play_bots(table.id))
             table = await self.engine.get(table.id)
             if table.status != "active":
                 break
@@ -126,34 +778,43 @@ class TerminalGame:
                 continue
             self.show(table, humans[0])
             if not await self.prompt(table, humans[0]):
-                self.say("cli.saved", db=str(self.engine.store.path))
+                # After --new the same command would start yet another game: name the save instead.
+                self.say("cli.saved_new" if self.settings.new else "cli.saved", db=str(self.engine.store.path),
+                         save=save_name(table), prog=PROG, game=table.game)
                 return 0
             table = await self.engine.get(table.id)
         self.show(table, None)
         self.finish(table)
-        record = self.args.out / f"{table.game}-{table.id}.txt"
-        self.args.out.mkdir(parents=True, exist_ok=True)
+        record = self.settings.out / f"{table.game}-{table.id}.txt"
+        self.settings.out.mkdir(parents=True, exist_ok=True)
         record.write_text(await self.engine.record(table.id), encoding="utf-8")
-        self.say("cli.record", path=str(record), images=self.images)
+        self.say("cli.record", path=str(record), count=self.images)
         self.say("cli.seed", seed=table.seed)
         return 0
+
+    def first_prompt_lines(self, table: Table, seat: int) -> None:
+        """Night of the 27 Ninja's card choice: the hand with prices and the budget, before the first keep."""
+        if table.game == "flying_blades" and table.state.phase == "draft":
+            for line in fb_legal(table, seat, self.lang):
+                print(line)
 
     async def prompt(self, table: Table, seat: int) -> bool:
         """One human move; returns False when the player quits (the game stays saved)."""
         shown = time.monotonic()  # a game with clocks (The Floor's duels) is charged from the prompt
+        self.first_prompt_lines(table, seat)
         while True:
             try:
                 text = self.read(t("cli.prompt", self.lang, name=table.seats[seat].name)).strip()
-            except EOFError:
+            except EOFError:  # the keyboard closed: end the prompt's line
+                print()
                 return False
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
-                self.say("cli.help")
+                print("\n".join(help_lines(table, seat, self.lang)))
                 continue
             if text == "legal":
-                actions = table.rules.legal_actions(table.state, seat)
-                print(", ".join(actions) if actions else t("cli.no_list", self.lang))
+                print("\n".join(legal_lines(table, seat, self.lang)))
                 continue
             if not text:
                 continue
@@ -165,7 +826,7 @@ class TerminalGame:
             except FloorboardError as e:
                 print(t(e.msg, self.lang))
                 continue
-            self.announce(result)
+            self.announce([result])
             return True
 
     def finish(self, table: Table) -> None:
@@ -180,23 +841,20 @@ class TerminalGame:
                 self.say("cli.rank", place=place, name=names[seat], score=f"{table.outcome.scores[seat]:g}")
 
 
-async def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
-    db = args.db or args.out / "play.db"
-    store = await Store.open(db)
+async def run(settings: Settings, read: Read = input) -> int:
     try:
-        return await TerminalGame(Engine(store), args, read).run()
+        store = await Store.open(settings.db)
+    except StorageOpenError as e:
+        print(t("cli.err.db", settings.lang, path=e.path, reason=e.reason), file=sys.stderr)
+        return EXIT_STORAGE
+    try:
+        return await TerminalGame(Engine(store), settings, read).run()
+    except FloorboardError as e:  # e.g. a damaged saved game: say which, never a traceback
+        print(t(e.msg, settings.lang), file=sys.stderr)
+        return EXIT_ERROR
     finally:
         await store.close()
 
 
-def main(argv: list[str]) -> int:
-    args = parse_args(argv)
-    try:
-        return asyncio.run(run(args))
-    except KeyboardInterrupt:
-        print()
-        return 130
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

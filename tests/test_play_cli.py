@@ -46,12 +46,18 @@ def scripted(lines: list[str]):
     return read
 
 
+def play(argv: list[str], read: Callable[[str], str]) -> int:
+    """``main`` in a thread of its own: it runs its own event loop, as the terminal does."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(play_cli.main, argv, read).result()
+
+
 async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    args = play_cli.parse_args(["flying_blades", "--players", "2", "--bots", "1", "--seed", "cli-2",
-                                "--option", "cards=none", "--out", str(tmp_path), "--no-images"])
-    assert await play_cli.run(args, scripted(["help", "atack a1 a2", "legal"])) == 0
+    args = ["flying_blades", "--players", "2", "--bots", "1", "--seed", "cli-2", "--option", "cards=none",
+            "--out", str(tmp_path), "--no-images"]
+    assert play(args, scripted(["help", "atack a1 a2", "legal"])) == 0
     out = capsys.readouterr().out
-    assert "Saved in" in out
+    assert "Saved as “flying_blades”" in out
     store = await Store.open(tmp_path / "play.db")
     try:
         (game_id,) = await store.game_ids()
@@ -73,8 +79,8 @@ async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys:
         return rules.legal_actions(state, 0)[0]
 
     move = await first_legal()
-    assert await play_cli.run(args, scripted([move])) == 0
-    assert "Resuming game" in capsys.readouterr().out
+    assert play(args, scripted([move])) == 0
+    assert "Resuming Night of the 27 Ninja, table 1, 0 moves in" in capsys.readouterr().out
     s = await Store.open(tmp_path / "play.db")
     try:
         actions = await s.actions((await s.game_ids())[0])
@@ -106,8 +112,7 @@ def typing_like(rules: Any, store_path: Path, typed: list[str], what: Callable[[
 
 async def test_floor_plan_in_the_terminal_a_human_and_a_bot(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """Floor Plan has no list of legal moves and no one-image board: the terminal still plays it to the end."""
-    args = play_cli.parse_args(["floor_plan", "--players", "2", "--bots", "1", "--seed", "cli-fp",
-                                "--out", str(tmp_path)])
+    args = ["floor_plan", "--players", "2", "--bots", "1", "--seed", "cli-fp", "--out", str(tmp_path)]
     rules = GAMES["floor_plan"]
     typed: list[str] = []
     bot_like = typing_like(rules, tmp_path / "play.db", typed, lambda state: rules.bot_action(state, 0))
@@ -118,7 +123,7 @@ async def test_floor_plan_in_the_terminal_a_human_and_a_bot(tmp_path: Path, caps
             return "rooom A1"
         return bot_like(prompt)
 
-    assert await play_cli.run(args, read) == 0
+    assert play(args, read) == 0
     out = capsys.readouterr().out
     assert "Game over" in out and "Record written" in out
     assert len(typed) > 5
@@ -130,9 +135,8 @@ async def test_the_floor_in_the_terminal_answers_are_typed_plainly_and_timed(tmp
                                                                               capsys: pytest.CaptureFixture) -> None:
     """In a duel the human types just the answer (or ``pass``); the terminal measures the time and logs
     ``answer <ms> <text>``, so the record replays the clocks. The game runs to the Final's winner."""
-    args = play_cli.parse_args(["the_floor", "--players", "2", "--bots", "1", "--seed", "cli-tf",
-                                "--option", "clock=120", "--option", "ready_minutes=0", "--out", str(tmp_path),
-                                "--no-images"])
+    args = ["the_floor", "--players", "2", "--bots", "1", "--seed", "cli-tf", "--option", "clock=120",
+            "--option", "ready_minutes=0", "--out", str(tmp_path), "--no-images"]
     rules = GAMES["the_floor"]
 
     def as_typed(state: Any) -> str:
@@ -144,7 +148,7 @@ async def test_the_floor_in_the_terminal_answers_are_typed_plainly_and_timed(tmp
         return action
 
     typed: list[str] = []
-    assert await play_cli.run(args, typing_like(rules, tmp_path / "play.db", typed, as_typed)) == 0
+    assert play(args, typing_like(rules, tmp_path / "play.db", typed, as_typed)) == 0
     out = capsys.readouterr().out
     assert "Game over" in out
     record = next(tmp_path.glob("the_floor-*.txt")).read_text()

@@ -3,7 +3,8 @@
 Every player acts privately each round: ``/move <action>`` answers with an ephemeral preview of the player's
 own blueprint, the placement highlighted, and **Confirm** / **Cancel** buttons. Only Confirm plays the move
 (``engine.act`` with the interaction id, so a redelivered click is applied once). Typed moves in the game's
-thread (and ``!move``) are refused with a hint: typed in public they would show the move to everyone.
+thread (and ``!move``) are refused with a hint: typed in public they would show the move to everyone; a mistyped
+one gets a hint with a move legal now (`cogs.utils.hints`). Polish verbs (`ALIASES`) work typed and with /move.
 
 The pending preview text lives in memory (``FloorPlan.previews``, one per player and table); the button's
 custom_id carries the table, the user, the table version and a short hash of the text. A preview made before
@@ -32,6 +33,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import hints
 from cogs.utils.components import RematchButton, custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction, ls
 from cogs.utils.posting import MAX_CONTENT, MEDALS, after_move, channel_of, pinging
@@ -40,7 +42,7 @@ from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import mention
 from i18n import t
 from render import floor_plan as draw
-from rules.base import RulesError
+from rules.base import Msg, RulesError
 from rules.engine import (
     ActResult,
     GameNotFoundError,
@@ -53,7 +55,8 @@ from rules.engine import (
     Table,
 )
 from rules.floor_plan import demands as dm
-from rules.floor_plan.notation import USAGE, VERBS, parse
+from rules.floor_plan.notation import USAGE, VERBS
+from rules.floor_plan.sheet import CENTRE, HEIGHT, WIDTH, cell_name
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -69,7 +72,26 @@ MAX_CLAIM_LINES = 10
 MAX_PING_POSTS = 3  # messages of mentions at the start of a round (the rest are told by the status message)
 MAX_SUMMARIES = 3  # round summaries with an image in one run (a table of bots may play several rounds at once)
 MAX_DESCRIPTION = 4000
-TYPED_MOVE = re.compile(rf"^(?:{'|'.join(v for v in VERBS if v != 'resign')})(?:\s|$)", re.IGNORECASE)
+TYPED_VERBS = tuple(v for v in VERBS if v != "resign")
+# What a move's arguments are made of: cells, sizes, type@label, feature sets, wild, +, note=, demand ids.
+ARGUMENT = re.compile(r"^(?:[a-q]\d{1,2}(?:,[a-q]\d{1,2})*|\d+x\d+|[a-z]@[a-q]\d{1,2}|[1-6](?:x2)?:[a-q0-9,]+"
+                      r"|[1-6](?:=|->)[1-6]|wild|\+|note=\d|[a-z_]+\.\d)$", re.IGNORECASE)
+# What players type in their language, as data (one place for this game), matched case- and accent-free and
+# mapped to the one English notation the log keeps: the words of the Polish /help and buttons ("Pokój",
+# "Elementy", "Zgłoś życzenie", "Pas", "Dżoker"…). Checked by tests against VERBS and the Polish catalogs.
+ALIASES: dict[str, dict[str, str]] = {
+    "pl": {
+        "pokój startowy": "start", "salon": "start",
+        "pokój": "room",
+        "elementy": "features", "element": "features", "cechy": "features",
+        "drzwi": "doors", "dwoje drzwi": "doors",
+        "zgłoś": "claim", "zgłoś życzenie": "claim", "zgłaszam": "claim", "zalicz": "claim", "zaliczam": "claim",
+        "pomiń": "skip", "pas": "skip", "pasuję": "skip",
+    },
+}
+WORD_ALIASES: dict[str, dict[str, str]] = {"pl": {"dzika": "wild", "dżoker": "wild", "joker": "wild"}}
+VERB_ALIAS = {alias: verb for table in ALIASES.values() for alias, verb in table.items()}
+WORD_ALIAS = {alias: word for table in WORD_ALIASES.values() for alias, word in table.items()}
 MENTION = re.compile(r"^<@!?([0-9]+)>$")
 
 
@@ -79,6 +101,55 @@ class Preview:
     text: str
     round: int
     before: str  # the seat's work this round when the preview was made
+
+
+def canonical_text(text: str) -> str:
+    """``/move`` or typed text with aliases replaced step by step (``pokój C3 4x3 K@D4 dzika 3=6; zgłoś hosts.1``
+    → ``room C3 4x3 K@D4 wild 3=6; claim hosts.1``); the rules' parser then checks it."""
+    return "; ".join(hints.translate(step, VERB_ALIAS, WORD_ALIAS) for step in " ".join(text.split()).split(";"))
+
+
+def is_argument(token: str) -> bool:
+    return ARGUMENT.match(token) is not None
+
+
+def move_shaped(text: str) -> bool:
+    """Every step a verb with arguments that could be its arguments: a move (to refuse in public), not chat
+    ("start now?", "room for one more")."""
+    for step in text.split(";"):
+        verb, *rest = step.lower().split() or [""]
+        if verb not in TYPED_VERBS or (verb == "skip") != (not rest) or not all(is_argument(w) for w in rest):
+            return False
+    return True
+
+
+def start_example(table: Table) -> str | None:
+    """A starting room legal with this setup roll (6×d over I7, either way round), checked by the rules for a
+    seat still to draw (every sheet is empty in setup, so one example serves all)."""
+    state = table.state
+    if state is None or state.phase != "setup" or state.roll is None:
+        return None
+    seats = sorted(table.to_move())
+    d = state.roll[1]
+    for w, h in ((6, d), (d, 6)):
+        x = min(max(CENTRE[0] - w // 2, 0), WIDTH - w)
+        y = min(max(CENTRE[1] - h // 2, 0), HEIGHT - h)
+        text = f"start {cell_name((x, y))} {w}x{h}"
+        try:
+            if seats:
+                table.rules.apply(state, seats[0], text)
+        except RulesError:
+            continue
+        return text
+    return None
+
+
+def with_legal_start(error: RulesError, table: Table) -> RulesError:
+    """The rules' errors show the notation's fixed ``start`` example; in setup, one legal with this roll."""
+    example = start_example(table)
+    if example is None or error.msg.params.get("usage") != USAGE["start"]:
+        return error
+    return type(error)(error.msg.key, **{**error.msg.params, "usage": example})
 
 
 def preview_key(text: str, round_no: int) -> str:
@@ -183,6 +254,10 @@ class FloorPlanSurface(GameSurface):
         for verb in ("start", "room", "features", "doors", "claim", "skip"):
             embed.add_field(name=t(f"fpui.help.{verb}_name", locale),
                             value=f"`{USAGE[verb]}` — {t(f'fpui.help.{verb}', locale)}", inline=False)
+        if locale in ALIASES:
+            words = hints.alias_lines(ALIASES[locale] | WORD_ALIASES[locale], 1000 - 100)
+            embed.add_field(name=t("hints.aliases_name", locale),
+                            value=f"{t('hints.aliases_intro', locale)}\n{words}", inline=False)
         embed.set_footer(text=t("fpui.help.footer", locale))
         return embed
 
@@ -196,15 +271,29 @@ class FloorPlanSurface(GameSurface):
 
     # --- private moves -------------------------------------------------------------------------------
 
+    def normalize(self, action: str) -> str:
+        return canonical_text(action)
+
     def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
-        """Only a message that parses as a move is refused with the hint (chat like "start now?" is chat)."""
-        if TYPED_MOVE.match(text) is None or text.lower().startswith("resign"):
-            return False
-        try:
-            parse(text)
-        except RulesError:
-            return False
-        return True
+        """A message shaped like a move (Polish verbs too) is refused with the hint to use /move, whether or not
+        the rules would take it (/move tells why, privately); chat like "start now?" is chat."""
+        return move_shaped(self.normalize(text))
+
+    def typed_hint(self, text: str, table: Table, seat: int) -> Msg | None:
+        return hints.near_miss_msg(text, TYPED_VERBS, aliases=VERB_ALIAS,
+                                   examples=lambda: self.examples(table, seat),
+                                   game=GAME, private=True, arg=is_argument, alone=("skip",))
+
+    def examples(self, table: Table, seat: int) -> list[str]:
+        """Moves legal now for a hint (shown in public: nothing of the seat's private work): the starting room
+        in setup, ``skip`` in a round."""
+        state = table.state
+        if state is None or table.status != "active" or seat not in table.to_move():
+            return []
+        if state.phase == "setup":
+            example = start_example(table)
+            return [example] if example else []
+        return ["skip"]
 
     def is_private_action(self, table: Table, action: str) -> bool:
         return not action.strip().lower().startswith("resign")
@@ -224,7 +313,7 @@ class FloorPlanSurface(GameSurface):
         cog = ctx.bot.get_cog("FloorPlan")
         if cog is None:
             return False
-        await cog.preview(ctx, table, action, locale)
+        await cog.preview(ctx, table, self.normalize(action), locale)
         return True
 
     # --- posting -------------------------------------------------------------------------------------
@@ -458,8 +547,8 @@ def round_posts(surface: FloorPlanSurface, bot: Floorboard, segments: list[Segme
         humans = latest.humans_to_move()
         ids = [uid for s in humans if (uid := latest.seats[s].user_id) is not None]
         key = "fpui.setup_turn" if state.phase == "setup" else "fpui.round_turn"
-        head = t(key, locale, round=state.round, roll=roll_text(state.roll), usage=USAGE["start"],
-                 count=len(humans))
+        usage = start_example(latest) or USAGE["start"]  # a start legal with this roll, not a fixed one
+        head = t(key, locale, round=state.round, roll=roll_text(state.roll), usage=usage, count=len(humans))
         chunks = mention_chunks([f"<@{u}>" for u in ids], head)[:MAX_PING_POSTS] if ids else [head]
         if posts and posts[-1].content == "" and posts[-1].embed is not None:
             posts[-1].content = chunks[0]
@@ -587,7 +676,10 @@ class FloorPlan(commands.Cog):
         if table.status != "active":
             raise GameOverError("engine.not_running")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, view, claimable = await asyncio.to_thread(simulate, table, seat, action)
+        try:
+            text, view, claimable = await asyncio.to_thread(simulate, table, seat, action)
+        except RulesError as error:
+            raise with_legal_start(error, table) from None
         png = await asyncio.to_thread(draw.render_sheet, view, name=table.seats[seat].name, locale=locale)
         state = table.state
         key = preview_key(text, state.round)

@@ -34,6 +34,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.floor_plan import canonical_text
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.daily import Attempt, DailyChallenge
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
@@ -174,7 +175,7 @@ class FloorPlanDaily(commands.Cog):
             await ctx.defer(ephemeral=True)
             attempt = await self.daily.open(ctx.author.id, ctx.author.display_name, ctx.guild.id)
             notice = t("fpdaily.started", locale) if attempt.created else ""
-            move = " ".join((move or "").split())
+            move = canonical_text(move or "")  # Polish verbs (pokój, pomiń…) to the one notation the log keeps
             if move:
                 if attempt.table.status != "active":
                     notice = t("fpdaily.already_played", locale)

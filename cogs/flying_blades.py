@@ -4,7 +4,9 @@ Under each board: **Show my hand** (an ephemeral reply with the viewer's own ima
 draft **Choose cards** (an ephemeral multi-select of the dealt hand that submits ``keep ...``), in play
 **Pass**. Every button goes through ``engine.act`` with the interaction id (a redelivered click is applied
 once) and, where the position matters, the board version it was drawn for (a stale Pass gets "the board has
-changed"). Typed moves in the game's thread are recognized by their notation.
+changed"). Typed moves in the game's thread are recognized by their shape (a verb and cells), in English or with
+the Polish verbs of `ALIASES`; an attempted move that is not one (``atack c3 c4``, ``c3 c4``) gets a hint with
+moves legal now (`cogs.utils.hints`), and chat gets nothing.
 """
 
 from __future__ import annotations
@@ -15,17 +17,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.utils import hints
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of, send_private
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, escape
 from i18n import t
-from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError
+from rules.base import IllegalActionError, InvalidActionError, Msg, NotYourTurnError
 from rules.engine import ActResult, NotSeatedError, Table
 from rules.flying_blades.board import COLOURS
 from rules.flying_blades.cards import CARD_IDS, PRICE_LIMIT, PRICES
-from rules.flying_blades.notation import USAGE
+from rules.flying_blades.notation import CARD_VERBS, USAGE, VERBS
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -40,11 +43,74 @@ BUTTON_STYLES = {
     "pass": discord.ButtonStyle.secondary,
     "keepnone": discord.ButtonStyle.secondary,
 }
-_CELL = r"[a-o][1-9]"
-TYPED_MOVE = re.compile(
-    rf"^(?:(?:attack|vanish|shuriken|double|triple|bomb) {_CELL} {_CELL}|dragon {_CELL} (?:from )?{_CELL}"
-    rf"|circle {_CELL}|pass|keep [a-z, ]+)$"
-)
+# Verbs typed in the game's thread (``resign`` asks first: /resign); arguments a typed move is made of.
+TYPED_VERBS = tuple(v for v in VERBS if v != "resign")
+CELL = re.compile(r"^[a-z][0-9]{1,2}$", re.IGNORECASE)  # off-board cells too: the rules say which board it is
+# What players type in their language, as data (one place for this game): the buttons and /help say "Atak",
+# "Pas", "Bomba"…, so those words move. Accepted on any server (a player's language is not the server's), matched
+# case- and accent-free, and mapped to the one English notation the log keeps. Checked by tests against VERBS,
+# CARD_IDS and the Polish catalogs. (Not in rules/: the notation stays one language; this is the surface's.)
+ALIASES: dict[str, dict[str, str]] = {
+    "pl": {
+        "atak": "attack", "atakuj": "attack", "atakuję": "attack",
+        "pas": "pass", "pasuję": "pass",
+        "zniknięcie": "vanish", "znikanie": "vanish", "znikam": "vanish",
+        "podwójne kopnięcie": "double", "podwójne": "double", "podwójny": "double",
+        "potrójne kopnięcie": "triple", "potrójne": "triple", "potrójny": "triple",
+        "podwójny smok": "dragon", "smok": "dragon",
+        "kopnięcie okrężne": "circle", "okrężne": "circle", "okrężny": "circle", "krąg": "circle",
+        "bomba": "bomb",
+        "zachowaj": "keep", "zostaw": "keep", "zatrzymaj": "keep", "zatrzymuję": "keep",
+    },
+}
+WORD_ALIASES: dict[str, dict[str, str]] = {"pl": {"z": "from"}}  # dragon e5 z e4
+CARD_ALIASES: dict[str, dict[str, str]] = {  # keep …: the cards' Polish names (fb.card.*) and short forms
+    "pl": {
+        "zniknięcie": "vanish", "znikanie": "vanish",
+        "podwójne kopnięcie": "double", "podwójne": "double", "podwójny": "double",
+        "potrójne kopnięcie": "triple", "potrójne": "triple", "potrójny": "triple",
+        "podwójny smok": "dragon", "smok": "dragon",
+        "kopnięcie okrężne": "circle", "okrężne": "circle", "okrężny": "circle", "krąg": "circle",
+        "bomba": "bomb", "nic": "none", "żadnych": "none", "żadne": "none", "brak": "none",
+    },
+}
+
+
+def merged(tables: dict[str, dict[str, str]]) -> dict[str, str]:
+    return {alias: target for table in tables.values() for alias, target in table.items()}
+
+
+VERB_ALIAS, WORD_ALIAS, CARD_ALIAS = merged(ALIASES), merged(WORD_ALIASES), merged(CARD_ALIASES)
+
+
+def canonical_text(text: str) -> str:
+    """Typed or ``/move`` text with aliases replaced (``Atak C3 c4`` → ``attack c3 c4``, ``zachowaj bomba, smok``
+    → ``keep bomb,dragon``); the rules' parser then checks it and gives the canonical notation."""
+    text = hints.translate(" ".join(text.lower().split()), VERB_ALIAS, WORD_ALIAS)
+    verb, _, rest = text.partition(" ")
+    if verb != "keep" or not rest:
+        return text
+    cards = hints.replace_phrases([w for w in re.split(r"[,\s]+", rest) if w], hints.folded(CARD_ALIAS))
+    return "keep " + ",".join(cards)
+
+
+def move_shaped(action: str) -> bool:
+    """A (normalized) message that is a move to check, rather than chat: a verb with arguments that could be
+    its arguments (``attack z9 a1`` is checked and told which board it is; ``pass the salt`` is chat)."""
+    verb, *rest = action.split() or [""]
+    if verb == "keep":
+        return len(rest) == 1 and all(c in CARD_IDS or c == "none" for c in rest[0].split(","))
+    if verb not in TYPED_VERBS:
+        return False
+    if verb == "pass":
+        return not rest
+    return 1 <= len(rest) <= 3 and all(is_argument(w) for w in rest)
+
+
+def is_argument(token: str) -> bool:
+    return CELL.match(token) is not None or token in ("from", *WORD_ALIAS)
+
+
 MAX_LEGAL_SHOWN = 40
 
 
@@ -148,6 +214,10 @@ class FlyingBladesSurface(GameSurface):
             verb(name, USAGE[card], t(f"fbui.help.{card}", locale))
         verb(t("fbui.help.pass_name", locale), USAGE["pass"], t("fbui.help.pass", locale))
         verb(t("fbui.help.keep_name", locale), USAGE["keep"], t("fbui.help.keep", locale, limit=PRICE_LIMIT))
+        if locale in ALIASES:
+            words = hints.alias_lines(ALIASES[locale] | WORD_ALIASES[locale], 1000 - 100)
+            embed.add_field(name=t("hints.aliases_name", locale),
+                            value=f"{t('hints.aliases_intro', locale)}\n{words}", inline=False)
         embed.set_footer(text=t("fbui.help.footer", locale))
         return embed
 
@@ -171,10 +241,27 @@ class FlyingBladesSurface(GameSurface):
     # --- typed moves and private information ---------------------------------------------------------
 
     def normalize(self, action: str) -> str:
-        return " ".join(action.lower().split())
+        return canonical_text(action)
 
     def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
-        return TYPED_MOVE.match(text.lower()) is not None
+        return move_shaped(self.normalize(text))
+
+    def typed_hint(self, text: str, table: Table, seat: int) -> Msg | None:
+        return hints.near_miss_msg(text.lower(), TYPED_VERBS, aliases=VERB_ALIAS,
+                                   examples=lambda: self.examples(table, seat),
+                                   game=GAME, arg=is_argument, alone=("pass",))
+
+    def examples(self, table: Table, seat: int) -> list[str]:
+        """Moves legal now to show in a public hint: never a card play or a keep while the cards are hidden
+        (it would show the hand): an attack (or a card play when the cards are open) and ``pass``."""
+        if table.state is None or getattr(table.state, "phase", None) != "play":
+            return []
+        legal = table.rules.legal_actions(table.state, seat) or []
+        if table.options.get("cards", "hidden") == "hidden":
+            legal = [a for a in legal if a.split()[0] not in CARD_VERBS]
+        firsts = {a.split()[0]: a for a in reversed(legal)}  # the first legal move of each verb
+        moves = [firsts[v] for v in ("attack", *CARD_VERBS) if v in firsts][:hints.MAX_EXAMPLES - 1]
+        return moves + (["pass"] if "pass" in firsts else [])
 
     def is_private_action(self, table: Table, action: str) -> bool:
         return action.strip().lower().startswith("keep") and table.options.get("cards", "hidden") == "hidden"
@@ -197,10 +284,15 @@ class FlyingBladesSurface(GameSurface):
         lines.append(t("fbui.hand_prey", locale, prey=prey, hunters=hunters))
         if view["phase"] == "draft":
             key = "fbui.hand_draft_done" if view["drafted"][seat] else "fbui.hand_draft"
-            lines.append(t(key, locale, limit=PRICE_LIMIT))
+            lines.append(t(key, locale, limit=PRICE_LIMIT, example=self.keep_example(table, seat)))
         elif view["phase"] == "play" and seat in view["to_move"]:
             lines.append(self.legal_text(table, seat, locale))
         return "\n".join(lines)
+
+    def keep_example(self, table: Table, seat: int) -> str:
+        """A keep this seat may make now (the most cards within the budget): the example in its private text."""
+        keeps = [a for a in table.rules.legal_actions(table.state, seat) or [] if a.startswith("keep ")]
+        return max(keeps, key=lambda a: (len(a.split(",")), a != "keep none"), default="keep none")
 
     def legal_text(self, table: Table, seat: int, locale: str) -> str:
         legal = table.rules.legal_actions(table.state, seat) or []

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from cogs.utils.checks import can_manage
 from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
+from cogs.utils.ending import game_ended, thread_reopened
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.posting import (
     ANNOUNCED_META,
@@ -25,11 +26,13 @@ from cogs.utils.posting import (
     after_move,
     board_file,
     channel_of,
+    edit_quietly,
     finish_post,
     pinging,
     publish,
     resume,
     send_private,
+    supersede_prompt,
 )
 from cogs.utils.replies import (
     acknowledge,
@@ -40,12 +43,14 @@ from cogs.utils.replies import (
     send_ephemeral,
     user_errors,
 )
+from cogs.utils.status import META_KEY as STATUS_META
 from cogs.utils.status import status_message
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, code, mention
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError
 from rules.engine import (
+    CLOSED_STATUSES,
     LOBBY_OPTIONS,
     ActResult,
     ChannelBusyError,
@@ -141,6 +146,35 @@ class Lobby(commands.Cog):
             raise GameNotFoundError("lobby.no_table")
         return table
 
+    async def last_table_here(self, channel_id: int, guild_id: int) -> Table:
+        """The channel's open game, else the last game that ended in it (``/record`` in a finished game's
+        thread)."""
+        try:
+            return await self.table_here(channel_id)
+        except GameNotFoundError:
+            # TODO(storage): a store query for the channel's last game; this reads the server's closed games.
+            rows = await self.engine.store.games_in_guild(guild_id, statuses=CLOSED_STATUSES)
+            ids = [row.id for row in rows if row.channel_id == channel_id]
+            if not ids:
+                raise
+            return await self.engine.get(max(ids))
+
+    async def remember_lobby(self, table: Table, message: Any) -> None:
+        """The lobby message's id, so that its buttons can be taken away when the lobby closes (at Start it
+        becomes the status message under the same key)."""
+        try:
+            await self.engine.set_meta(table.id, **{STATUS_META: message.id})
+        except (FloorboardError, AttributeError) as e:  # bookkeeping only: the lobby works without it
+            log.warning("could not remember the lobby message of table %s: %s", table.id, e)
+
+    async def close_lobby(self, table: Table, channel: Any, locale: str) -> None:
+        """A lobby that closed without a game (expired, aborted): its message shows that and loses its
+        buttons (they would only refuse now), and its thread is set to archive."""
+        message_id = table.meta.get(STATUS_META)
+        if message_id is not None:
+            await edit_quietly(channel, int(message_id), **self.lobby_message(table, locale))
+        await game_ended(self.bot, channel, table, locale)
+
     def lobby_message(self, table: Table, locale: str) -> dict[str, Any]:
         surface = self.surface(table.game)
         rules = table.rules
@@ -232,9 +266,9 @@ class Lobby(commands.Cog):
                     await channel.delete()
                 raise
             if channel is ctx.channel:
-                await ctx.send(**self.lobby_message(table, locale))
+                await self.remember_lobby(table, await ctx.send(**self.lobby_message(table, locale)))
                 return
-            await channel.send(**self.lobby_message(table, locale))
+            await self.remember_lobby(table, await channel.send(**self.lobby_message(table, locale)))
             await ctx.send(t("lobby.opened_in", locale, host=ctx.author.mention, game=name,
                              thread=channel.mention))
 
@@ -291,7 +325,9 @@ class Lobby(commands.Cog):
                 png = await surface.board_png(table, locale)
                 if png is not None:
                     kwargs["file"] = board_file(table, png)
-            await ctx.send(**kwargs)
+            message = await ctx.send(**kwargs)
+            if "view" in kwargs:  # the reposted board's buttons are the live ones now
+                await supersede_prompt(self.bot, ctx.channel, table, message)
 
     @commands.hybrid_command(name=ls("cmd.hand.name"), description=ls("cmd.hand.description"),
                              aliases=aliases("cmd.hand.name"))
@@ -344,9 +380,15 @@ class Lobby(commands.Cog):
                 await self.engine.abort_damaged(e.table_id, ctx.author.id, is_admin=can_manage(ctx))
                 await ctx.send(t("lobby.damaged_aborted", locale, table=e.table_id, name=ctx.author.mention))
                 return
+            was_lobby = table.status == "lobby"
             table = await self.engine.abort(table.id, ctx.author.id, is_admin=can_manage(ctx))
             await ctx.send(t("bot.aborted_by", locale, table=table.id, name=ctx.author.mention))
+            if was_lobby:
+                await self.close_lobby(table, ctx.channel, locale)
+                return
+            await supersede_prompt(self.bot, ctx.channel, table, None)  # the last board's buttons go
             await self.bot.status_messages.update(table, locale)
+            await game_ended(self.bot, ctx.channel, table, locale)
 
     @commands.hybrid_command(name=ls("cmd.games.name"), description=ls("cmd.games.description"),
                              aliases=aliases("cmd.games.name"))
@@ -382,7 +424,8 @@ class Lobby(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             try:
-                found = await self.table_here(ctx.channel.id) if table is None else await self.engine.get(table)
+                found = await (self.last_table_here(ctx.channel.id, ctx.guild.id) if table is None
+                               else self.engine.get(table))
                 redact = self.surface(found.game).redact_record
             except DamagedGameError as e:
                 found = await self.damaged_for_export(ctx, e)
@@ -480,8 +523,13 @@ class Lobby(commands.Cog):
             others = [s.user_id for s in old.seats if not s.bot and s.user_id not in (None, user.id)]
             who = " ".join(f"<@{u}>" for u in others)
             content = t("lobby.rematch_opened", locale, host=user.mention, who=who)
-            await interaction.followup.send(content, allowed_mentions=pinging(others),
-                                            **self.lobby_message(table, locale))
+            message = await interaction.followup.send(content, allowed_mentions=pinging(others), wait=True,
+                                                      **self.lobby_message(table, locale))
+            await self.remember_lobby(table, message)
+            await supersede_prompt(self.bot, interaction.channel, old, None)  # the old result's Rematch goes
+            name = t("lobby.thread_name", locale, game=self.surface(table.game).game_name(locale),
+                     name=clean(user.display_name, NAME_LIMIT))
+            await thread_reopened(self.bot, interaction.channel, name, THREAD_ARCHIVE_MINUTES)
 
     # --- typed moves and engine notices --------------------------------------------------------------
 
@@ -500,7 +548,14 @@ class Lobby(commands.Cog):
             return
         seat = table.seat_of(message.author.id)
         surface = self.surface(table.game)
-        if seat is None or not surface.typed_moves or not surface.looks_like_move(text, table, seat):
+        if seat is None or not surface.typed_moves:
+            return
+        if not surface.looks_like_move(text, table, seat):
+            # An attempted move (a mistyped verb, cells without one) gets a hint rather than silence; chat nothing.
+            hint = surface.typed_hint(text, table, seat)
+            if hint is not None:
+                locale = await guild_locale(self.bot, message.guild.id, message.guild.preferred_locale)
+                await send_ephemeral(message, " ".join(t(hint, locale).split()))  # a reply that pings no one
             return
         locale = await guild_locale(self.bot, message.guild.id, message.guild.preferred_locale)
         async with user_errors(message, locale):
@@ -567,6 +622,7 @@ class Lobby(commands.Cog):
             await channel.send(text, allowed_mentions=pinging(ids))
         elif notice.kind == "lobby_expired":
             await channel.send(t("lobby.expired", locale, table=table.id))
+            await self.close_lobby(table, channel, locale)
 
 
 async def setup(bot: Floorboard) -> None:

@@ -3,7 +3,8 @@
 Turns (a challenge, the winner's cells, a field's category, the Final cards) are buttons that open private
 select menus, or typed notation (``challenge B2 B3``). A challenge pings the defender; the duel starts when both
 sides pressed **Ready** (with a deadline: the absent side loses the duel). In a running duel the letter is a NEW
-message that pings the side to answer, and its id is the clock's base: an answer typed in the thread is charged
+message addressed to the side to answer (a ping only for its first letter, after the judges or after a silence:
+`needs_call`), and its id is the clock's base: an answer typed in the thread is charged
 ``snowflake(answer) − snowflake(letter message)``, so neither the bot's latency nor Discord's counts against a
 player. Every reading goes into the action (``answer 3120 Paris``), so the duel replays exactly. The running
 side's clock is also an engine action timer (``timeout`` when it runs out; a grace second covers answers in
@@ -14,6 +15,7 @@ server's own list. Relative timestamps (``<t:…:R>``) count down in every clien
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from datetime import UTC, datetime, timedelta
@@ -24,6 +26,7 @@ from discord.ext import commands
 
 from cogs.utils.checks import can_manage
 from cogs.utils.components import custom_id, delegate, id_number, view_of
+from cogs.utils.hints import moves_msg, near_miss, render, resolve
 from cogs.utils.lang import guild_locale, locale_of_interaction
 from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
@@ -31,11 +34,11 @@ from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import clean, clip, safe, safe_name
 from i18n import LOCALES, t
 from render.the_floor import SIDE_COLOURS
-from rules.base import FloorboardError, IllegalActionError, NotYourTurnError
+from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg, NotYourTurnError
 from rules.engine import ActResult, DamagedGameError, NotSeatedError, PermissionDeniedError, StaleVersionError, Table
 from rules.the_floor import board as bd
-from rules.the_floor.bot import default_take
-from rules.the_floor.game import DEAL
+from rules.the_floor.bot import default_take, example
+from rules.the_floor.game import DEAL, DRAFT_TIMER
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -60,8 +63,12 @@ MAX_ANSWER = 100
 CATEGORY_LIMIT = 40  # a server category's longest name (`cogs.utils.the_floor_content.MAX_NAME`)
 MAX_CONTENT = 2000
 CLOCK_META, READY_META, LEARN_META, POSTED_META = "tf_clock", "tf_ready_due", "tf_learn", "tf_posted"
+DRAFT_META, LETTER_META = "tf_draft", "tf_letter_at"
 MAX_LEARN = 20
 TYPED_VERBS = ("challenge", "take", "keep", "ready")
+ALIASED_VERBS = (*TYPED_VERBS, "pick")  # typed in any shipped language, stored in English notation
+SILENCE = timedelta(seconds=60)  # a duellist not called for this long may have looked away: the letter pings
+PRESENT = timedelta(seconds=60)  # a player who picked this recently still watches the draft: no ping
 
 
 def category_text(name: str) -> str:
@@ -97,6 +104,37 @@ def words(key: str) -> set[str]:
     return {w.strip().lower() for loc in LOCALES for w in t(key, loc).split(",")}
 
 
+def verb_aliases() -> dict[str, str]:
+    """Every other typed spelling of a turn verb (``wyzwij`` → ``challenge``): the log keeps the English notation."""
+    return {alias: verb for verb in ALIASED_VERBS for alias in words(f"tfui.word.{verb}") if alias != verb}
+
+
+VERB_ALIASES = verb_aliases()
+CELL = re.compile(r"[a-e][1-5]", re.IGNORECASE)
+
+
+def typed_verb(word: str) -> str | None:
+    """The turn verb a typed word names in any shipped language (case and accents forgiven), else None."""
+    return resolve(word, ALIASED_VERBS, VERB_ALIASES)
+
+
+def shaped(verb: str, args: list[str]) -> bool:
+    """Whether the words after a turn verb have its arguments' shape: two cells, cells, one id, or nothing."""
+    if verb == "ready":
+        return not args
+    if verb == "challenge":
+        return len(args) == 2 and all(CELL.fullmatch(a) for a in args)
+    if verb == "take":
+        return bool(args) and all(move_word(a) for a in args)
+    return len(args) == 1
+
+
+def move_word(token: str) -> bool:
+    """A word a typed turn's arguments are made of: a cell, or cells joined by commas (``take B3,B4``)."""
+    cells = [c for c in token.split(",") if c]
+    return bool(cells) and all(CELL.fullmatch(c) for c in cells)
+
+
 class TheFloorSurface(GameSurface):
     game_id = GAME
     custom_posting = True
@@ -105,6 +143,7 @@ class TheFloorSurface(GameSurface):
 
     def __init__(self, bot: Floorboard | None = None) -> None:
         self.bot = bot
+        self.draft_locks: dict[int, asyncio.Lock] = {}
 
     # --- names ---------------------------------------------------------------------------------------
 
@@ -283,9 +322,13 @@ class TheFloorSurface(GameSurface):
         ``pass`` / ``dispute``), timed by the command's snowflake like a typed message; ``timeout`` is the
         timers' alone."""
         parts = action.split()
-        verb = parts[0].lower() if parts else ""
+        verb = (typed_verb(parts[0]) or parts[0].lower()) if parts else ""
         if verb == "timeout":
             raise IllegalActionError("tfui.timer_only")
+        if verb in TYPED_VERBS and not shaped(verb, parts[1:]):  # the rules' usage would show `challenge B2 B3`
+            move = self.example(table, table.seat_of(ctx.author.id))
+            if move is not None:
+                raise InvalidActionError("tfui.usage", move=move)
         if verb == "pick" and getattr(table.state, "phase", None) == "draft":
             await self.draft_pick(ctx, table, action, locale)
             return True
@@ -330,15 +373,57 @@ class TheFloorSurface(GameSurface):
     # --- typed moves and private information ---------------------------------------------------------
 
     def normalize(self, action: str) -> str:
-        return " ".join(action.split())
+        """One spelling: a verb typed in another language (``wyzwij B2 B3``) becomes the English notation."""
+        parts = action.split()
+        if parts and (verb := typed_verb(parts[0])) is not None:
+            parts[0] = verb
+        return " ".join(parts)
+
+    def example(self, table: Table, seat: int | None) -> str | None:
+        """A move the seat could type now, legal in this position (prompts and hints show no other)."""
+        if seat is None or table.state is None or table.status != "active":
+            return None
+        return example(table.rules, table.state, seat)
+
+    def hint(self, table: Table, seat: int, text: str, locale: str) -> str | None:
+        """What a seated player nearly typed (``chalenge b2 b3``, ``redy``, ``challenge B2``): a short hint naming
+        the verb and a move legal for them now, or None for chat (`cogs.utils.hints` decides what is an
+        attempted move; a real verb with cells that are not a move gets the legal move alone)."""
+        examples = self.examples(table, seat, text)
+        parts = text.split()
+        if parts and typed_verb(parts[0]) is not None:
+            if not examples or not parts[1:] or not all(move_word(w) for w in parts[1:]) or \
+                    self.looks_like_move(text, table, seat):
+                return None
+            return render(Msg("hints.reply", head="", guess="", moves=moves_msg(examples, False),
+                              help=Msg("hints.help", game=GAME)), locale)
+        return near_miss(text, ALIASED_VERBS, locale, aliases=VERB_ALIASES, examples=examples, game=GAME,
+                         arg=move_word, alone=("ready",))
+
+    def examples(self, table: Table, seat: int, text: str) -> list[str]:
+        """The move typed, spelled right, when it is legal now; else the seat's legal example (or none)."""
+        parts = text.split()
+        fallback = self.example(table, seat)
+        if fallback is None or len(parts) < 2:
+            return [fallback] if fallback else []
+        try:
+            typed = table.rules.notation(table.state, " ".join([fallback.split()[0], *parts[1:]]))
+        except FloorboardError:
+            return [fallback]
+        legal = table.rules.legal_actions(table.state, seat) or []
+        return [typed if typed in legal else fallback]
 
     def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
-        """Turn moves in notation; a running duel's answers are read by the cog itself (any text)."""
+        """Turn moves in notation, a verb followed by words shaped like its arguments (``challenge accepted!``
+        is chat); a running duel's answers are read by the cog itself (any text)."""
         s = table.state
         if s is None or (s.duel is not None and s.duel.started):
             return False
-        first = text.split()[0].lower() if text.split() else ""
-        return first in TYPED_VERBS or (first == "pick" and s.phase == "final")
+        parts = text.split()
+        first = (typed_verb(parts[0]) or "") if parts else ""
+        if first not in TYPED_VERBS and not (first == "pick" and s.phase == "final"):
+            return False
+        return shaped(first, parts[1:])
 
     def is_private_action(self, table: Table, action: str) -> bool:
         """A draft pick is hidden until the categories are placed: never typed in the open."""
@@ -378,47 +463,204 @@ class TheFloorSurface(GameSurface):
     async def publish(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str, *,
                       first: Any = None, final: bool = True) -> list[Any]:
         """One message per run of moves: what happened, the board when it changed, and (when ``final``) the
-        prompt for whoever acts next, with its pings and buttons. A running duel's prompt is the letter."""
+        prompt for whoever acts next, with its pings and buttons. A running duel's prompt is the letter; the
+        draft is one message kept current (`publish_draft`); a finished game then goes to the shared ending."""
         if not segments:
             return []
         latest = segments[-1].table
+        if not final:  # what happened, without a prompt (`after_move` posts a move whose bots then failed)
+            lines = [seg.line for seg in segments if seg.line]
+            return [await (first or channel.send)(content=self.content(lines), allowed_mentions=pinging([]))] \
+                if lines else []
+        if latest.status == "active" and latest.state is not None and latest.state.phase == "draft":
+            return await self.publish_draft(bot, channel, segments, locale, first)
+        await self.close_draft(bot, channel, segments, locale)
+        sent = await self.publish_post(bot, channel, segments, locale, first)
+        if latest.status == "finished":
+            await self.ended(bot, channel, latest, locale)
+        return sent
+
+    @staticmethod
+    def result_ping(table: Table, locale: str) -> tuple[str, list[int]]:
+        """The line that calls every player to the result (mentions in an embed notify no one)."""
+        try:
+            from cogs.utils.ending import result_ping
+        except ImportError:
+            return "", []
+        return result_ping(table, locale)
+
+    async def ended(self, bot: Floorboard, channel: Any, table: Table, locale: str) -> None:
+        """The shared end of a game (the result pinged, the thread renamed and archived), when that helper
+        exists; it never raises, and neither may a missing one stop the result already posted."""
+        try:
+            from cogs.utils.ending import game_ended
+        except ImportError:
+            return
+        await game_ended(bot, channel, table, locale)
+
+    async def publish_post(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str,
+                           first: Any) -> list[Any]:
+        latest = await self.fix_ready_deadline(bot, segments[-1].table)
         lines = [seg.line for seg in segments if seg.line]
         image = any(seg.image for seg in segments)
-        kw: dict[str, Any] = {"allowed_mentions": pinging([])}
         learn = await self.judged_answers(bot, segments, locale)
-        if learn:
-            kw["view"] = view_of(learn)
-        if final:
-            latest = await self.fix_ready_deadline(bot, latest)
-            prompt_lines, pings, items, extra = self.prompt(latest, locale)
-            lines += prompt_lines
-            kw["allowed_mentions"] = pinging(pings)
-            if items or learn:
-                kw["view"] = view_of([*items, *learn][:25])
-            kw.update(extra)
-            if latest.status == "finished":
-                kw["embed"] = result_embed(self, latest, locale)
-                kw["view"] = view_of([*learn, *self.result_items(latest, locale)][:25])
-                image = True
+        prompt_lines, pings, items, extra = self.prompt(latest, locale)
+        lines += prompt_lines
+        kw: dict[str, Any] = {"allowed_mentions": pinging(pings), **extra}
+        if items or learn:
+            kw["view"] = view_of([*items, *learn][:25])
+        if latest.status == "finished":
+            kw["embed"] = result_embed(self, latest, locale)
+            kw["view"] = view_of([*learn, *self.result_items(latest, locale)][:25])
+            image = True
+            line, ids = self.result_ping(latest, locale)
+            lines, kw["allowed_mentions"] = [line, *lines] if line else lines, pinging(ids)
         if not lines and not image and "view" not in kw and "embed" not in kw:
-            if final:  # a pick in the middle of a draft pass: only the status message counts it
-                await self.after_prompt(bot, latest, None)
-                await bot.status_messages.update(latest, locale)
+            await self.after_prompt(bot, latest, None)
+            await bot.status_messages.update(latest, locale)
             return []
-        content = "\n".join(lines)
-        if len(content) > MAX_CONTENT:
-            content = "…" + content[-(MAX_CONTENT - 1):]
-        kw["content"] = content or None
+        kw["content"] = self.content(lines)
         if image and latest.state is not None:
             png = await render_view(latest, None, locale)
             if png is not None:
                 kw["file"] = board_file(latest, png)
-        send = first or channel.send
-        message = await send(**kw)
-        if final:
-            await self.after_prompt(bot, latest, message)
-            await bot.status_messages.update(latest, locale)
+        message = await (first or channel.send)(**kw)
+        await self.after_prompt(bot, latest, message)
+        await bot.status_messages.update(latest, locale)
         return [message]
+
+    @staticmethod
+    def content(lines: list[str]) -> str | None:
+        text = "\n".join(lines)
+        return ("…" + text[-(MAX_CONTENT - 1):] if len(text) > MAX_CONTENT else text) or None
+
+    # --- the draft: one message kept current; pings only for whoever the draft waits for ----------------
+
+    async def publish_draft(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str,
+                            first: Any) -> list[Any]:
+        """The draft's message is posted once (it pings everyone: the game starts) and then edited as picks come
+        in. A new pass pings only those who have not been around for a while (whoever just picked is), and once most
+        sides have picked, whoever the draft still waits for is pinged once. Nothing here shows a hand."""
+        table = segments[-1].table
+        async with self.draft_locks.setdefault(table.id, asyncio.Lock()):
+            table = await bot.engine.get(table.id)
+            if table.status != "active" or table.state.phase != "draft":
+                return await self.publish_post(bot, channel, segments, locale, first)
+            now = bot.now()
+            meta = self.draft_meta(table, segments, now)
+            lines = [seg.line for seg in segments if seg.line]
+            sent: list[Any] = []
+            if not meta.get("msg") or lines:
+                meta["intro"] = not meta.get("msg") and any(seg.result is None and seg.line for seg in segments)
+                message = await self.send_draft(channel, table, meta, lines, locale, first)
+                meta["msg"] = message.id
+                sent.append(message)
+            else:
+                await self.edit_draft(channel, table, meta, locale)
+                call = self.draft_call(table, meta, now)
+                if call:
+                    sent.append(await self.send_call(channel, table, meta, call, locale, first))
+                elif first is not None:  # a /move pick: its deferred reply still needs an answer
+                    sent.append(await first(content=t("tfui.draft.noted", locale), allowed_mentions=pinging([])))
+            await self.after_prompt(bot, table, None, extra={DRAFT_META: meta})
+            await bot.status_messages.update(table, locale)
+            return sent
+
+    def draft_meta(self, table: Table, segments: list[Segment], now: datetime) -> dict[str, Any]:
+        """The draft's bookkeeping: its message, the pass it shows, when each player last picked by hand, who
+        was pinged this pass and when the pass's default pick falls due."""
+        s = table.state
+        if not table.meta.get(DRAFT_META) and (s.picked[0] or any(s.chosen)):
+            meta: dict[str, Any] = {"legacy": True}  # a draft saved before this message: its old pace and no timer
+        else:
+            meta = dict(table.meta.get(DRAFT_META) or {})
+        picked = dict(meta.get("picked") or {})
+        for seg in segments:
+            r = seg.result
+            if r is not None and r.source != "timer" and r.action.startswith("pick") and r.seat is not None:
+                picked[str(r.seat)] = now.isoformat()  # a timer's pick is no sign of anyone being here
+        meta["picked"] = picked
+        n = len(s.picked[0]) + 1
+        if meta.get("pass") != n:
+            minutes = 0 if meta.get("legacy") else int(table.options.get(DRAFT_TIMER[0], DRAFT_TIMER[1][0]))
+            meta.update({"pass": n, "opened": now.isoformat(), "new": True, "waited": False,
+                         "due": (now + timedelta(minutes=minutes)).isoformat() if minutes else None})
+        return meta
+
+    def draft_call(self, table: Table, meta: dict[str, Any], now: datetime) -> list[int]:
+        """Seats to ping now: at a new pass, those who picked a while ago (or never by hand); later, once, the
+        stragglers when most sides have picked and the pass has been open a while."""
+        s = table.state
+        humans = sorted(table.humans_to_move())
+        picked = meta.get("picked", {})
+        if meta.pop("new", False):
+            return [i for i in humans if (at := picked.get(str(i))) is None
+                    or now - datetime.fromisoformat(at) >= PRESENT]
+        left = sum(1 for x in range(s.sides) if not s.chosen[x] and not s.resigned[x])
+        if not humans or meta.get("waited") or left * 2 > s.sides \
+                or now - datetime.fromisoformat(meta["opened"]) < PRESENT:
+            return []  # most still pick, or the pass is young: no one holds the draft up yet
+        meta["waited"] = True
+        return humans
+
+    def draft_text(self, table: Table, meta: dict[str, Any], locale: str) -> str:
+        """Pass n of total, who has picked and who is still picking (names only), the default pick's time."""
+        s = table.state
+        done = [x for x in range(s.sides) if s.chosen[x] and not s.resigned[x]]
+        left = [x for x in range(s.sides) if not s.chosen[x] and not s.resigned[x]]
+        nobody = t("tfui.draft.nobody", locale)
+        due = meta.get("due")
+        deadline = t("tfui.draft.deadline", locale, when=relative(datetime.fromisoformat(due))) if due else ""
+        return t("tfui.draft.status", locale, n=meta["pass"], total=DEAL[s.sides] - 1,
+                 done=", ".join(self.side_label(table, x, locale) for x in done) or nobody,
+                 waiting=", ".join(self.side_label(table, x, locale) for x in left) or nobody) + deadline
+
+    async def send_draft(self, channel: Any, table: Table, meta: dict[str, Any], lines: list[str], locale: str,
+                         first: Any) -> Any:
+        """No board image: it would go stale as the message is edited (the board follows the draft)."""
+        humans = set(table.humans_to_move())
+        call = t("tfui.draft.call", locale, who=self.mentions(table, humans)) if humans else ""
+        meta.pop("new", None)
+        kw: dict[str, Any] = {"content": self.content([*lines, call, self.draft_text(table, meta, locale)]),
+                              "view": view_of([TheFloorButton.make("pick", table, locale)]),
+                              "allowed_mentions": pinging(self.pings(table, humans))}
+        return await (first or channel.send)(**kw)
+
+    async def edit_draft(self, channel: Any, table: Table, meta: dict[str, Any], locale: str) -> None:
+        """Edits notify no one: the pings are new messages (`send_call`)."""
+        try:
+            content = self.content([*self.kept_intro(table, meta, locale), self.draft_text(table, meta, locale)])
+            await channel.get_partial_message(int(meta["msg"])).edit(content=content)
+        except (discord.HTTPException, AttributeError) as e:  # an old or deleted message: the call says it all
+            log.info("table %s: the draft message was not edited (%s)", table.id, e)
+
+    async def send_call(self, channel: Any, table: Table, meta: dict[str, Any], seats: list[int], locale: str,
+                        first: Any) -> Any:
+        key = "tfui.draft.waiting" if meta.get("waited") else "tfui.draft.pass"
+        due = meta.get("due")
+        deadline = t("tfui.draft.deadline", locale, when=relative(datetime.fromisoformat(due))) if due else ""
+        content = t(key, locale, who=self.mentions(table, set(seats)), n=meta["pass"],
+                    total=DEAL[table.state.sides] - 1) + deadline
+        return await (first or channel.send)(content=content, allowed_mentions=pinging(self.pings(table, set(seats))),
+                                             view=view_of([TheFloorButton.make("pick", table, locale)]))
+
+    def kept_intro(self, table: Table, meta: dict[str, Any], locale: str) -> list[str]:
+        """The game's opening lines stay on the draft's message when it opened the game."""
+        return [self.intro(table, locale)] if meta.get("intro") else []
+
+    async def close_draft(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str) -> None:
+        """The draft is over: its message says so (the board follows in a new message)."""
+        if not any(e.kind == "draft_done" for seg in segments if seg.result for e in seg.result.events):
+            return
+        table = await bot.engine.get(segments[-1].table.id)
+        meta = table.meta.get(DRAFT_META) or {}
+        if not meta.get("msg"):
+            return
+        try:
+            content = self.content([*self.kept_intro(table, meta, locale), t("tfui.draft.done", locale)])
+            await channel.get_partial_message(int(meta["msg"])).edit(content=content, view=None)
+        except (discord.HTTPException, AttributeError) as e:
+            log.info("table %s: the draft message was not closed (%s)", table.id, e)
 
     async def judged_answers(self, bot: Floorboard, segments: list[Segment], locale: str) -> list[Any]:
         """An answer the judges accepted can be added to the server's own list: remember it (by the version it
@@ -453,12 +695,7 @@ class TheFloorSurface(GameSurface):
         def button(action: str) -> TheFloorButton:
             return TheFloorButton.make(action, table, locale)
 
-        if s.phase == "draft":
-            # A side with a human picks by hand (its bots defer to it: TheFloor.bot_defers); all-bot sides pick
-            # at once, so only the human sides tell whether this pass's prompt is already out.
-            human_sides = {s.seat_side[i] for i, info in enumerate(table.seats) if not info.bot}
-            if not humans or any(s.chosen[x] for x in human_sides):
-                return [], [], [], {}  # mid-pass: the status message counts the picks; no ping per pick
+        if s.phase == "draft":  # `/board`; the draft's own posts are `publish_draft`'s
             line = t("tfui.prompt.draft", locale, who=self.mentions(table, humans), n=len(s.picked[0]) + 1,
                      total=DEAL[s.sides] - 1)
             return [line], self.pings(table, humans), [button("pick")], {}
@@ -467,8 +704,9 @@ class TheFloorSurface(GameSurface):
         d = s.duel
         if d is not None:
             return self.duel_prompt(table, humans, locale)
+        move = self.example(table, min(humans)) if humans else None
         line = t("tfui.prompt.challenge", locale, who=self.side_mention(table, s.current, locale),
-                 round=s.round)
+                 round=s.round) + (t("tfui.prompt.typed", locale, move=move) if move else "")
         return [line], self.pings(table, humans), [button("challenge")], {}
 
     def mentions(self, table: Table, seats: set[int]) -> str:
@@ -537,21 +775,34 @@ class TheFloorSurface(GameSurface):
         items = [TheFloorButton.make("pass", table, locale)]
         if d.log and d.log[-1][0] != d.active and d.log[-1][2] == "trusted":
             items.append(TheFloorButton.make("dispute", table, locale))
-        return [line], self.pings(table, humans), items, {}
+        return [line], self.pings(table, humans) if self.needs_call(table) else [], items, {}
 
-    async def after_prompt(self, bot: Floorboard, table: Table, message: Any) -> None:
+    def needs_call(self, table: Table) -> bool:
+        """Whether a letter pings the side to answer: its first letter of the duel, or after a long silence (a
+        vote, a restart); in between, the duellists are mid-exchange and a ping per answer is noise."""
+        d = table.state.duel
+        if not any(entry[0] == d.active for entry in d.log) or d.log[-1][2] in ("judged", "rejected"):
+            return True  # its first letter, or the clock restarts after the judges (the clock stood still)
+        at = table.meta.get(LETTER_META)
+        now = self.bot.now() if self.bot is not None else datetime.now(UTC)
+        return at is None or now - datetime.fromisoformat(at) >= SILENCE
+
+    async def after_prompt(self, bot: Floorboard, table: Table, message: Any,
+                           extra: dict[str, Any] | None = None) -> None:
         """Bookkeeping once a prompt is out, in one write: that it is out (``tf_posted``: a restart before it
         re-posts it), the duel clock's base, and the timer of the step now waiting."""
         s = table.state
         if table.status != "active" or s is None:
             return
-        posted = {POSTED_META: s.turn}
+        posted = {POSTED_META: s.turn, **(extra or {})}
         d = s.duel
         engine = bot.engine
         now = bot.now()
         armed = True
         try:
-            if d is None:
+            if s.phase == "draft":
+                armed = await self.arm_draft(bot, table, posted)
+            elif d is None:
                 await engine.set_meta(table.id, **posted)
             elif not d.started:
                 armed = await self.arm_ready(bot, table, posted)
@@ -571,7 +822,8 @@ class TheFloorSurface(GameSurface):
                 left = timedelta(milliseconds=d.clocks[d.active])
                 armed = await engine.arm_timer(table.id, version=table.version, seat=runner, action="timeout",
                                                due_at=now + left + GRACE,
-                                               meta={CLOCK_META: {"turn": s.turn, "base": base}, **posted})
+                                               meta={CLOCK_META: {"turn": s.turn, "base": base},
+                                                     LETTER_META: now.isoformat(), **posted})
         except FloorboardError:
             armed = False
         if not armed:  # the next move's own post arms its step
@@ -589,6 +841,22 @@ class TheFloorSurface(GameSurface):
             return table
         due = bot.now() + timedelta(minutes=minutes)
         return await bot.engine.set_meta(table.id, **{READY_META: due.isoformat(), READY_META + "_key": key})
+
+    async def arm_draft(self, bot: Floorboard, table: Table, meta: dict[str, Any]) -> bool:
+        """A draft pass's deadline (``draft_minutes``, fixed when the pass opened): the default pick for one
+        player still picking; that post re-arms it for the next, so every straggler gets one."""
+        due = (meta.get(DRAFT_META) or table.meta.get(DRAFT_META) or {}).get("due")
+        humans = sorted(table.humans_to_move())
+        if not due or not humans:
+            await bot.engine.set_meta(table.id, **meta)
+            return True
+        seat = humans[0]
+        armed = await bot.engine.arm_timer(table.id, version=table.version, seat=seat,
+                                           action=table.rules.default_action(table.state, seat),
+                                           due_at=datetime.fromisoformat(due), meta=meta)
+        if not armed:  # a pick got in first (its own post re-arms): the draft's message id must still be kept
+            await bot.engine.set_meta(table.id, **meta)
+        return True
 
     async def arm_ready(self, bot: Floorboard, table: Table, meta: dict[str, Any]) -> bool:
         s = table.state
@@ -706,6 +974,8 @@ class TheFloor(commands.Cog):
             if channel is None:
                 continue
             locale = await self.table_locale(table)
+            if running:  # the duellists were kept waiting: the fresh letter calls them
+                table = await self.engine.set_meta(table.id, **{LETTER_META: None})
             line = t("tfui.resumed" if running else "tfui.resumed_prompt", locale)
             await self.surface.publish(self.bot, channel, [Segment(line, table, image=not running)], locale)
 
@@ -731,15 +1001,29 @@ class TheFloor(commands.Cog):
             return
         d = table.state.duel
         seat = table.seat_of(message.author.id)
-        if d is None or not d.started or seat is None or d.judging or seat not in table.to_move():
+        if seat is None or await self.is_command(message):
             return
-        if await self.is_command(message):
+        if d is None or not d.started:  # between duels: a verb nearly typed gets a hint, chat stays chat
+            await self.hint(message, table, seat, text)
+            return
+        if d.judging or seat not in table.to_move():
             return
         locale = await guild_locale(self.bot, message.guild.id, message.guild.preferred_locale)
         async with user_errors(message, locale):
             result = await self.duel_act(table.id, message.author.id, text, stamp_ms(message.id), message.id)
             if result is not None:
                 await self.announce(result, locale, message.channel)
+
+    async def hint(self, message: discord.Message, table: Table, seat: int, text: str) -> None:
+        """``chalenge b2 b3`` / ``redy`` from a seated player: a short reply with the legal move meant."""
+        locale = await guild_locale(self.bot, message.guild.id, message.guild.preferred_locale)
+        reply = self.surface.hint(table, seat, text, locale)
+        if reply is None:
+            return
+        try:
+            await send_ephemeral(message, reply)  # a reply to the message: it pings no one
+        except discord.HTTPException as e:  # a hint is a courtesy: never an error for the player
+            log.info("table %s: a hint was not sent (%s)", table.id, e)
 
     async def is_command(self, message: discord.Message) -> bool:
         prefixes = await self.bot.get_prefix(message)

@@ -527,3 +527,28 @@ def mark_sprite(shape: str, size: int, fg: RGB, bg: RGB, scale: float = 0.42) ->
     img = Image.new("RGB", (big, big), bg)
     draw_mark(ImageDraw.Draw(img), shape, big / 2, big / 2, big * scale, fg)
     return img.reduce(s)
+
+
+@functools.cache
+def number_sprite(colour: str, number: int, size: int, bg: RGB) -> Image.Image:
+    """A ``size``×``size`` RGBA step badge: a disc of a piece colour with ``number`` in the disc's mark ink.
+
+    Its alpha is the disc, so it can be pasted (as its own mask) over a piece as well as onto ``bg``, the
+    colour its edge is anti-aliased against."""
+    s = SUPERSAMPLE
+    big = size * s
+    img = Image.new("RGB", (big, big), bg)
+    mask = Image.new("L", (big, big), 0)
+    d, m = ImageDraw.Draw(img), ImageDraw.Draw(mask)
+    c, radius = big / 2, big * 0.48
+    box = (c - radius, c - radius, c + radius, c + radius)
+    d.ellipse(box, fill=piece_outline(colour))
+    m.ellipse(box, fill=255)
+    rim = max(s * 2, radius * 0.12)
+    d.ellipse((box[0] + rim, box[1] + rim, box[2] - rim, box[3] - rim), fill=PIECE_COLOURS[colour])
+    text = str(number)
+    face = font(round(big * (0.66 if len(text) == 1 else 0.5)), "Black")
+    d.text((c, c + big * 0.02), text, font=face, fill=mark_ink(colour), anchor="mm")
+    tile = img.reduce(s).convert("RGBA")
+    tile.putalpha(mask.reduce(s))
+    return tile

@@ -1,8 +1,8 @@
 """Board image and text board of Night of the 27 Ninja (``flying_blades``), drawn from a view, never a state.
 
 Public API:
-  - `render(view, *, names=None, locale="en") -> bytes`: the PNG to post;
-  - `draw(view, *, names=None, locale="en") -> PIL.Image.Image`: the palette image before encoding;
+  - `render(view, *, names=None, locale="en", moves=None) -> bytes`: the PNG to post;
+  - `draw(view, *, names=None, locale="en", moves=None) -> PIL.Image.Image`: the palette image before encoding;
   - `text_board(view, *, names=None, locale="en") -> str`: a plain-text board for a terminal or a code block.
 
 ``names`` are the players' display names by seat (anything a Discord name can hold: characters the fonts lack
@@ -15,6 +15,11 @@ legend and hand when the view has a viewer. Pieces are discs with a distinct mar
 diamond, square, plus, star), so no one needs to tell the colours apart. The last move's cells are tinted and
 outlined (thick for where it went, thin for where it came from) and removed ninjas are crossed out; warded
 cells are hatched.
+
+``moves`` (the views' ``last_action`` of a run of moves posted together, oldest first, e.g. three bots after a
+human) marks every one of them on the one image: an arrow in the mover's colour from where each went from to
+where it went, a numbered badge in that colour on its cell, and the numbered list in the header. Without it,
+or with a single move, only the view's last move is marked as above.
 """
 
 from __future__ import annotations
@@ -74,6 +79,7 @@ NAME_SIZE = 30
 STAT_SIZE = 27
 ICON = 50  # disc icon in the panel rows
 SMALL_ICON = 34  # disc icon inside lines of text
+BADGE = 32  # a step number on a cell when several moves are marked
 
 
 # ------------------------------------------------------------------------------------------- layout
@@ -328,6 +334,12 @@ class _Canvas(common.Canvas):
                 if x + SMALL_ICON > right:
                     break
                 x += self.sprite(_icon(value, bg, SMALL_ICON), x, cy) + 6
+            elif kind == "badge":
+                if x + SMALL_ICON > right:
+                    break
+                tile = common.number_sprite(value[0], value[1], SMALL_ICON, bg)
+                self.img.paste(tile, (round(x), round(cy - tile.height / 2)), tile)
+                x += tile.width + 4
             else:
                 fill, weight = (DIM, "Regular") if kind == "dim" else (TEXT, "Bold")
                 x += self.text(x, cy, value, size=size, fill=fill, bg=bg, weight=weight, max_width=right - x)
@@ -343,7 +355,25 @@ def _seat_colour_items(seats: list[int], colours: list[str], locale: str) -> lis
     return items
 
 
-def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str, width: int) -> None:
+def _moves_items(marked: list[dict[str, Any]], colours: list[str], names: list[str],
+                 locale: str) -> list[tuple[str, Any]]:
+    """The header's account of the marked moves: the last one with its mover's name, or a numbered list."""
+    if len(marked) == 1:
+        seat = marked[0]["seat"]
+        return [("dim", t("render.flying_blades.last_move", locale)), ("gap", 10), ("icon", colours[seat]),
+                ("text", f"{names[seat]}: {marked[0].get('action', '')}")]
+    if not marked:
+        return []
+    items: list[tuple[str, Any]] = [("dim", t("render.flying_blades.moves_marked", locale))]
+    for step, move in enumerate(marked, start=1):
+        colour = colours[move["seat"]]
+        items += [("gap", 10 if step == 1 else 22), ("badge", (colour, step)), ("icon", colour),
+                  ("text", str(move.get("action", "")))]
+    return items
+
+
+def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str, width: int,
+                 marked: list[dict[str, Any]]) -> None:
     right = width - PAD
     title = _title(view, locale)
     turn = t("render.turn", locale, n=view.get("turn", 0))
@@ -363,16 +393,7 @@ def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: st
     fill = GOLD if view["phase"] == "over" and lead else TEXT
     cv.text(x, cy, status, size=STATUS_SIZE, fill=fill, max_width=right - x)
 
-    items: list[tuple[str, Any]] = []
-    last = view.get("last_action")
-    if last and last.get("seat") is not None and 0 <= last["seat"] < len(colours):
-        seat = last["seat"]
-        items += [
-            ("dim", t("render.flying_blades.last_move", locale)),
-            ("gap", 10),
-            ("icon", colours[seat]),
-            ("text", f"{names[seat]}: {last.get('action', '')}"),
-        ]
+    items = _moves_items(marked, colours, names, locale)
     extra = _reason(view, locale) if view["phase"] == "over" else _passes(view, locale)
     if view["phase"] == "draft":
         extra = t("render.flying_blades.draft_hint", locale)
@@ -384,11 +405,18 @@ def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: st
         cv.flow(PAD, PAD + 108, items, bg=BG, size=SMALL_SIZE, right=right)
 
 
-def _draw_board(cv: _Canvas, view: dict[str, Any], lay: Layout) -> None:
-    last = view.get("last_action") or {}
-    src, dst = parse_cell(last.get("from"), lay), parse_cell(last.get("to"), lay)
-    removed = {c for c in (parse_cell(r, lay) for r in last.get("removed") or []) if c is not None}
-    lit = {c for c in (src, dst) if c is not None}
+def marked_moves(view: dict[str, Any], moves: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The moves to mark, oldest first: ``moves`` when it holds several, else the view's last move; moves
+    without a valid seat are left out."""
+    chosen = moves if moves is not None and len(moves) > 1 else [view.get("last_action") or {}]
+    seats = len(view["colours"])
+    return [m for m in chosen if isinstance(m, dict) and isinstance(m.get("seat"), int) and 0 <= m["seat"] < seats]
+
+
+def _draw_board(cv: _Canvas, view: dict[str, Any], lay: Layout, marked: list[dict[str, Any]]) -> None:
+    cells = [(parse_cell(m.get("from"), lay), parse_cell(m.get("to"), lay)) for m in marked]
+    removed = {c for m in marked for c in (parse_cell(r, lay) for r in m.get("removed") or []) if c is not None}
+    lit = {c for pair in cells for c in pair if c is not None}
     board = view["board"]
     for y, line in enumerate(board):
         for x, ch in enumerate(line):
@@ -406,10 +434,58 @@ def _draw_board(cv: _Canvas, view: dict[str, Any], lay: Layout) -> None:
             if colour is not None and (x, y) in removed:  # a ninja stands where one was removed: corner cross
                 corner = common.mark_sprite("cross", 26, XRED, bg, 0.34)
                 cv.img.paste(corner, (box[2] - 27, box[1] + 1))
-    for cell, width in ((src, 3), (dst, 6)):
-        if cell is not None:
-            left, top, right, bottom = cell_box(lay, *cell)
-            cv.d.rectangle((left, top, right, bottom), outline=INK, width=width)
+    for src, dst in cells:
+        for cell, width in ((src, 3), (dst, 6)):
+            if cell is not None:
+                cv.d.rectangle(cell_box(lay, *cell), outline=INK, width=width)
+    if len(marked) > 1:
+        _draw_steps(cv, view, lay, marked, cells)
+
+
+Cell = tuple[int, int]
+
+
+def _draw_steps(cv: _Canvas, view: dict[str, Any], lay: Layout, marked: list[dict[str, Any]],
+                cells: list[tuple[Cell | None, Cell | None]]) -> None:
+    """Several moves on one image: an arrow per move in its mover's colour, then a numbered badge on the cell
+    each move went to (or acted from), side by side where moves share a cell."""
+    colours = view["colours"]
+    for move, (src, dst) in zip(marked, cells, strict=True):
+        if src is not None and dst is not None and src != dst:
+            _arrow(cv, lay, src, dst, common.PIECE_COLOURS[colours[move["seat"]]])
+    badges: Counter[Cell] = Counter()
+    for step, (move, (src, dst)) in enumerate(zip(marked, cells, strict=True), start=1):
+        cell = dst or src
+        if cell is None:
+            continue  # a pass: listed in the header only
+        left, top, _, _ = cell_box(lay, *cell)
+        tile = common.number_sprite(colours[move["seat"]], step, BADGE, TINT)
+        cv.img.paste(tile, (left + 3 + badges[cell] * (BADGE - 4), top + 3), tile)
+        badges[cell] += 1
+
+
+def _arrow(cv: _Canvas, lay: Layout, src: Cell, dst: Cell, fill: RGB) -> None:
+    """From near the centre of ``src`` to near the centre of ``dst``, cased in ink so that it reads on any
+    piece and on the light cells."""
+    (x0, y0), (x1, y1) = (_centre(lay, src), _centre(lay, dst))
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    # From the edge of the piece that moved (or threw) to the edge of the piece where it went: the marks on
+    # the discs stay readable, and the arrow of a move to the next cell is still a whole arrow.
+    start = (x0 + ux * CELL * 0.2, y0 + uy * CELL * 0.2)
+    tip = (x1 - ux * CELL * 0.33, y1 - uy * CELL * 0.33)
+    size = min(24.0, (length - CELL * 0.53) * 0.6)
+    for grow, colour, shaft in ((4, INK, 12), (0, fill, 6)):
+        head, half = size + grow, size * 0.6 + grow
+        point = (tip[0] + ux * grow, tip[1] + uy * grow)
+        base = (point[0] - ux * head, point[1] - uy * head)
+        cv.d.line((start, (base[0] + ux * 2, base[1] + uy * 2)), fill=colour, width=shaft)
+        cv.d.polygon([point, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)],
+                     fill=colour)
+
+
+def _centre(lay: Layout, cell: Cell) -> tuple[float, float]:
+    return lay.board_x + (cell[0] + 0.5) * CELL, lay.board_y + (cell[1] + 0.5) * CELL
 
 
 def _width(text: str, size: int, weight: str = "Bold") -> int:
@@ -603,21 +679,24 @@ def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str
             y += LINE_H
 
 
-def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> Image.Image:
+def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en",
+         moves: list[dict[str, Any]] | None = None) -> Image.Image:
     """The board image as a palette ('P') image: what `render` encodes."""
     lay = layout(view)
     img = background(lay).copy()
     cv = _Canvas(img)
     seat_labels = seat_names(view, names, locale)
-    _draw_board(cv, view, lay)
-    _draw_header(cv, view, seat_labels, locale, lay.size[0])
+    marked = marked_moves(view, moves)
+    _draw_board(cv, view, lay, marked)
+    _draw_header(cv, view, seat_labels, locale, lay.size[0], marked)
     _draw_panel(cv, view, seat_labels, locale, lay)
     return common.to_palette(img, palette())
 
 
-def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> bytes:
-    """PNG bytes of the board image for a view (a spectator's or one seat's)."""
-    return common.encode_png(draw(view, names=names, locale=locale))
+def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en",
+           moves: list[dict[str, Any]] | None = None) -> bytes:
+    """PNG bytes of the board image for a view (a spectator's or one seat's); ``moves`` marks a run of moves."""
+    return common.encode_png(draw(view, names=names, locale=locale, moves=moves))
 
 
 # --------------------------------------------------------------------------------------- text board

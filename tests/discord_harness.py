@@ -11,6 +11,9 @@ Everything the bot sends — channel messages and interaction responses/followup
 Edits of channel messages through the bot's own token (the status message) are recorded in ``Harness.edits``
 and applied to the message; ``Harness.edit_errors`` makes chosen messages fail to edit like Discord would.
 Delayed status edits wait on ``Harness.sleeper``, which only lets them run when a test says time has passed.
+Edits of a thread (PATCH /channels/{id}: its name, auto-archive duration) are recorded in
+``Harness.channel_edits`` and applied to the thread; ``Harness.channel_edit_errors`` makes chosen threads fail
+to edit (e.g. a 403 without Manage Threads).
 """
 
 from __future__ import annotations
@@ -253,6 +256,8 @@ class Harness:
         self.edits: list[Sent] = []
         self.edit_errors: dict[int, BaseException] = {}
         self.edit_delays: dict[int, float] = {}  # seconds (real time) an edit of that message is held up
+        self.channel_edits: list[tuple[int, dict[str, Any]]] = []  # (thread id, the fields the bot changed)
+        self.channel_edit_errors: dict[int, BaseException] = {}
         self.adapter = RecordingAdapter(self)
         self.members: dict[str, discord.Member] = {}
         self.channels: dict[str, Any] = {}
@@ -295,6 +300,10 @@ class Harness:
                                             **kw: Any) -> dict[str, Any]:
             return harness.new_thread(int(channel_id), name, 11, thread_id=int(message_id))
 
+        async def edit_channel(http: Any, channel_id: int, *, reason: str | None = None,
+                               **options: Any) -> dict[str, Any]:
+            return harness.on_channel_patch(int(channel_id), options)
+
         make_message_dict = facts.make_message_dict
 
         def with_components(*args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -306,6 +315,7 @@ class Harness:
         monkeypatch.setattr(back.FakeHttp, "edit_message", edit_message)
         monkeypatch.setattr(back.FakeHttp, "start_thread_without_message", start_thread_without_message)
         monkeypatch.setattr(back.FakeHttp, "start_thread_with_message", start_thread_with_message)
+        monkeypatch.setattr(back.FakeHttp, "edit_channel", edit_channel, raising=False)
         monkeypatch.setattr(facts, "make_message_dict", with_components)
 
     def build_world(self) -> None:
@@ -616,6 +626,25 @@ class Harness:
     def add_thread(self, data: dict[str, Any]) -> None:
         back.get_state().parse_thread_create(data)
 
+    def on_channel_patch(self, channel_id: int, options: dict[str, Any]) -> dict[str, Any]:
+        """PATCH /channels/{channel}: only threads the harness made can be edited (the bot never edits a
+        server's own channels)."""
+        error = self.channel_edit_errors.get(channel_id)
+        if error is not None:
+            raise error
+        data = next((d for d in self.threads if int(d["id"]) == channel_id), None)
+        assert data is not None, f"the bot edited channel {channel_id}, which is not one of its threads"
+        self.channel_edits.append((channel_id, dict(options)))
+        meta = data["thread_metadata"]
+        for key in ("archived", "locked", "auto_archive_duration", "invitable"):
+            if key in options:
+                meta[key] = options[key]
+        if "name" in options:
+            assert 1 <= len(options["name"]) <= 100, f"a channel name of {len(options['name'])} characters"
+            data["name"] = options["name"]
+        back.get_state().parse_thread_update(deepcopy(data))
+        return deepcopy(data)
+
     # --- queries -----------------------------------------------------------------------------------------
 
     def public(self, sent: list[Sent] | None = None) -> list[Sent]:
@@ -623,6 +652,16 @@ class Harness:
 
     def images(self, sent: list[Sent] | None = None) -> list[bytes]:
         return [png for s in (self.sent if sent is None else sent) for png in s.pngs()]
+
+    def status_edits(self) -> list[Sent]:
+        """The edits that set a message's embeds (the status message, a closed lobby's message): ``edits``
+        without the ones that only take a superseded board's buttons away (`button_removals`)."""
+        return [e for e in self.edits if "embeds" in e.payload]
+
+    def button_removals(self, message_id: int | None = None) -> list[Sent]:
+        """The edits that only took a message's buttons away (a board superseded by a newer one)."""
+        return [e for e in self.edits if "embeds" not in e.payload and "content" not in e.payload
+                and e.payload.get("components") == [] and message_id in (None, e.message_id)]
 
     def with_button(self, label: str, sent: list[Sent] | None = None) -> Sent:
         """The latest message (as it is now) with a button labelled ``label`` or whose custom_id has it."""

@@ -1,17 +1,24 @@
 """Posting a game: board images rendered off the event loop, captions, turn pings and the final result.
 
-Every step is a NEW message (edits of old messages are rate-limited and do not notify): a run of moves is
-grouped so that moves which leave the board unchanged (a hidden card choice) share the next message, the
-last message says whose turn it is with a mention that notifies, and carries the board's buttons. Then the
-game's one status message is brought up to date (`cogs.utils.status`, throttled).
+Every step is a NEW message (edits of old messages are rate-limited and do not notify). A run of moves posted
+together (a player's move and the bots' replies, a timeout and the bots after it, what a restart left unposted)
+is ONE message with one image: the board after the run, every move of it marked (the renderer gets the moves'
+``last_action`` as ``moves``) and one caption line each; only a very long run (bots playing on alone) is split.
+The message says whose turn it is with a mention that notifies, and carries the board's buttons: the previous
+message with live buttons loses them (one edit, `supersede_prompt`), so that only the latest can be clicked.
+Then the game's one status message is brought up to date (`cogs.utils.status`, throttled), and at the end the
+game's thread shows the result (`cogs.utils.ending`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
+import inspect
 import io
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -20,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.utils.components import view_of
+from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.surface import GameSurface, Segment, surface_for
 from i18n import t
 from rules.base import FloorboardError
-from rules.engine import ActResult, LobbyError, NotSeatedError, Table
+from rules.engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from storage import StorageError
 
 if TYPE_CHECKING:
@@ -36,6 +44,12 @@ MAX_CONTENT = 2000
 MEDALS = ("🥇", "🥈", "🥉")
 BOARD_LOOKBACK = 20  # recent messages searched for a board posted just before a restart
 ANNOUNCED_META = "announced"  # meta: the number of moves shown on the boards posted so far
+PROMPT_META = "prompt_message_id"  # meta: the message whose buttons are live (the latest board's)
+MAX_RUN = 6  # moves marked on one image; a longer run is split (bots playing on after the last human left)
+RUN_CONTENT = 1800  # a run's caption lines per message, well within Discord's 2,000 characters
+EDIT_TIMEOUT = 5.0  # seconds an edit of an old prompt may wait on Discord's rate limits before it is dropped
+TOO_OLD_TO_EDIT = 30046  # Discord's "too many edits to messages older than an hour"
+_prompt_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
 
 def renderer(game: str) -> ModuleType | None:
@@ -45,14 +59,33 @@ def renderer(game: str) -> ModuleType | None:
         return None
 
 
-async def render_view(table: Table, seat: int | None, locale: str) -> bytes | None:
-    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None without a renderer."""
+@functools.cache
+def marks_runs(draw: Callable[..., bytes]) -> bool:
+    """Does this renderer mark a run of moves (a ``moves`` argument)?"""
+    return "moves" in inspect.signature(draw).parameters
+
+
+async def render_view(table: Table, seat: int | None, locale: str,
+                      moves: list[dict[str, Any]] | None = None) -> bytes | None:
+    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None without a renderer.
+    ``moves`` (the run's moves, oldest first) go to a renderer that marks them."""
     module = renderer(table.game)
     draw = getattr(module, "render", None)  # a game without one public board image (Floor Plan) has none
     if draw is None or table.state is None:
         return None
     view = table.rules.view(table.state, seat)
-    return await asyncio.to_thread(draw, view, names=table.names(), locale=locale)
+    kwargs: dict[str, Any] = {"names": table.names(), "locale": locale}
+    if moves and marks_runs(draw):
+        kwargs["moves"] = moves
+    return await asyncio.to_thread(draw, view, **kwargs)
+
+
+def last_move(table: Table) -> dict[str, Any] | None:
+    """The move that led to ``table`` as everyone may see it (its public view's ``last_action``), to mark."""
+    if table.state is None:
+        return None
+    mark = table.rules.view(table.state, None).get("last_action")
+    return mark if isinstance(mark, dict) else None
 
 
 def pinging(user_ids: list[int]) -> discord.AllowedMentions:
@@ -71,12 +104,17 @@ class Post:
     pings: list[int] = field(default_factory=list)
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    marks: list[dict[str, Any]] = field(default_factory=list)  # the moves the image marks, oldest first
+
+    def full(self, line: str) -> bool:
+        """No room for another move: as many marked as one image shows, or the text would grow too long."""
+        return len(self.marks) >= MAX_RUN or sum(len(x) + 1 for x in self.lines) + len(line) > RUN_CONTENT
 
     async def kwargs(self, locale: str) -> dict[str, Any]:
         content = "\n".join(line for line in self.lines if line)[:MAX_CONTENT]
         kw: dict[str, Any] = {"content": content or None, "allowed_mentions": pinging(self.pings)}
         if self.image_table is not None:
-            png = await render_view(self.image_table, None, locale)
+            png = await render_view(self.image_table, None, locale, self.marks)
             if png is not None:
                 kw["file"] = board_file(self.image_table, png)
         if self.embed is not None:
@@ -88,13 +126,19 @@ class Post:
 
 
 def group(segments: list[Segment]) -> list[Post]:
-    """Lines of moves without a new board join the message before them (or open the first one)."""
+    """A run of moves as one message: a line each, and the board after the last one that changed it, marking
+    every move that did. A run longer than one image shows (`Post.full`) goes on in a new message."""
     posts: list[Post] = []
     for seg in segments:
-        if seg.image or not posts:
-            posts.append(Post([seg.line], seg.table if seg.image else None))
-        else:
-            posts[-1].lines.append(seg.line)
+        if not posts or posts[-1].full(seg.line):
+            posts.append(Post([]))
+        post = posts[-1]
+        post.lines.append(seg.line)
+        if seg.image:
+            post.image_table = seg.table
+            mark = last_move(seg.table)
+            if mark is not None:
+                post.marks.append(mark)
     return posts
 
 
@@ -106,6 +150,9 @@ def finish_post(post: Post, surface: GameSurface, table: Table, locale: str) -> 
         post.pings = pings
         post.items = surface.board_items(table, locale)
     elif table.status == "finished":
+        line, pings = result_ping(table, locale)
+        post.lines.append(line)
+        post.pings = pings
         post.embed = result_embed(surface, table, locale)
         post.items = surface.result_items(table, locale)
     elif table.status == "aborted":
@@ -129,12 +176,9 @@ async def publish(
     surface = surface_for(bot, latest.game)
     if surface.custom_posting:
         return await surface.publish(bot, channel, segments, locale, first=first, final=final)
-    posts = group(segments)
-    for post in posts[:-1] if final else posts:
-        if post.image_table is not None:
-            post.items = surface.image_items(post.image_table, locale)
+    posts = group(segments)  # only the last message carries buttons: earlier ones would be dead at once
+    last = posts[-1]
     if final:
-        last = posts[-1]
         if last.image_table is not None:
             last.image_table = latest  # the board after the quiet moves that joined it is the same board
         finish_post(last, surface, latest, locale)
@@ -142,10 +186,53 @@ async def publish(
     for i, post in enumerate(posts):
         send = first if first is not None and i == 0 else channel.send
         sent.append(await send(**await post.kwargs(locale)))
-    if final:  # after the new board and the ping: the status message follows (throttled, never failing)
+    if final:  # after the new board and the ping: the bookkeeping, then the edits (none of it ever fails)
         await mark_announced(bot, latest)
+        await supersede_prompt(bot, channel, latest, sent[-1] if last.items else None)
         await bot.status_messages.update(latest, locale)
+        if latest.status in CLOSED_STATUSES:
+            await game_ended(bot, channel, latest, locale)
     return sent
+
+
+async def supersede_prompt(bot: Floorboard, channel: Any, table: Table, message: Any) -> None:
+    """``message`` now carries the game's live buttons (None: no message does any more): the one that carried
+    them before loses them, in one edit, so that old boards cannot be clicked. Its id is kept in the table's
+    meta (like `ANNOUNCED_META`, it does not move the version). Never raises."""
+    new_id = getattr(message, "id", None)
+    lock = _prompt_locks.setdefault(table.id, asyncio.Lock())  # two posts at once must not both keep theirs
+    async with lock:
+        try:
+            old_id = (await bot.engine.get(table.id)).meta.get(PROMPT_META)
+        except (FloorboardError, StorageError) as e:
+            log.warning("no prompt bookkeeping for table %s: %s", table.id, e)
+            return
+        if old_id == new_id:
+            return
+        if old_id is not None:
+            await edit_quietly(channel, int(old_id), view=None)
+        try:
+            await bot.engine.set_meta(table.id, **{PROMPT_META: new_id})
+        except (FloorboardError, StorageError) as e:  # bookkeeping only: at worst one old board keeps buttons
+            log.warning("could not remember the prompt of table %s: %s", table.id, e)
+
+
+async def edit_quietly(channel: Any, message_id: int, **kwargs: Any) -> bool:
+    """Edit one of the bot's older messages when missing the edit costs nothing (its buttons would only refuse):
+    a message deleted, out of reach, too old to edit or held up by rate limits is left as it is."""
+    try:
+        async with asyncio.timeout(EDIT_TIMEOUT):
+            await discord.PartialMessage(channel=channel, id=message_id).edit(**kwargs)
+    except (TimeoutError, discord.RateLimited) as e:
+        log.info("the edit of message %s was held up (%r): left as it is", message_id, e)
+    except (discord.NotFound, discord.Forbidden) as e:
+        log.info("message %s cannot be edited (%s): left as it is", message_id, e)
+    except discord.HTTPException as e:
+        level = logging.INFO if e.code == TOO_OLD_TO_EDIT else logging.WARNING
+        log.log(level, "could not edit message %s: %s", message_id, e)
+    else:
+        return True
+    return False
 
 
 async def mark_announced(bot: Floorboard, table: Table) -> None:
@@ -225,18 +312,23 @@ async def channel_of(bot: Floorboard, channel_id: int) -> discord.abc.Messageabl
 
 async def after_move(bot: Floorboard, result: ActResult, locale: str, *, channel: Any,
                      first: Sender | None = None) -> None:
-    """Post a player's move, then let the bots play and post theirs; the last post pings who is next."""
+    """Let the bots play after a player's move, then post them all as one message (one image marking every
+    move) that pings who is next. The bots are quick, and the player's move is on the image (step 1): one
+    message per human move rather than one per seat, and the player sees the board they have to answer."""
     if result.duplicate:
         return
     surface = surface_for(bot, result.table.game)
     table = result.table
     segments = [surface.segment(result, locale)]
     if table.status == "active" and any(table.seats[s].bot for s in table.to_move()):
-        await publish(bot, channel, segments, locale, first=first, final=False)
-        first = None
-        segments = [surface.segment(r, locale) for r in await bot.engine.play_bots(table.id)]
-        if not segments:  # another request played the bots meanwhile: just say whose turn it is
-            segments = [Segment("", await bot.engine.get(table.id), image=False)]
+        try:
+            bots = await bot.engine.play_bots(table.id)
+        except Exception:  # the player's move is saved: post it all the same, then report the failure
+            await publish(bot, channel, segments, locale, first=first, final=False)
+            raise
+        segments += [surface.segment(r, locale) for r in bots]
+        if not bots:  # another request played the bots meanwhile: say whose turn it is now
+            segments.append(Segment("", await bot.engine.get(table.id), image=False))
     await publish(bot, channel, segments, locale, first=first)
 
 

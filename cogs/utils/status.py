@@ -1,7 +1,8 @@
 """One status message per game, kept current: players with their colours, whose turn, moves, phase, result.
 
-The lobby message becomes the game's status message at Start; its id is kept in ``table.meta`` (through
-`Engine.set_meta`, which does not move the version, so buttons stay valid). Every announced change asks for an
+The lobby message becomes the game's status message at Start; its id is kept in ``table.meta`` from the
+moment the lobby opens (through `Engine.set_meta`, which does not move the version, so buttons stay valid), so
+that a lobby that closes without a game can take its buttons away too. Every announced change asks for an
 update, but a game's status message is edited at most once per ``interval`` seconds: changes in between are
 coalesced into one delayed edit that shows the game as it is then. The end of a game is always edited at once.
 

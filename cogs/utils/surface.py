@@ -17,7 +17,7 @@ from cogs.utils.components import RematchButton
 from cogs.utils.lang import ls
 from cogs.utils.text import safe_name
 from i18n import LOCALES, t
-from rules.base import Game
+from rules.base import Game, Msg
 from rules.engine import ActResult, GameNotFoundError, Table
 
 if TYPE_CHECKING:
@@ -141,7 +141,9 @@ class GameSurface:
     # --- typed moves and private information ---------------------------------------------------------
 
     def normalize(self, action: str) -> str:
-        """The action text as the log should keep it (a game with case-insensitive notation lowercases)."""
+        """The action text for the rules, from what was typed or sent with ``/move`` (a game with
+        case-insensitive notation lowercases; a game with verb aliases, such as Polish verbs, maps them to its
+        one canonical notation here, so that the log keeps the English form)."""
         return " ".join(action.split())
 
     def maybe_move(self, text: str) -> bool:
@@ -156,6 +158,12 @@ class GameSurface:
         legal = table.rules.legal_actions(table.state, seat) or []
         words = text.lower().split()
         return bool(words) and any(a.split()[0] == words[0] and len(a.split()) == len(words) for a in legal)
+
+    def typed_hint(self, text: str, table: Table, seat: int) -> Msg | None:
+        """A seated player's message that is not a move (``looks_like_move`` said no): the hint to reply with
+        when it is an *attempted* move (a mistyped verb, cells without a verb; see `cogs.utils.hints`), None
+        for chat. By default None: a game opts in (a running duel's answers, say, must never get one)."""
+        return None
 
     def is_private_action(self, table: Table, action: str) -> bool:
         """An action that reveals hidden information: never accept it typed in public."""

@@ -2,7 +2,7 @@
 
 One action text is one or more *steps* separated by ``;`` (applied in order, all or nothing)::
 
-    start C5 6x3                              setup: the 6×d living room over I7 (label L on I7)
+    start G5 6x3                              setup: the 6×d living room over I7 (label L on I7)
     room C3 4x3 K@D4                          a room: top-left, width×height, type@label cell
     room C3 4x3 K@D4 + H9 3x4 B@H9            Double a Room (bonus): a second room with the same dice
     features 3:C3,D3,E3 4:F5,F6,G5,G6         one or two feature sets, die value: cells (trees: anchors)
@@ -30,7 +30,7 @@ Cell = tuple[int, int]
 MAIN_VERBS = ("room", "features", "skip")
 VERBS = ("start", "room", "features", "doors", "claim", "skip", "resign")
 USAGE = {
-    "start": "start C5 6x3", "room": "room C3 4x3 K@D4", "features": "features 3:C3,D3,E3 4:F5,F6,G5,G6",
+    "start": "start G5 6x3", "room": "room C3 4x3 K@D4", "features": "features 3:C3,D3,E3 4:F5,F6,G5,G6",
     "doors": "doors C3,D5", "claim": "claim hosts.1", "skip": "skip", "resign": "resign",
 }
 _SIZE = re.compile(r"^(\d)x(\d)$")

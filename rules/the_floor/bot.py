@@ -90,3 +90,15 @@ def choose(game: Any, s: State, seat: int) -> str:
         if game.check(a, category, d.letter, list(d.given), s.lang).status == "accepted":
             return f"answer {ms} {a}"
     return f"pass {ms}"
+
+
+def example(game: Any, s: State, seat: int) -> str | None:
+    """A move ``seat`` could type now, legal in this position, to show as an example (a prompt, a hint): the
+    timer's default. None when nothing is typed in notation: not this seat's turn, a secret draft pick, a
+    running duel (free text) or a vote (buttons)."""
+    if seat not in game.to_move(s) or s.phase in ("draft", "over"):
+        return None
+    d = s.duel
+    if d is not None and not s.pending and (d.judging or d.started):
+        return None
+    return default(game, s, seat)

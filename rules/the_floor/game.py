@@ -37,10 +37,13 @@ TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
     "ready_minutes": (1440, 1, 10080),  # both duellists press Ready by then, or the absent side loses the duel
     "vote_seconds": (20, 5, 300),  # judges vote by then; the votes cast decide (none: accepted)
 }
+# Kept out of the normalized options unless given (the surface reads the default): a draft saved before it
+# existed keeps its old pace, the turn timer (`cogs.the_floor`); new games wait minutes per pass, not a day.
+DRAFT_TIMER = ("draft_minutes", (10, 1, 1440))  # a draft pass; then a default pick for whoever has not picked
 
 
 def _timer(options: dict[str, Any], key: str) -> int:
-    default, low, high = TIMER_OPTIONS[key]
+    default, low, high = TIMER_OPTIONS[key] if key in TIMER_OPTIONS else DRAFT_TIMER[1]
     value = options.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not (value == 0 or low <= value <= high):
         raise OptionsError("tf.options.timer", option=key, value=repr(value), min=low, max=high)
@@ -51,7 +54,7 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
         raise OptionsError("tf.options.players", count=players, min=2, max=10)
     options = dict(options or {})
-    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS)
+    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS, DRAFT_TIMER[0])
     for key in sorted(set(options) - set(known)):
         raise OptionsError("tf.options.unknown", option=key, known=", ".join(known))
     sides = options.get("sides", default_sides(players))
@@ -71,6 +74,8 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
         raise OptionsError("tf.options.kids", value=repr(kids))
     out = {"sides": sides, "lang": lang, "clock": clock, "judging": judging, "kids": kids,
            **{key: _timer(options, key) for key in TIMER_OPTIONS}}
+    if DRAFT_TIMER[0] in options:
+        out[DRAFT_TIMER[0]] = _timer(options, DRAFT_TIMER[0])
     content = options.get("content")
     if content:
         out["content"] = custom_content(content)

@@ -173,3 +173,18 @@ async def test_a_placement_is_previewed_and_only_confirm_plays_it(harness: Harne
     skipped = reply_of(await floorplan(harness, "daily", "alice", move="skip"))
     assert "Played: `skip`" in skipped.text and not skipped.components
     assert (await harness.bot.engine.get(row.game_id)).moves == 2
+
+
+async def test_the_daily_accepts_polish_verbs_and_logs_the_english_notation(harness: Harness) -> None:
+    await floorplan(harness, "daily", "alice")
+    row = await attempt_of(harness, "alice")
+    table = await harness.bot.engine.get(row.game_id)
+    start = FP.bot_action(table.state, 0)
+    assert start.startswith("start ")
+    preview = reply_of(await floorplan(harness, "daily", "alice", move="pokój startowy " + start.split(" ", 1)[1]))
+    assert preview.labels() == ["Confirm", "Cancel"]
+    await harness.click(preview, "Confirm", "alice")
+    skipped = reply_of(await floorplan(harness, "daily", "alice", move="pomiń"))
+    assert "Played: `skip`" in skipped.text
+    actions = [a.action for a in await harness.bot.engine.store.actions(row.game_id)]
+    assert actions == [start, "skip"]

@@ -158,12 +158,14 @@ async def test_rematch_opens_a_new_lobby_with_the_same_options_and_bots(harness:
     assert len(final) == 1 and "game over" in final[0].text
     out = await harness.click(final[0], "Rematch", "carol")
     assert out[0].ephemeral and "Only the players" in out[0].text
+    stale = harness.snapshot(final[0])  # the result as a client still shows it
     out = await harness.click(final[0], "Rematch", "alice")
     assert out[0].kind == "followup" and out[0].public and "Rematch!" in out[0].text
     table = await table_of(harness, channel_id)
     assert table.status == "lobby" and table.options["cards"] == "none"
     assert [s.bot for s in table.seats] == [False, True]
-    out = await harness.click(final[0], "Rematch", "alice")
+    assert harness.messages[final[0].message_id].components == []  # the result's Rematch is retired
+    out = await harness.click(stale, "Rematch", "alice")
     assert out[0].ephemeral and f"(#{table.id}) is already open" in out[0].text
 
 
@@ -221,5 +223,5 @@ async def test_a_game_in_polish(harness: Harness) -> None:
     assert "Otrzymane karty" in menu.text
     out = await harness.click(menu, "Nie zatrzymuję kart", "alice")
     assert "Zatrzymujesz: brak kart" in out[0].text and "karty wybrane" in harness.public(out)[-1].text
-    out = await harness.slash("move", "bob", channel_id, action="atak a1 a2")
-    assert out[-1].ephemeral and "Nie znam akcji „atak”" in out[-1].text
+    out = await harness.slash("move", "bob", channel_id, action="skok a1 a2")
+    assert out[-1].ephemeral and "Nie znam akcji „skok”" in out[-1].text

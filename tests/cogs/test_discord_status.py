@@ -64,12 +64,12 @@ async def test_start_turns_the_lobby_message_into_the_status_message(harness: Ha
 async def test_status_edits_are_throttled_and_coalesced(harness: Harness) -> None:
     channel_id = await start_table(harness, joiners=["bob"])
     status_id = (await table_of(harness, channel_id)).meta["status_message_id"]
-    assert harness.edits == []  # Start edited it moments ago: the draft's end waits for the next slot
+    assert harness.status_edits() == []  # Start edited it moments ago: the draft's end waits for the next slot
     assert harness.sleeper.delays() == [10.0]
     for _ in range(3):  # moves within the same 10 s: still one delayed edit
         out = await play_one(harness, channel_id)
         assert any(s.pinged for s in out), "the turn ping is a new message"
-    assert harness.edits == [] and len(harness.sleeper.delays()) == 1
+    assert harness.status_edits() == [] and len(harness.sleeper.delays()) == 1
     assert await harness.pass_time(seconds=9) == []
     edits = await harness.pass_time(seconds=1)
     table = await table_of(harness, channel_id)
@@ -82,14 +82,14 @@ async def test_status_edits_are_throttled_and_coalesced(harness: Harness) -> Non
     assert edits[0].components == [] and not edits[0].files
 
     await play_one(harness, channel_id)  # just after an edit: delayed again
-    assert len(harness.edits) == 1 and harness.sleeper.delays() == [10.0]
+    assert len(harness.status_edits()) == 1 and harness.sleeper.delays() == [10.0]
     await harness.pass_time(seconds=10)
-    assert len(harness.edits) == 2
+    assert len(harness.status_edits()) == 2
 
     await harness.pass_time(seconds=30)  # a quiet while, then a move: edited at once, within the move
     out = await play_one(harness, channel_id)
-    assert len(harness.edits) == 3 and harness.sleeper.delays() == []
-    assert fields(harness.edits[-1])["Moves"] == str((await table_of(harness, channel_id)).moves)
+    assert len(harness.status_edits()) == 3 and harness.sleeper.delays() == []
+    assert fields(harness.status_edits()[-1])["Moves"] == str((await table_of(harness, channel_id)).moves)
     assert any(s.pngs() for s in out)
 
 
@@ -101,18 +101,18 @@ async def test_concurrent_changes_still_edit_once_per_interval(harness: Harness)
     harness.edit_delays[table.meta["status_message_id"]] = 0.01  # the first edit is in flight a moment
     keeper = harness.bot.status_messages
     await asyncio.gather(keeper.update(table, "en"), keeper.update(table, "en"))
-    assert len(harness.edits) == 2 and harness.sleeper.delays() == [10.0]  # the draft's, this one, one later
+    assert len(harness.status_edits()) == 2 and harness.sleeper.delays() == [10.0]  # the draft's, this one, one later
 
 
 async def test_the_end_of_a_game_is_shown_at_once(harness: Harness) -> None:
     channel_id = await start_table(harness, joiners=["bob"])
     table = await table_of(harness, channel_id)
     await play_one(harness, channel_id)
-    assert harness.edits == [] and harness.sleeper.delays() == [10.0]
+    assert harness.status_edits() == [] and harness.sleeper.delays() == [10.0]
     await resign(harness, "bob", channel_id)
     assert harness.sleeper.delays() == []  # the delayed edit was replaced by the final one
-    final = harness.edits[-1]
-    assert len(harness.edits) == 1 and final.message_id == table.meta["status_message_id"]
+    final = harness.status_edits()[-1]
+    assert len(harness.status_edits()) == 1 and final.message_id == table.meta["status_message_id"]
     assert "Alice wins" in fields(final)["Result"] and "Turn" not in fields(final)
     assert "(resigned)" in final.text and final.embeds[0]["footer"]["text"] == "finished"
 
@@ -120,7 +120,7 @@ async def test_the_end_of_a_game_is_shown_at_once(harness: Harness) -> None:
 async def test_abort_closes_the_status_at_once(harness: Harness) -> None:
     channel_id = await start_table(harness, joiners=["bob"])
     await harness.slash("abort", "alice", channel_id)
-    assert len(harness.edits) == 1 and harness.edits[0].embeds[0]["footer"]["text"] == "closed"
+    assert len(harness.status_edits()) == 1 and harness.status_edits()[0].embeds[0]["footer"]["text"] == "closed"
     assert harness.sleeper.delays() == []
 
 
@@ -134,14 +134,14 @@ async def test_a_status_message_gone_or_too_old_is_posted_again(harness: Harness
     await harness.pass_time(seconds=60)  # the delayed edit fails: a fresh status message instead
     table = await table_of(harness, channel_id)
     new_id = table.meta["status_message_id"]
-    assert new_id != old_id and harness.edits == []
+    assert new_id != old_id and harness.status_edits() == []
     fresh = harness.messages[new_id]
     assert fresh.kind == "message" and fresh.channel_id == channel_id and fresh.pinged == []
     assert fields(fresh)["Moves"] == str(table.moves)
     version = table.version
     await harness.pass_time(seconds=60)
     out = await play_one(harness, channel_id)  # later edits go to the new message
-    assert [e.message_id for e in harness.edits] == [new_id] and any(s.pngs() for s in out)
+    assert [e.message_id for e in harness.status_edits()] == [new_id] and any(s.pngs() for s in out)
     assert (await table_of(harness, channel_id)).version == version + 1  # set_meta never moved the version
     assert "posting a new one" in caplog.text
 
@@ -154,7 +154,7 @@ async def test_an_edit_held_up_by_rate_limits_gives_way_to_a_new_message(harness
     await harness.pass_time(seconds=10)
     new_id = (await table_of(harness, channel_id)).meta["status_message_id"]
     assert new_id != old_id and harness.messages[new_id].embeds[0]["footer"]["text"] == "playing"
-    assert harness.edits == []
+    assert harness.status_edits() == []
 
 
 async def test_a_failed_edit_never_breaks_a_move(harness: Harness, caplog: pytest.LogCaptureFixture) -> None:

@@ -328,12 +328,17 @@ class Table:
         return actions
 
     def check_boards(self, actions: list[ActionRow]) -> int:
-        """One board image per move plus the first one: none lost, none posted twice; each a valid PNG."""
-        pngs = self.double.public_pngs(self.thread_id)
-        for png in pngs:
+        """The board images, each a valid PNG: a run of moves (a player's and the bots' after it) shares one,
+        named by the number of moves it shows, so none is posted twice (the numbers increase) and none is lost
+        (the last one shows the last move)."""
+        posts = [s for s in self.double.sent if s.public and s.channel_id == self.thread_id]
+        names = [name for s in posts for name, _ in s.files if name.endswith(".png")]
+        shown = [int(name.rsplit("-", 1)[1].removesuffix(".png")) for name in names]
+        for png in self.double.public_pngs(self.thread_id):
             check_png(png)
-        assert len(pngs) == len(actions) + 1, f"{len(pngs)} board images for {len(actions)} moves"
-        return len(pngs)
+        assert shown == sorted(set(shown)), f"a board posted twice or out of order: {shown}"
+        assert shown and shown[-1] == len(actions), f"the last board shows {shown[-1:]} of {len(actions)} moves"
+        return len(names)
 
     async def check_result(self) -> Message:
         """The result is announced (🥇, Rematch) and the status message is edited to show it."""

@@ -35,6 +35,7 @@ from discord.ext import commands
 
 from cogs.utils import hints
 from cogs.utils.components import RematchButton, custom_id, delegate, id_number, view_of
+from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.lang import locale_of_interaction, ls
 from cogs.utils.posting import MAX_CONTENT, MEDALS, after_move, channel_of, pinging
 from cogs.utils.replies import edit_response, in_time, send_ephemeral, user_errors
@@ -332,7 +333,10 @@ class FloorPlanSurface(GameSurface):
             kwargs = await post_kwargs(post, locale)
             send = first if first is not None and i == 0 else channel.send
             sent.append(await send(**kwargs))
-        await bot.status_messages.update(segments[-1].table, locale)
+        latest = segments[-1].table
+        await bot.status_messages.update(latest, locale)
+        if latest.status == "finished":
+            await game_ended(bot, channel, latest, locale)
         return sent
 
     async def on_notice(self, bot: Floorboard, channel: Any, notice: Notice, locale: str) -> bool:
@@ -538,8 +542,10 @@ def round_posts(surface: FloorPlanSurface, bot: Floorboard, segments: list[Segme
                                    items=[SheetButton.make(result.table, locale)]))
         if over:
             embed = final_embed(surface, result.table, locale, closed.data if closed else None)
-            posts.append(RoundPost(embed=embed, image=(result.table, closed.data if closed else None),
-                                   items=[RematchButton.make(GAME, result.table.id, result.table.version, locale)]))
+            line, ids = result_ping(result.table, locale)  # mentions in the embed would notify no one
+            posts.append(RoundPost(content=line, embed=embed, image=(result.table, closed.data if closed else None),
+                                   items=[RematchButton.make(GAME, result.table.id, result.table.version, locale)],
+                                   pings=ids))
         if any(e.kind == "round" for e in result.events):
             new_round = True
     if latest.status == "active" and new_round:

@@ -50,7 +50,6 @@ from cogs.utils.text import NAME_LIMIT, clean, code, mention
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError
 from rules.engine import (
-    CLOSED_STATUSES,
     LOBBY_OPTIONS,
     ActResult,
     ChannelBusyError,
@@ -146,18 +145,16 @@ class Lobby(commands.Cog):
             raise GameNotFoundError("lobby.no_table")
         return table
 
-    async def last_table_here(self, channel_id: int, guild_id: int) -> Table:
+    async def last_table_here(self, channel_id: int) -> Table:
         """The channel's open game, else the last game that ended in it (``/record`` in a finished game's
         thread)."""
         try:
             return await self.table_here(channel_id)
         except GameNotFoundError:
-            # TODO(storage): a store query for the channel's last game; this reads the server's closed games.
-            rows = await self.engine.store.games_in_guild(guild_id, statuses=CLOSED_STATUSES)
-            ids = [row.id for row in rows if row.channel_id == channel_id]
-            if not ids:
+            table = await self.engine.last_closed_table_in_channel(channel_id)
+            if table is None:
                 raise
-            return await self.engine.get(max(ids))
+            return table
 
     async def remember_lobby(self, table: Table, message: Any) -> None:
         """The lobby message's id, so that its buttons can be taken away when the lobby closes (at Start it
@@ -311,8 +308,12 @@ class Lobby(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             table = await self.table_here(ctx.channel.id)
-            if table.status == "lobby":
-                await ctx.send(**self.lobby_message(table, locale))
+            if table.status == "lobby":  # the lobby again, at the bottom: the old one's buttons go
+                message = await ctx.send(**self.lobby_message(table, locale))
+                old = table.meta.get(STATUS_META)
+                if old is not None and int(old) != getattr(message, "id", None):
+                    await edit_quietly(ctx.channel, int(old), view=None)
+                await self.remember_lobby(table, message)
                 return
             await ctx.defer()
             surface = self.surface(table.game)
@@ -424,7 +425,7 @@ class Lobby(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             try:
-                found = await (self.last_table_here(ctx.channel.id, ctx.guild.id) if table is None
+                found = await (self.last_table_here(ctx.channel.id) if table is None
                                else self.engine.get(table))
                 redact = self.surface(found.game).redact_record
             except DamagedGameError as e:

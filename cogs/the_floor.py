@@ -28,7 +28,7 @@ from cogs.utils.checks import can_manage
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.hints import moves_msg, near_miss, render, resolve
 from cogs.utils.lang import guild_locale, locale_of_interaction
-from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed
+from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed, supersede_prompt
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import clean, clip, safe, safe_name
@@ -525,7 +525,9 @@ class TheFloorSurface(GameSurface):
             if png is not None:
                 kw["file"] = board_file(latest, png)
         message = await (first or channel.send)(**kw)
-        await self.after_prompt(bot, latest, message)
+        await self.after_prompt(bot, latest, message)  # first: it fixes the duel clock's base and arms the timer
+        if "view" in kw:  # this message's buttons are the live ones now: the last prompt's go
+            await supersede_prompt(bot, channel, latest, message)
         await bot.status_messages.update(latest, locale)
         return [message]
 

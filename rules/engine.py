@@ -531,6 +531,11 @@ class Engine:
         row = await self.store.open_game_in_channel(channel_id)
         return None if row is None else await self.get(row.id)
 
+    async def last_closed_table_in_channel(self, channel_id: int) -> Table | None:
+        """The game that last ended (finished or aborted) in the channel; raises `DamagedGameError` like `get`."""
+        row = await self.store.last_game_in_channel(channel_id, CLOSED_STATUSES)
+        return None if row is None else await self.get(row.id)
+
     async def active_tables(self, guild_id: int) -> list[Table]:
         """A server's open games that load; a damaged one is left out (see `damaged_tables`), never fatal."""
         tables = []

@@ -486,6 +486,15 @@ class SqliteStore:
         )
         return None if row is None else _game(row)
 
+    async def last_game_in_channel(self, channel_id: int, statuses: Sequence[str]) -> GameRow | None:
+        """The channel's newest game with one of ``statuses`` (a thread's game after it ended)."""
+        marks = ", ".join("?" for _ in statuses)
+        row = await self._row(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ({marks}) ORDER BY id DESC LIMIT 1",
+            (channel_id, *statuses),
+        )
+        return None if row is None else _game(row)
+
     async def games_in_guild(self, guild_id: int, statuses: Sequence[str] = OPEN_STATUSES) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._rows(

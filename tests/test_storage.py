@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import Engine, replay
+from rules.engine import Engine, SeatInfo, replay
 from storage import Store
 from storage.sqlite import _migrations
 from tests.nim import Nim
@@ -85,4 +85,25 @@ async def test_process_killed_between_two_moves_resumes_intact(tmp_path: Path) -
         result = await engine.act(table.id, 1, "take 2")  # the game goes on
         assert result.table.state.pile == 22
     finally:
+        await store.close()
+
+
+async def test_last_game_in_channel_is_the_newest_closed_one_of_that_channel(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "channel.db")
+    engine = Engine(store, games={"nim": Nim()})
+    try:
+        ids: list[int] = []
+        for channel in (7, 7, 8):
+            table = await engine.open_lobby("nim", guild_id=1, channel_id=channel, host=SeatInfo(1, "A"),
+                                            options={"pile": 30})
+            before = await engine.last_closed_table_in_channel(channel)
+            assert (before.id if before else None) == (ids[-1] if channel == 7 and ids else None), \
+                "the open game is not the last closed one"
+            ids.append(table.id)
+            await engine.abort(table.id, 1)
+        assert (await engine.last_closed_table_in_channel(7)).id == ids[1]
+        assert (await engine.last_closed_table_in_channel(8)).id == ids[2]
+        assert await engine.last_closed_table_in_channel(9) is None
+    finally:
+        await engine.stop()
         await store.close()

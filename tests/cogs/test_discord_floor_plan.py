@@ -292,6 +292,11 @@ async def test_a_solo_game_ends_with_its_rating(harness: Harness) -> None:
     assert "Solo rating:" in final.text and final.pngs()
     check_png(final.pngs()[0])
     check_limits(h.sent)
+    # the end of a game as in every game: the result pings the player, the thread shows it and archives
+    assert final.pinged == [USERS["alice"]]
+    assert h.channel_edits and h.channel_edits[-1][0] == channel_id
+    edit = h.channel_edits[-1][1]
+    assert edit["name"].startswith("✅ Floor Plan") and edit["auto_archive_duration"] == 60
 
 
 async def test_a_hundred_player_round_through_the_bot_stays_within_limits(harness: Harness) -> None:

@@ -232,7 +232,7 @@ async def test_a_hostile_duel_answer_and_server_categories_are_escaped_in_a_game
     chal, defender = await challenge(h, channel_id)
     asked = h.with_button(":ready:")
     await h.click(asked, ":ready:", chal)
-    await h.click(asked, ":ready:", defender)
+    await h.click(h.with_button(":ready:"), ":ready:", defender)
     table = await table_of(h, channel_id)
     letter = table.state.duel.letter
     too_long = [s for s in await h.slash("move", runner(table), channel_id, action="answer " + "Q" * 300)

@@ -262,6 +262,17 @@ async def test_aborting_a_lobby_takes_its_buttons_away(harness: Harness) -> None
     assert out[-1].ephemeral
 
 
+async def test_a_lobby_posted_again_by_board_is_the_one_with_live_buttons_and_the_one_closed(
+        harness: Harness) -> None:
+    channel_id, lobby = await open_table(harness)
+    again = (await harness.slash("board", "alice", channel_id))[-1]
+    assert "Join" in again.labels() and again.message_id != lobby.message_id
+    assert harness.messages[lobby.message_id].components == [], "the first lobby message lost its buttons"
+    await harness.click(again, "Join", "bob")
+    await harness.slash("abort", "alice", channel_id)
+    assert harness.messages[again.message_id].components == []
+
+
 async def test_a_lobby_opened_in_the_channel_is_remembered_and_closed_too(harness: Harness) -> None:
     await harness.slash("threads", "mod", enabled=False)
     _, lobby = await open_table(harness)

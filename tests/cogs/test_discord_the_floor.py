@@ -92,7 +92,7 @@ async def start_duel(h: Harness, channel_id: int) -> tuple[str, str, Sent]:
     chal, defender = await challenge(h, channel_id)
     asked = h.with_button(":ready:")
     await h.click(asked, ":ready:", chal)
-    out = await h.click(asked, ":ready:", defender)
+    out = await h.click(h.with_button(":ready:"), ":ready:", defender)
     letter = letters(out)[-1]
     table = await table_of(h, channel_id)
     assert table.state.duel.started and table.meta[CLOCK_META]["base"] == stamp_ms(letter.message_id)
@@ -112,7 +112,7 @@ async def test_a_duel_runs_on_message_timestamps_with_pass_and_judged_answer(har
     asked = h.with_button(":ready:")
     assert USERS[defender] in asked.pinged, "a challenge pings the defender"
     await h.click(asked, ":ready:", chal)
-    out = await h.click(asked, ":ready:", defender)
+    out = await h.click(h.with_button(":ready:"), ":ready:", defender)
     letter = [s for s in h.public(out) if "🔤" in (s.content or "")][-1]
     table = await table_of(h, channel_id)
     assert table.meta[CLOCK_META]["base"] == stamp_ms(letter.message_id)
@@ -358,7 +358,7 @@ async def test_a_second_ready_click_says_the_side_is_ready_and_changes_nothing(h
     asked = h.with_button(":ready:")
     await h.click(asked, ":ready:", chal)
     version = (await table_of(h, channel_id)).version
-    again = await h.click(asked, ":ready:", chal)
+    again = await h.click(h.with_button(":ready:"), ":ready:", chal)
     assert again[-1].ephemeral and "ready" in again[-1].text and "rival" in again[-1].text
     assert (await table_of(h, channel_id)).version == version
 

@@ -289,11 +289,11 @@ async def test_a_six_player_game_has_three_sides_of_two_and_either_member_acts_f
     table = await table_of(h, channel_id)
     d = table.state.duel
     assert d is not None
-    asked = h.with_button(":ready:")
+    assert h.with_button(":ready:")
     for side in (d.challenger, d.defender):
         member = next((i for i in reversed(table.state.seats_of(side)) if not table.seats[i].bot), None)
         if member is not None and side in {table.state.seat_side[i] for i in table.to_move()}:
-            await h.click(asked, ":ready:", user_of(table.seats[member].user_id))
+            await h.click(h.with_button(":ready:"), ":ready:", user_of(table.seats[member].user_id))
     table = await table_of(h, channel_id)
     d = table.state.duel
     assert d.started
@@ -328,7 +328,7 @@ async def test_someone_not_seated_gets_a_private_refusal_and_typing_elsewhere_do
     assert len(refused) == 1 and refused[0].ephemeral and "not playing" in refused[0].text
     assert (await table_of(h, channel_id)).version == before
     await h.click(asked, ":ready:", chal)
-    out = await h.click(asked, ":ready:", defender)
+    out = await h.click(h.with_button(":ready:"), ":ready:", defender)
     letter = letters(out)[-1]
     table = await table_of(h, channel_id)
     refused = await h.click(letter, ":pass:", "dave")

@@ -303,7 +303,7 @@ async def test_messages_per_phase(harness: Harness, discord_time: DiscordTime) -
     start = len(h.sent)
     asked = h.with_button(":ready:")
     await h.click(asked, ":ready:", chal)
-    await h.click(asked, ":ready:", defender)
+    await h.click(h.with_button(":ready:"), ":ready:", defender)
     for _ in range(6):
         table = await table_of(h, channel_id)
         discord_time.advance(1500)
@@ -312,3 +312,19 @@ async def test_messages_per_phase(harness: Harness, discord_time: DiscordTime) -
     print("draft of 3", drafted, "edits", len(h.edits), "\nduel of 6 answers", duel)
     assert drafted["messages"] == 2 and drafted["pings"] == 3 + 1, "the draft message and the first board"
     assert duel["messages"] == 8 and duel["pings"] == 3, "Ready, the letters; pings: the defender, each side once"
+
+
+async def test_only_the_latest_prompt_keeps_live_buttons(harness: Harness) -> None:
+    h = harness
+    channel_id, _ = await begin(h)
+    await draft(h, channel_id)
+    chal, defender = await challenge(h, channel_id)
+    asked = h.with_button(":ready:")
+    await h.click(asked, ":ready:", chal)
+    latest = h.with_button(":ready:")
+    assert latest.message_id != asked.message_id, "the first Ready posts a new prompt"
+    assert h.current(asked).components == [], "the superseded prompt lost its buttons"
+    await h.click(latest, ":ready:", defender)
+    assert h.current(latest).components == []
+    letter = h.public()[-1]
+    assert any(":pass:" in c for c in letter.custom_ids()), "the letter carries the live Pass button"

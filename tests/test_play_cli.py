@@ -15,6 +15,7 @@ import pytest
 import play_cli
 from rules import GAMES
 from storage import Store
+from tests.test_play_cli_terminal import keyboard
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,19 +34,6 @@ def test_three_bots_play_to_the_end_unattended_and_exit_zero(tmp_path: Path) -> 
     assert '[Game "flying_blades"]' in record
 
 
-def scripted(lines: list[str]):
-    """A keyboard that types the given lines, then closes (EOF), as a person who walks away."""
-    feed = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
-
-
 def play(argv: list[str], read: Callable[[str], str]) -> int:
     """``main`` in a thread of its own: it runs its own event loop, as the terminal does."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
@@ -55,7 +43,7 @@ def play(argv: list[str], read: Callable[[str], str]) -> int:
 async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     args = ["flying_blades", "--players", "2", "--bots", "1", "--seed", "cli-2", "--option", "cards=none",
             "--out", str(tmp_path), "--no-images"]
-    assert play(args, scripted(["help", "atack a1 a2", "legal"])) == 0
+    assert play(args, keyboard(["help", "atack a1 a2", "legal"])) == 0
     out = capsys.readouterr().out
     assert "Saved as “flying_blades”" in out
     store = await Store.open(tmp_path / "play.db")
@@ -79,7 +67,7 @@ async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys:
         return rules.legal_actions(state, 0)[0]
 
     move = await first_legal()
-    assert play(args, scripted([move])) == 0
+    assert play(args, keyboard([move])) == 0
     assert "Resuming Night of the 27 Ninja, table 1, 0 moves in" in capsys.readouterr().out
     s = await Store.open(tmp_path / "play.db")
     try:

@@ -216,15 +216,13 @@ async def test_an_absent_defender_loses_when_the_ready_deadline_passes(harness: 
     assert any("did not press Ready" in (s.content or "") for s in h.public())
 
 
-async def test_a_game_with_a_bot_plays_to_the_end(harness: Harness, discord_time: DiscordTime) -> None:
-    """Alice against a bot: every step through buttons and typed answers, to the result."""
-    h = harness
-    channel_id = await open_floor(h, (), bots=1, options="clock=120 ready_minutes=0")
+async def play_out(h: Harness, channel_id: int, discord_time: DiscordTime) -> None:
+    """Alice plays every step by hand (buttons, menus, typed answers) against the bots, to the end."""
     table_id = (await table_of(h, channel_id)).id
     for _ in range(3000):
         table = await h.bot.engine.get(table_id)
         if table.status != "active":
-            break
+            return
         s = table.state
         if s.phase == "draft":
             await draft(h, channel_id)
@@ -242,7 +240,21 @@ async def test_a_game_with_a_bot_plays_to_the_end(harness: Harness, discord_time
         else:
             discord_time.advance(1000)
             await h.say(listed_answer(table), "alice", channel_id)
-    table = await h.bot.engine.get(table_id)
+    raise AssertionError("the game did not end")
+
+
+async def last_table(h: Harness, channel_id: int) -> Any:
+    """The channel's last game, open or ended."""
+    return await h.bot.engine.table_in_channel(channel_id) or await h.bot.engine.last_closed_table_in_channel(
+        channel_id)
+
+
+async def test_a_game_with_a_bot_plays_to_the_end(harness: Harness, discord_time: DiscordTime) -> None:
+    """Alice against a bot: every step through buttons and typed answers, to the result."""
+    h = harness
+    channel_id = await open_floor(h, (), bots=1, options="clock=120 ready_minutes=0")
+    await play_out(h, channel_id, discord_time)
+    table = await last_table(h, channel_id)
     assert table.status == "finished"
     final = h.public()[-1]
     assert final.embeds and final.pngs() and "Rematch" in final.labels()

@@ -18,6 +18,7 @@ from tests.cogs.test_discord_the_floor import (
     listed_answer,
     open_floor,
     options_of,
+    play_out,
     runner,
     start_duel,
 )
@@ -57,33 +58,6 @@ async def begin(h: Harness, joiners: tuple[str, ...] = TRIO, options: str = "") 
     start = len(h.sent)
     await h.click(lobby, ":lobby:start:", "alice")
     return lobby.channel_id, start
-
-
-async def play_out(h: Harness, channel_id: int, discord_time: DiscordTime) -> None:
-    """Alice plays every step by hand against the bots, to the end (as in the bot game test)."""
-    table_id = (await table_of(h, channel_id)).id
-    for _ in range(3000):
-        table = await h.bot.engine.get(table_id)
-        if table.status != "active":
-            return
-        s = table.state
-        if s.phase == "draft":
-            await draft(h, channel_id)
-        elif s.pending:
-            prompt = h.with_button(":choose:")
-            if s.pending[0].kind == "take":
-                await h.click(prompt, ":suggest:", "alice")
-            else:
-                menu = (await h.click(prompt, ":choose:", "alice"))[-1]
-                await h.select(menu, options_of(menu)[:1], "alice")
-        elif s.duel is None:
-            await challenge(h, channel_id)
-        elif not s.duel.started:
-            await h.click(h.with_button(":ready:"), ":ready:", "alice")
-        else:
-            discord_time.advance(1000)
-            await h.say(listed_answer(table), "alice", channel_id)
-    raise AssertionError("the game did not end")
 
 
 async def test_the_draft_is_one_message_kept_current_that_pings_once_and_never_shows_a_hand(

@@ -75,8 +75,11 @@ MAX_SUMMARIES = 3  # round summaries with an image in one run (a table of bots m
 MAX_DESCRIPTION = 4000
 TYPED_VERBS = tuple(v for v in VERBS if v != "resign")
 # What a move's arguments are made of: cells, sizes, type@label, feature sets, wild, +, note=, demand ids.
-ARGUMENT = re.compile(r"^(?:[a-q]\d{1,2}(?:,[a-q]\d{1,2})*|\d+x\d+|[a-z]@[a-q]\d{1,2}|[1-6](?:x2)?:[a-q0-9,]+"
-                      r"|[1-6](?:=|->)[1-6]|wild|\+|note=\d|[a-z_]+\.\d)$", re.IGNORECASE)
+# A token of a move's arguments: cells, runs of cells (C3-E3), sizes, labels, feature sets (3:…, 3x2:, 3*2:, a set
+# whose cells come after a space), wild dice, claims.
+ARGUMENT = re.compile(r"^(?:[a-q]\d{1,2}(?:[-–][a-q]\d{1,2})?(?:,[a-q]\d{1,2}(?:[-–][a-q]\d{1,2})?)*,?|\d+[x×]\d+"
+                      r"|[a-z]@[a-q]\d{1,2}|[1-6](?:[x×*]2)?:[a-q0-9,\-–]*|[1-6](?:=|->)[1-6]|wild|\+|note=\d"
+                      r"|[a-z_]+\.\d)$", re.IGNORECASE)
 # What players type in their language, as data (one place for this game), matched case- and accent-free and
 # mapped to the one English notation the log keeps: the words of the Polish /help and buttons ("Pokój",
 # "Elementy", "Zgłoś życzenie", "Pas", "Dżoker"…). Checked by tests against VERBS and the Polish catalogs.

@@ -64,6 +64,7 @@ CATEGORY_LIMIT = 40  # a server category's longest name (`cogs.utils.the_floor_c
 MAX_CONTENT = 2000
 CLOCK_META, READY_META, LEARN_META, POSTED_META = "tf_clock", "tf_ready_due", "tf_learn", "tf_posted"
 DRAFT_META, LETTER_META = "tf_draft", "tf_letter_at"
+VOTE_META = "tf_vote"  # {key, due}: the vote deadline of the answer under judgment, fixed when it went to the judges
 MAX_LEARN = 20
 TYPED_VERBS = ("challenge", "take", "keep", "ready")
 ALIASED_VERBS = (*TYPED_VERBS, "pick")  # typed in any shipped language, stored in English notation
@@ -758,8 +759,8 @@ class TheFloorSurface(GameSurface):
                      clock=s.clock_s) + deadline
             return [line], self.pings(table, humans), [TheFloorButton.make("ready", table, locale)], {}
         if d.judging:
-            vote = int(table.options.get("vote_seconds", 20))
-            when = " " + relative(now + timedelta(seconds=vote)) if vote else ""
+            due = self.vote_due(table, now)
+            when = " " + relative(due) if due else ""
             judges = set(table.rules.judge_seats(s))
             line = t("tfui.prompt.judge", locale, answer=answer_text(d.judging), category=category, letter=d.letter,
                      who=self.mentions(table, judges), when=when)
@@ -775,7 +776,7 @@ class TheFloorSurface(GameSurface):
                  when=relative(now + timedelta(milliseconds=left)),
                  other=seconds(d.clocks[1 - d.active]))
         items = [TheFloorButton.make("pass", table, locale)]
-        if d.log and d.log[-1][0] != d.active and d.log[-1][2] == "trusted":
+        if table.rules.disputable(s):  # never offered with nobody outside the duel to judge it
             items.append(TheFloorButton.make("dispute", table, locale))
         return [line], self.pings(table, humans) if self.needs_call(table) else [], items, {}
 
@@ -809,12 +810,12 @@ class TheFloorSurface(GameSurface):
             elif not d.started:
                 armed = await self.arm_ready(bot, table, posted)
             elif d.judging:
-                vote = int(table.options.get("vote_seconds", 20))
-                judges = table.rules.judge_seats(s)
-                if vote and judges:
+                due = self.vote_due(table, now)
+                judges = table.rules.judge_seats(s) or sorted(table.to_move())  # an old state: the opponent closes
+                if due and judges:
+                    posted[VOTE_META] = {"key": self.vote_key(table), "due": due.isoformat()}
                     armed = await engine.arm_timer(table.id, version=table.version, seat=judges[0],
-                                                   action="timeout", due_at=now + timedelta(seconds=vote),
-                                                   meta=posted)
+                                                   action="timeout", due_at=due, meta=posted)
                 else:
                     await engine.set_meta(table.id, **posted)
             else:
@@ -830,6 +831,22 @@ class TheFloorSurface(GameSurface):
             armed = False
         if not armed:  # the next move's own post arms its step
             log.info("table %s moved on before its prompt's timers were armed", table.id)
+
+    def vote_key(self, table: Table) -> str:
+        s = table.state
+        d = s.duel
+        return f"{s.turn_no}:{s.ladder_pos}:{len(d.log)}:{d.active}:{d.judging}"
+
+    def vote_due(self, table: Table, now: datetime) -> datetime | None:
+        """The vote deadline (``vote_seconds``; None = no deadline), fixed when the answer went to the judges:
+        a vote cast re-posts the prompt but must not push the deadline back while the clock stands still."""
+        vote = int(table.options.get("vote_seconds", 20))
+        if not vote:
+            return None
+        saved = table.meta.get(VOTE_META) or {}
+        if saved.get("key") == self.vote_key(table) and saved.get("due"):
+            return datetime.fromisoformat(saved["due"])
+        return now + timedelta(seconds=vote)
 
     async def fix_ready_deadline(self, bot: Floorboard, table: Table) -> Table:
         """The Ready deadline is fixed when a duel is announced (kept in meta for the duel: each Ready re-arms

@@ -98,7 +98,7 @@ def test_help_shows_every_option_and_exits_zero(capsys: pytest.CaptureFixture[st
     (["flying_blades", "--option", "cards=bogus"],
      "--option: The cards option cannot be 'bogus'; choose one of: hidden, open, none."),
     (["the_floor", "--option", "clock"], "--option: expects KEY=VALUE, got 'clock'."),
-    (["the_floor", "--option", "colour=red"], "Unknown option colour"),
+    (["the_floor", "--option", "colour=red"], "Unknown option 'colour'"),
     (["flying_blades", "--players", "3", "--bots", "4"], "must be between 0 and --players (3), not 4."),
     (["chess"], "'chess' is not one of 'floor_plan', 'flying_blades', 'the_floor'"),
     ([], "Name a game to play"),

@@ -8,16 +8,20 @@ again, each time with a witness disjoint from every element already used *for th
 
 Decisions beyond the adaptation: a courtyard is an outside region that does not reach the sheet's edge; a room
 "has a door" when a door lies on its wall or connects into it; a Layout "house of 6+ rooms" uses any six
-rooms; "every room reachable" needs at least ``min`` rooms (so that a lone living room with one door is no
-house) and uses every room, so it scores once. Searches are greedy or bounded (rooms ≤ ~40 per sheet).
+rooms; "every room reachable" uses every room, so it scores once (the adaptation sets no minimum: a lone
+living room with an exterior door meets it; ``min`` is optional and the cards do not use it); "windows on two
+walls" counts any wall a window lies on (edge and shared walls too). A claim takes a witness from a largest
+set of disjoint ones (bounded search; rooms <= ~40 per sheet), so that scoring a demand once never blocks a
+repeat another choice allows.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +31,9 @@ ROOM_TYPES = ("C", "W", "B", "K", "D", "L")
 WIDTH, HEIGHT = 17, 13
 COLS = "ABCDEFGHIJKLMNOPQ"
 MAX_CHAIN_STEPS = 20_000
+MAX_CANDIDATES = 400  # witnesses listed per claim (chains and courtyards can have many)
+MAX_PACKING_STEPS = 20_000  # branch-and-bound nodes when choosing a witness that keeps repeats possible
+MAX_NAMED_TRIES = 20  # witnesses covering the named cells tried when earlier claims must be chosen again
 
 Cell = tuple[int, int]
 Witness = frozenset[str]
@@ -50,7 +57,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "windows": (frozenset({"room", "min"}), frozenset()),
     "deck": (frozenset({"min"}), frozenset()),
     "door_onto": (frozenset({"room", "feature"}), frozenset()),
-    "reachable": (frozenset({"min"}), frozenset()),
+    "reachable": (frozenset(), frozenset({"min"})),
     "exterior_doors": (frozenset({"min"}), frozenset()),
     "deck_rooms": (frozenset({"min"}), frozenset()),
     "chain": (frozenset({"min"}), frozenset()),
@@ -274,66 +281,83 @@ def _free(used: frozenset[str], *toks: str) -> bool:
     return not any(t in used for t in toks)
 
 
-# --- one finder per op: (facts, params, used) -> witness | None ---------------------------------------------
+# --- candidates per op: (facts, params, used) -> witnesses disjoint from ``used`` -----------------------------
+# Each op lists every way the sheet meets it (bounded), not just the first one, so that a claim can pick a
+# witness that leaves later claims of the same demand possible (see `witness`). Where the elements a demand
+# uses are interchangeable (any N rooms, any N exterior doors, the furnishings of one room), one candidate per
+# choice that matters is enough: which of equal elements is taken cannot block a later claim.
+
+Cands = Iterator[Witness]
 
 
-def _room_count(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _room_count(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     free = [room(i) for i in f.of_type(p.get("type")) if room(i) not in used]
-    return frozenset(free[: p["min"]]) if len(free) >= p["min"] else None
+    if len(free) >= p["min"]:
+        yield frozenset(free[: p["min"]])
 
 
-def _room_types(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _room_types(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
+    # One room per type (types are distinct in the data, so rooms of one type are interchangeable).
     out = []
     for t in p["types"]:
-        free = [room(i) for i in f.of_type(t) if room(i) not in used]
+        free = [room(i) for i in f.of_type(t) if room(i) not in used and room(i) not in out]
         if not free:
-            return None
+            return
         out.append(free[0])
-    return frozenset(out)
+    yield frozenset(out)
 
 
-def _connected(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _connected(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for door, a, b in f.links:
         ta, tb = f.rooms[a].type, f.rooms[b].type
         ok = ta == tb if p.get("same") else (ta, tb) == (p["a"], p["b"])
         if ok and a != b and _free(used, door, room(a), room(b)):
-            return frozenset({door, room(a), room(b)})
-    return None
+            yield frozenset({door, room(a), room(b)})
 
 
-def _connected_same(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _connected_same(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     return _connected(f, {"same": True}, used)
 
 
-def _connected_count(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _connected_count(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for i in f.of_type(p["type"]):
         if room(i) in used:
             continue
-        picked: dict[int, str] = {}  # other room -> the door to it
+        doors: dict[int, list[str]] = {}  # other room -> the free doors to it
         for door, a, b in f.links:
-            if a == i and b != i and b not in picked and door not in picked.values() and _free(used, door, room(b)):
-                picked[b] = door
-        if len(picked) >= p["min"]:
-            chosen = list(picked.items())[: p["min"]]
-            return frozenset({room(i), *(room(b) for b, _ in chosen), *(d for _, d in chosen)})
+            if a == i and b != i and _free(used, door, room(b)):
+                doors.setdefault(b, []).append(door)
+        for others in combinations(sorted(doors), p["min"]):
+            picked = _distinct_picks([doors[b] for b in others])
+            if picked is not None:
+                yield frozenset({room(i), *(room(b) for b in others), *picked})
+
+
+def _distinct_picks(options: list[list[str]]) -> list[str] | None:
+    """One element per option list, all different (a corner door may touch two rooms, a corner window lie
+    on two walls, yet each is one element)."""
+    if not options:
+        return []
+    for door in options[0]:
+        rest = _distinct_picks([[d for d in o if d != door] for o in options[1:]])
+        if rest is not None:
+            return [door, *rest]
     return None
 
 
-def _room_size(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _room_size(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for i, r in enumerate(f.rooms):
         if r.w * r.h >= p["min"] and room(i) not in used:
-            return frozenset({room(i)})
-    return None
+            yield frozenset({room(i)})
 
 
-def _square_room(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _square_room(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for i, r in enumerate(f.rooms):
         if r.w == r.h and r.type != p.get("not") and room(i) not in used:
-            return frozenset({room(i)})
-    return None
+            yield frozenset({room(i)})
 
 
-def _courtyard(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _courtyard(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for region in f.outside_regions:
         if any(x in (0, WIDTH - 1) or y in (0, HEIGHT - 1) for x, y in region):
             continue
@@ -341,9 +365,8 @@ def _courtyard(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
         if yard & used:
             continue
         rooms = [room(i) for i in sorted(f.touching(region)) if room(i) not in used]
-        if len(rooms) >= p["min"]:
-            return yard | frozenset(rooms[: p["min"]])
-    return None
+        for chosen in combinations(rooms, p["min"]):
+            yield yard | frozenset(chosen)
 
 
 def _seen_tokens(f: Facts, seen: Any) -> frozenset[str]:
@@ -354,7 +377,7 @@ def _seen_tokens(f: Facts, seen: Any) -> frozenset[str]:
     return frozenset({f"{seen.kind}:{cell_name(tuple(seen.ident))}"})
 
 
-def _window_sees(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _window_sees(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for v in f.window_views:
         if f.rooms[v.room].type != p["room"]:
             continue
@@ -365,11 +388,10 @@ def _window_sees(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
             if seen.kind == p["sees"]:
                 toks = _seen_tokens(f, seen)
                 if not toks & used:
-                    return frozenset(base) | toks
-    return None
+                    yield frozenset(base) | toks
 
 
-def _arrangement(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _arrangement(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for a in f.arrangements:
         if f.rooms[a.room].type != p["room"] or len(a.cells) < p["min"]:
             continue
@@ -377,27 +399,24 @@ def _arrangement(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
             continue
         toks = cells_tok("furn", a.cells) | {room(a.room)}
         if not toks & used:
-            return toks
-    return None
+            yield toks
 
 
-def _furnished(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _furnished(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for i, r in enumerate(f.rooms):
         if room(i) in used:
             continue
         cells = sorted((c for c in f.sheet.furnishings if c in r.cells()), key=lambda c: (c[1], c[0]))
         free = [t for t in (f"furn:{cell_name(c)}" for c in cells) if t not in used]
         if len(free) >= p["min"]:
-            return frozenset({room(i), *free[: p["min"]]})
-    return None
+            yield frozenset({room(i), *free[: p["min"]]})
 
 
-def _pool(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _pool(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for pool in f.pools:
         toks = cells_tok("water", pool)
         if len(pool) >= p["min"] and not toks & used:
-            return toks
-    return None
+            yield toks
 
 
 def _around(cell: Cell, diagonal: bool) -> list[Cell]:
@@ -406,7 +425,7 @@ def _around(cell: Cell, diagonal: bool) -> list[Cell]:
     return [(x + dx, y + dy) for dx, dy in steps]
 
 
-def _deck_pool(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _deck_pool(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     """A pool's orthogonal rim is all stones, so a deck section touches a pool when it is next to water
     diagonally (at an open corner of the rim) or orthogonally next to a stone of the rim."""
     for pool in f.pools:
@@ -418,28 +437,30 @@ def _deck_pool(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
             tok = f"deck:{cell_name(c)}"
             if tok not in used and (any(n in pool for n in _around(c, True))
                                     or any(n in rim for n in _around(c, False))):
-                return water | {tok}
-    return None
+                yield water | {tok}
 
 
-def _window_walls(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
-    by_room: dict[int, list[Any]] = {}
-    for v in f.window_views:
-        by_room.setdefault(v.room, []).append(v)
-    for i in sorted(by_room):
+def _window_walls(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
+    """A window is drawn on a wall of its room (rulebook: "on any wall inside of any room"), whatever lies
+    beyond it: a wall on the sheet's edge or shared with another room counts too. A corner window lies on two
+    walls but is one window, so each wall gets its own window (a small matching per room)."""
+    for i, r in enumerate(f.rooms):
         if room(i) in used:
             continue
-        dirs: dict[str, str] = {}  # direction -> window token
-        for v in by_room[i]:
-            tok = f"window:{cell_name(v.cell)}"
-            if tok not in used and v.direction not in dirs and tok not in dirs.values():
-                dirs[v.direction] = tok
-        if len(dirs) >= p["min"]:
-            return frozenset({room(i), *list(dirs.values())[: p["min"]]})
-    return None
+        sides: dict[str, list[str]] = {}  # wall side -> the free windows on it
+        for c in sorted(f.sheet.windows & r.wall_cells(), key=lambda c: (c[1], c[0])):
+            tok = f"window:{cell_name(c)}"
+            if tok not in used:
+                for side in r.walls_of(c):
+                    sides.setdefault(side, []).append(tok)
+        for chosen in combinations(sorted(sides), p["min"]):
+            picked = _distinct_picks([sides[s] for s in chosen])
+            if picked is not None:
+                yield frozenset({room(i), *picked})
+                break  # the windows of one room serve only that room: one choice per room is enough
 
 
-def _windows(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _windows(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for i in f.of_type(p["room"]):
         if room(i) in used:
             continue
@@ -447,16 +468,14 @@ def _windows(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
         free = [t for t in (f"window:{cell_name(c)}" for c in sorted(f.sheet.windows, key=lambda c: (c[1], c[0]))
                             if c in walls) if t not in used]
         if len(free) >= p["min"]:
-            return frozenset({room(i), *free[: p["min"]]})
-    return None
+            yield frozenset({room(i), *free[: p["min"]]})
 
 
-def _deck(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _deck(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for deck in f.decks:
         toks = cells_tok("deck", deck)
         if len(deck) >= p["min"] and not toks & used:
-            return toks
-    return None
+            yield toks
 
 
 def _feature_cells(f: Facts, feature: str) -> frozenset[Cell]:
@@ -465,7 +484,7 @@ def _feature_cells(f: Facts, feature: str) -> frozenset[Cell]:
     return frozenset(f.sheet.decks if feature == "deck" else f.sheet.stones)
 
 
-def _door_onto(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _door_onto(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     target = _feature_cells(f, p["feature"])
     for d in f.door_links:
         if f.rooms[d.room].type != p["room"]:
@@ -476,14 +495,13 @@ def _door_onto(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
         for c in sorted(d.outside & target, key=lambda c: (c[1], c[0])):
             tok = f"{p['feature']}:{cell_name(c)}" if p["feature"] != "tree" else f"tree:{f.tree_cells[c]}"
             if tok not in used:
-                return frozenset({door, room(d.room), tok})
-    return None
+                yield frozenset({door, room(d.room), tok})
 
 
-def _reachable(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _reachable(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     n = len(f.rooms)
-    if n < p["min"] or any(room(i) in used for i in range(n)):
-        return None
+    if n < p.get("min", 1) or any(room(i) in used for i in range(n)):
+        return
     for d in f.door_links:
         if not d.outside or f"door:{cell_name(d.cell)}" in used:
             continue
@@ -496,56 +514,51 @@ def _reachable(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
                     doors.append(door)
                     frontier.append(b)
         if len(seen) == n:
-            return frozenset({*(room(i) for i in range(n)), *doors})
-    return None
+            yield frozenset({*(room(i) for i in range(n)), *doors})
+            return  # it uses every room: it scores once, whichever doors it names
 
 
-def _exterior_doors(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _exterior_doors(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     free = [t for t in (f"door:{cell_name(d.cell)}" for d in f.door_links if d.outside) if t not in used]
-    return frozenset(free[: p["min"]]) if len(free) >= p["min"] else None
+    if len(free) >= p["min"]:
+        yield frozenset(free[: p["min"]])
 
 
-def _deck_rooms(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
+def _deck_rooms(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for deck in f.decks:
         toks = cells_tok("deck", deck)
         if toks & used:
             continue
         rooms = [room(i) for i in sorted(f.touching(deck)) if room(i) not in used]
-        if len(rooms) >= p["min"]:
-            return toks | frozenset(rooms[: p["min"]])
-    return None
+        for chosen in combinations(rooms, p["min"]):
+            yield toks | frozenset(chosen)
 
 
-def _chain(f: Facts, p: dict[str, Any], used: Witness) -> Witness | None:
-    """A path of ``min`` distinct rooms joined by doors (bounded depth-first search)."""
+def _chain(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
+    """Every path of ``min`` distinct rooms joined by doors (bounded depth-first search)."""
     adj: dict[int, list[tuple[str, int]]] = {}
     for door, a, b in f.links:
         if a != b and _free(used, door, room(a), room(b)):
             adj.setdefault(a, []).append((door, b))
     steps = 0
 
-    def walk(path: list[int], doors: list[str]) -> Witness | None:
+    def walk(path: list[int], doors: list[str]) -> Cands:
         nonlocal steps
         steps += 1
         if len(path) == p["min"]:
-            return frozenset({*(room(i) for i in path), *doors})
+            yield frozenset({*(room(i) for i in path), *doors})
+            return
         if steps > MAX_CHAIN_STEPS:
-            return None
+            return
         for door, b in adj.get(path[-1], []):
             if b not in path and door not in doors:
-                found = walk([*path, b], [*doors, door])
-                if found:
-                    return found
-        return None
+                yield from walk([*path, b], [*doors, door])
 
     for start in sorted(adj):
-        found = walk([start], [])
-        if found:
-            return found
-    return None
+        yield from walk([start], [])
 
 
-FINDERS = {
+FINDERS: dict[str, Any] = {
     "room_count": _room_count, "connected": _connected, "connected_same": _connected_same,
     "connected_count": _connected_count, "room_types": _room_types, "room_size": _room_size,
     "square_room": _square_room, "courtyard": _courtyard, "window_sees": _window_sees,
@@ -560,21 +573,103 @@ def _facts(sheet: Any) -> Facts:
     return sheet if isinstance(sheet, Facts) else Facts(sheet)
 
 
-def witness(demand: Demand | str, sheet: Any, used: Iterable[str] = ()) -> Witness | None:
-    """An unused witness of the demand on the sheet (or a `Facts`), or None."""
+def candidates(demand: Demand | str, sheet: Any, used: Iterable[str] = ()) -> list[Witness]:
+    """Every witness of the demand disjoint from ``used``, each once, in the order found (at most
+    ``MAX_CANDIDATES``)."""
     d = DEMANDS[demand] if isinstance(demand, str) else demand
-    return FINDERS[d.op](_facts(sheet), d.params, frozenset(used))
+    out: dict[Witness, None] = {}
+    for cand in FINDERS[d.op](_facts(sheet), d.params, frozenset(used)):
+        out.setdefault(cand)
+        if len(out) >= MAX_CANDIDATES:
+            break
+    return list(out)
 
 
-def claimable(sheet: Any, clients: Iterable[str], used: dict[str, Iterable[str]]) -> list[str]:
-    """The demand ids of the clients that could be scored now (``used``: demand id -> tokens used for it)."""
+def packing(cands: list[Witness], budget: int = MAX_PACKING_STEPS) -> list[Witness]:
+    """A largest set of pairwise disjoint candidates (branch and bound; when the budget runs out, the best
+    found so far, which is at least the greedy packing since the first branch tried is greedy)."""
+    best: list[Witness] = []
+    steps = 0
+
+    def grow(chosen: list[Witness], rest: list[Witness]) -> None:
+        nonlocal best, steps
+        steps += 1
+        if len(chosen) > len(best):
+            best = list(chosen)
+        if steps > budget or len(chosen) + len(rest) <= len(best):
+            return
+        head, tail = rest[0], rest[1:]
+        grow([*chosen, head], [c for c in tail if c.isdisjoint(head)])
+        grow(chosen, tail)
+
+    grow([], cands)
+    return best
+
+
+def witness(demand: Demand | str, sheet: Any, used: Iterable[str] = (), named: Iterable[Cell] = ()) -> Witness | None:
+    """An unused witness of the demand on the sheet (or a `Facts`), or None.
+
+    Of all the witnesses it takes one of a largest set of disjoint ones: a player scoring the demand again must
+    use other rooms and features, so the first match found could block a repeat another choice allows. With
+    ``named`` cells (the player's own choice) only witnesses covering every named cell are considered."""
     f = _facts(sheet)
-    out = []
-    for cid in clients:
-        for d in CLIENTS[cid].demands:
-            if witness(d, f, used.get(d.id, ())) is not None:
-                out.append(d.id)
-    return out
+    cands = _covering(f, candidates(demand, f, used), named)
+    if not cands:
+        return None
+    return packing(cands)[0]
+
+
+def _covering(f: Facts, cands: list[Witness], named: Iterable[Cell]) -> list[Witness]:
+    want = set(named)
+    return [c for c in cands if want <= set(witness_cells(f.sheet, c))] if want else cands
+
+
+def assign(demand: Demand | str, sheet: Any, earlier: Iterable[Witness] = (),
+           named: Iterable[Cell] = ()) -> tuple[Witness, ...] | None:
+    """Witnesses for the earlier claims of the demand and one more, pairwise disjoint, or None.
+
+    The earlier witnesses are kept when a new one fits beside them. Otherwise they are chosen again: on paper a
+    player writes only the points, so a repeat is legal whenever the sheet *now* holds one more disjoint witness
+    than claims (a room drawn later may free the elements an earlier claim had to take)."""
+    f = _facts(sheet)
+    earlier = list(earlier)
+    used = frozenset().union(*earlier)
+    found = witness(demand, f, used, named)
+    if found is not None:
+        return (*earlier, found)
+    if not earlier:
+        return None
+    # Earlier witnesses first: the packing tries them first, so they are kept where they can be.
+    found_all = candidates(demand, f)
+    pool = [e for e in earlier if e in found_all] + [c for c in found_all if c not in earlier]
+    for new in (_covering(f, pool, named)[:MAX_NAMED_TRIES] if named else [None]):
+        rest = pool if new is None else [c for c in pool if c.isdisjoint(new)]
+        chosen = packing(rest)
+        if len(chosen) >= len(earlier) + (new is None):
+            return _reassign(earlier, chosen, new)
+    return None
+
+
+def _reassign(earlier: list[Witness], chosen: list[Witness], new: Witness | None) -> tuple[Witness, ...]:
+    """The chosen witnesses in the place of the earlier claims (an earlier one kept where it was chosen
+    again), then the new one (the next chosen, unless named)."""
+    left = [c for c in chosen if c not in earlier]
+    placed = [e if e in chosen else left.pop(0) for e in earlier]
+    return (*placed, new if new is not None else left.pop(0))
+
+
+def claimable(sheet: Any, clients: Iterable[str], used: dict[str, Iterable[str]],
+              claimed: dict[str, list[Witness]] | None = None) -> list[str]:
+    """The demand ids of the clients that could be scored now (``used``: demand id -> tokens used for it;
+    ``claimed``: demand id -> its earlier witnesses, to ask whether choosing them again would make room)."""
+    f = _facts(sheet)
+    return [d.id for cid in clients for d in CLIENTS[cid].demands if _can_score(f, d, used, claimed or {})]
+
+
+def _can_score(f: Facts, d: Demand, used: dict[str, Iterable[str]], claimed: dict[str, list[Witness]]) -> bool:
+    if next(FINDERS[d.op](f, d.params, frozenset(used.get(d.id, ()))), None) is not None:
+        return True  # the cheap answer: one fresh witness beside the earlier ones
+    return bool(claimed.get(d.id)) and assign(d, f, claimed[d.id]) is not None
 
 
 # --- door bonuses ---------------------------------------------------------------------------------------------
@@ -627,5 +722,5 @@ def witness_cells(sheet: Any, tokens: Iterable[str]) -> list[Cell]:
     return sorted(out, key=lambda c: (c[1], c[0]))
 
 
-__all__ = ["CLIENTS", "DEMANDS", "Client", "Demand", "Facts", "claimable", "door_bonus_count",
-           "witness", "witness_cells"]
+__all__ = ["CLIENTS", "DEMANDS", "Client", "Demand", "Facts", "assign", "candidates", "claimable",
+           "door_bonus_count", "packing", "witness", "witness_cells"]

@@ -293,7 +293,8 @@ class FloorPlan:
         b = s.board(seat, private=True)
         if None not in b.notes:
             return []
-        return dm.claimable(b.sheet, s.clients, b.used_by_demand())
+        claimed = {d: [c.tokens for c in b.claims if c.demand == d] for d in b.used_by_demand()}
+        return dm.claimable(b.sheet, s.clients, b.used_by_demand(), claimed)
 
     # --- applying actions --------------------------------------------------------------------------------
 
@@ -422,14 +423,19 @@ class FloorPlan:
             if None not in board.notes:
                 raise IllegalActionError("fp.claim.no_note")
             note = board.notes.index(None)
-        used = board.used_for(demand.id)
-        found = dm.witness(demand, board.sheet, used)
+        earlier = [c.tokens for c in board.claims if c.demand == demand.id]
+        # A claim may name cells of the rooms/features it uses (``Step.witness``, once the notation parses it);
+        # without them the engine picks a witness that keeps repeats of the demand possible, and may choose the
+        # earlier claims' witnesses again (on paper only points are written; see `dm.assign`).
+        found = dm.assign(demand, board.sheet, earlier, getattr(step, "witness", ()))
         if found is None:
-            key = "fp.claim.not_again" if used else "fp.claim.not_met"
+            key = "fp.claim.not_again" if earlier else "fp.claim.not_met"
             raise IllegalActionError(key, demand=demand.id, client=Msg(f"fp.client.{demand.client}"),
                                      text=Msg(f"fp.demand.{demand.id}"))
-        claim = Claim(demand.id, demand.points, note, found)
-        return replace(board, notes=_set(board.notes, note, demand.points), claims=(*board.claims, claim))
+        again = iter(found[:-1])
+        claims = tuple(replace(c, tokens=next(again)) if c.demand == demand.id else c for c in board.claims)
+        claim = Claim(demand.id, demand.points, note, found[-1])
+        return replace(board, notes=_set(board.notes, note, demand.points), claims=(*claims, claim))
 
     def _acted(self, s: State, seat: int, board: Board, text: str, consumed: bool) -> tuple[State, list[Event]]:
         actions = _set(s.actions, seat, f"{s.actions[seat]}; {text}" if s.actions[seat] else text)

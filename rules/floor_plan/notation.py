@@ -6,7 +6,8 @@ One action text is one or more *steps* separated by ``;`` (applied in order, all
     room C3 4x3 K@D4                          a room: top-left, width×height, type@label cell
     room C3 4x3 K@D4 + H9 3x4 B@H9            Double a Room (bonus): a second room with the same dice
     features 3:C3,D3,E3 4:F5,F6,G5,G6         one or two feature sets, die value: cells (trees: anchors)
-    features 3x2:C3,D3,E3,F3,G3,H3 4:F5       Double a Feature (bonus) on one die
+    features 3:C3-E3 4:F5-G6                  the same: a run ``C3-E3`` or a rectangle ``F5-G6`` lists its cells
+    features 3x2:C3,D3,E3,F3,G3,H3 4:F5       Double a Feature (bonus) on one die (``3*2:``, ``3×2:`` too)
     room ... wild 2=5 / features ... wild 2=5 the Wild: die 2 read as 5 (``wild 2->5`` is accepted too)
     doors C3,D5                               the Two Doors bonus (does not use the round's action)
     claim hosts.1   claim hosts.1 note=3      score a demand (the engine finds the witness)
@@ -15,7 +16,12 @@ One action text is one or more *steps* separated by ``;`` (applied in order, all
 
 ``room``, ``features`` and ``skip`` are the round's action (one per round); ``claim`` and ``doors`` may come
 before or after it, in the same text or alone. Canonical form: single spaces, upper-case cells, feature sets by
-die value with cells in scan order, steps joined by ``"; "``.
+die value (two sets of one die in the order typed) with cells in scan order, steps joined by ``"; "``.
+
+Typing is forgiving, the log is not: cells are case-free and separated by commas and/or spaces, spaces may sit
+around ``:``, ``,``, ``-`` and inside ``3 x2 :``, ``×`` is read as ``x``, and ranges expand to their cells. What
+`text` writes back (and the game stores) is always the canonical form above: cell lists, never ranges, and
+``3x2:`` for a doubled die, so saved logs replay unchanged and ``parse(text(parse(t))) == parse(t)``.
 """
 
 from __future__ import annotations
@@ -33,9 +39,15 @@ USAGE = {
     "start": "start G5 6x3", "room": "room C3 4x3 K@D4", "features": "features 3:C3,D3,E3 4:F5,F6,G5,G6",
     "doors": "doors C3,D5", "claim": "claim hosts.1", "skip": "skip", "resign": "resign",
 }
+# The usage shown when a range is malformed: the range form itself.
+RANGE_USAGE = {"features": "features 3:C3-E3 4:F5-G6", "doors": "doors C3,D5"}
 _SIZE = re.compile(r"^(\d)x(\d)$")
 _LABEL = re.compile(r"^([a-z])@([a-z]\d{1,2})$")
-_SET = re.compile(r"^([1-6])(x2)?:(.+)$")
+# A feature set's head: die value, optional "doubled" mark, colon. Not after a letter or digit, so the row of a cell
+# ("C3 :") or the 2 of "3x2:" never starts a set.
+_SET_HEAD = re.compile(r"(?<![a-z0-9])([1-6])\s*(?:[x*]\s*(2))?\s*:")
+_CELL_SEP = re.compile(r"[\s,]+")
+_DASH = re.compile(r"\s*[-\u2013]\s*")  # a hyphen or the en dash phones type for it
 _WILD = re.compile(r"^([1-6])(?:=|->)([1-6])$")
 _NOTE = re.compile(r"^note=([1-9])$")
 _DEMAND = re.compile(r"^[a-z_]+\.\d$")
@@ -97,8 +109,40 @@ def _usage(verb: str) -> InvalidActionError:
     return InvalidActionError("fp.parse.usage", verb=verb, usage=USAGE[verb])
 
 
-def _cells(text: str) -> list[Cell]:
-    return [parse_cell(w) for w in text.split(",") if w]
+def _range_error(verb: str) -> InvalidActionError:
+    return InvalidActionError("fp.parse.usage", verb=verb, usage=RANGE_USAGE[verb])
+
+
+def _expand(word: str, verb: str) -> list[Cell]:
+    """One cell, or every cell of a run or rectangle ``C3-E4`` (either corner first), in scan order."""
+    if "-" not in word:
+        return [parse_cell(word)]
+    ends = word.split("-")
+    if len(ends) != 2 or not all(ends):
+        raise _range_error(verb)
+    (x1, y1), (x2, y2) = parse_cell(ends[0]), parse_cell(ends[1])
+    return [(x, y) for y in range(min(y1, y2), max(y1, y2) + 1) for x in range(min(x1, x2), max(x1, x2) + 1)]
+
+
+def _cells(text: str, verb: str) -> tuple[Cell, ...]:
+    """Cells and ranges separated by commas and/or spaces, in scan order (duplicates kept: the rules refuse them
+    with a message about the cell, which says more than a parse error would)."""
+    words = _CELL_SEP.split(_DASH.sub("-", text).strip())
+    return tuple(sorted((c for w in words if w for c in _expand(w, verb)), key=scan_key))
+
+
+def _feature_sets(body: str) -> list[FeatureSet]:
+    """``3: C3-E3, 4 :F5 F6`` → the sets; each head ``3:`` / ``3x2:`` / ``3*2:`` owns the cells up to the next."""
+    heads = list(_SET_HEAD.finditer(body))
+    if not heads or body[:heads[0].start()].strip():
+        raise _usage("features")
+    sets = []
+    for head, end in zip(heads, [h.start() for h in heads[1:]] + [len(body)], strict=True):
+        cells = _cells(body[head.end():end], "features")
+        if not cells:
+            raise _usage("features")
+        sets.append(FeatureSet(int(head.group(1)), head.group(2) is not None, cells))
+    return sets
 
 
 def _size(word: str, verb: str) -> tuple[int, int]:
@@ -157,21 +201,18 @@ def _step(words: list[str]) -> Step:
             raise InvalidActionError("fp.parse.two_rooms")
         return Step("room", rooms=tuple(_room(g) for g in groups), wild=wild)
     if verb == "features":
-        sets = []
-        for w in rest:
-            m = _SET.match(w)
-            if not m:
-                raise _usage(verb)
-            cells = tuple(sorted(_cells(m.group(3)), key=scan_key))
-            sets.append(FeatureSet(int(m.group(1)), bool(m.group(2)), cells))
+        sets = _feature_sets(" ".join(rest))
         if not 1 <= len(sets) <= 2:
             raise _usage(verb)
+        # Stable: two sets of one die (a double) keep the order typed, which the rules rely on (the second set's
+        # decks may attach to the first's), so that order is part of the move, not a spelling.
         sets.sort(key=lambda s: (s.die, not s.double))
         return Step("features", sets=tuple(sets), wild=wild)
     if verb == "doors":
-        if len(rest) != 1:
+        cells = _cells(" ".join(rest), verb)
+        if not cells:
             raise _usage(verb)
-        return Step("doors", cells=tuple(sorted(_cells(rest[0]), key=scan_key)))
+        return Step("doors", cells=cells)
     # claim
     if not 1 <= len(rest) <= 2 or not _DEMAND.match(rest[0]):
         raise _usage(verb)
@@ -189,7 +230,8 @@ def parse(raw: str) -> Action:
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidActionError("fp.parse.empty", usage=", ".join(USAGE[v] for v in VERBS))
     steps = []
-    for part in raw.lower().replace(" ,", ",").replace(", ", ",").split(";"):
+    # "×" is what the bot's own messages print for sizes (6×3), so a player may copy it back.
+    for part in raw.lower().replace("\u00d7", "x").split(";"):
         words = part.split()
         if not words:
             raise InvalidActionError("fp.parse.empty_step")

@@ -11,7 +11,7 @@ from rules import validate as v
 from rules.base import FloorboardError, StateError
 from rules.floor_plan import demands as dm
 from rules.floor_plan.game import OUTCOMES, SHEET_DATA, Board, Claim, State, _normalize
-from rules.floor_plan.sheet import ALL_CELLS, SHEET_KEYS, Sheet, cell_name
+from rules.floor_plan.sheet import ALL_CELLS, SHEET_KEYS, Sheet, cell_name, parse_cell
 
 STATE_KEYS = ("version", "players", "seed", "options", "phase", "round", "roll", "boards", "pending", "actions",
               "to_act", "stuck", "resigned", "ending", "last_round", "reason")
@@ -21,6 +21,7 @@ PHASES = ("setup", "play", "over")
 ENDINGS = ("sixth", "full")
 # Witness tokens (see `rules.floor_plan.demands`): ``door:C3`` names a cell, ``room:3``/``tree:0`` an element.
 CELL_KINDS = ("door", "window", "furn", "deck", "water", "yard", "stone")
+TOKEN_FEATURES = {"door": "doors", "window": "windows", "furn": "furnishings", "deck": "decks", "stone": "stones"}
 CELL_TOKENS = frozenset(f"{kind}:{cell_name(c)}" for kind in CELL_KINDS for c in ALL_CELLS)
 INDICES = frozenset(str(i) for i in range(len(ALL_CELLS)))
 MAX_ROUND = 10_000  # a round may be all skips, so no tighter bound follows from the rules
@@ -83,6 +84,7 @@ def _board(raw: Any, where: v.Where) -> Board:
     b = Board(sheet, notes, used, claims, v.require_bool(raw, "wild_used", where),
               v.require_int(raw, "end_bonus", 0, SHEET_DATA.sixth_bonus, where))
     _check_notes(b, where)
+    _check_repeats(b, where)
     return b
 
 
@@ -98,6 +100,8 @@ def _claim(raw: Any, where: v.Where, sheet: Sheet) -> Claim:
     for i, tok in enumerate(tokens):
         if tok not in CELL_TOKENS:
             _index_token(tok, (path, i), sheet)
+        else:
+            _cell_token(tok, (path, i), sheet)
     return Claim(demand, points, v.require_int(raw, "note", 0, len(SHEET_DATA.notes) - 1, where), frozenset(tokens))
 
 
@@ -106,6 +110,23 @@ def _index_token(tok: str, where: v.Where, sheet: Sheet) -> None:
     kind, _, ref = tok.partition(":")
     count = {"room": len(sheet.rooms), "tree": len(sheet.trees)}.get(kind, 0)
     v.require(ref in INDICES and int(ref) < count, where, f"{v.show(tok)} names no element of this sheet")
+
+
+def _cell_token(tok: str, where: v.Where, sheet: Sheet) -> None:
+    """``door:C3`` and the like: a feature of that kind on this sheet. Features are never erased and water never
+    shrinks, so a witness the engine found still names them; a yard cell may since have been built on."""
+    kind, _, ref = tok.partition(":")
+    if kind == "yard":
+        return
+    cells = sheet.water if kind == "water" else getattr(sheet, TOKEN_FEATURES[kind])
+    v.require(parse_cell(ref) in cells, where, f"{v.show(tok)}: no such {kind} on this sheet")
+
+
+def _check_repeats(b: Board, where: v.Where) -> None:
+    """A demand scored again uses other rooms and features (rulebook): claims of one demand are disjoint."""
+    for k, c in enumerate(b.claims):
+        earlier = frozenset().union(*(e.tokens for e in b.claims[:k] if e.demand == c.demand))
+        v.require(not c.tokens & earlier, v.at(where, "claims", k, "tokens"), "reuses an element of an earlier claim")
 
 
 def _check_notes(b: Board, where: v.Where) -> None:

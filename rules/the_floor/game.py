@@ -42,42 +42,58 @@ TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
 DRAFT_TIMER = ("draft_minutes", (10, 1, 1440))  # a draft pass; then a default pick for whoever has not picked
 
 
+def _show(value: Any) -> str:
+    """A mistyped option's value for its error message, cut short: the value can be anything a lobby sends."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _timer(options: dict[str, Any], key: str) -> int:
     default, low, high = TIMER_OPTIONS[key] if key in TIMER_OPTIONS else DRAFT_TIMER[1]
     value = options.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not (value == 0 or low <= value <= high):
-        raise OptionsError("tf.options.timer", option=key, value=repr(value), min=low, max=high)
+    if not _int(value) or not (value == 0 or low <= value <= high):
+        raise OptionsError("tf.options.timer", option=key, value=_show(value), min=low, max=high)
+    return value
+
+
+def _choice(options: dict[str, Any], key: str, default: str, allowed: tuple[str, ...] | dict[str, Any]) -> str:
+    # isinstance first: ``["en"] in LETTERS`` would raise TypeError (a list is unhashable), not an OptionsError
+    value = options.get(key, default)
+    if not isinstance(value, str) or value not in allowed:
+        raise OptionsError(f"tf.options.{key}", value=_show(value), allowed=", ".join(allowed))
     return value
 
 
 def _normalize(players: Any, options: Any) -> dict[str, Any]:
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
-        raise OptionsError("tf.options.players", count=players, min=2, max=10)
+    if not _int(players) or not 2 <= players <= 10:
+        raise OptionsError("tf.options.players", count=_show(players), min=2, max=10)
+    if options is not None and not isinstance(options, dict):
+        raise OptionsError("tf.options.shape", value=_show(options))
     options = dict(options or {})
     known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS, DRAFT_TIMER[0])
-    for key in sorted(set(options) - set(known)):
-        raise OptionsError("tf.options.unknown", option=key, known=", ".join(known))
+    for key in sorted((k for k in options if k not in known), key=repr):  # keys of any type: sort by repr
+        raise OptionsError("tf.options.unknown", option=_show(key), known=", ".join(known))
     sides = options.get("sides", default_sides(players))
-    if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= min(5, players):
-        raise OptionsError("tf.options.sides", value=repr(sides), max=min(5, players))
-    lang = options.get("lang", "en")
-    if lang not in LETTERS:
-        raise OptionsError("tf.options.lang", value=repr(lang), allowed=", ".join(LETTERS))
+    if not _int(sides) or not 2 <= sides <= min(5, players):
+        raise OptionsError("tf.options.sides", value=_show(sides), max=min(5, players))
+    lang = _choice(options, "lang", "en", LETTERS)
     clock = options.get("clock", 45)
-    if not isinstance(clock, int) or isinstance(clock, bool) or not 20 <= clock <= 120:
-        raise OptionsError("tf.options.clock", value=repr(clock), min=20, max=120)
-    judging = options.get("judging", "vote")
-    if judging not in JUDGING:
-        raise OptionsError("tf.options.judging", value=repr(judging), allowed=", ".join(JUDGING))
+    if not _int(clock) or not 20 <= clock <= 120:
+        raise OptionsError("tf.options.clock", value=_show(clock), min=20, max=120)
+    judging = _choice(options, "judging", "vote", JUDGING)
     kids = options.get("kids", False)
     if not isinstance(kids, bool):
-        raise OptionsError("tf.options.kids", value=repr(kids))
+        raise OptionsError("tf.options.kids", value=_show(kids))
     out = {"sides": sides, "lang": lang, "clock": clock, "judging": judging, "kids": kids,
            **{key: _timer(options, key) for key in TIMER_OPTIONS}}
     if DRAFT_TIMER[0] in options:
         out[DRAFT_TIMER[0]] = _timer(options, DRAFT_TIMER[0])
     content = options.get("content")
-    if content:
+    if content is not None and content != {}:  # none given; anything else must be well formed
         out["content"] = custom_content(content)
     return out
 
@@ -97,7 +113,9 @@ def custom_content(content: Any) -> dict[str, Any]:
             validate_category(cat, "custom")
             if not cat["id"].startswith("server_"):
                 raise ContentError(cat["id"])
-    except ContentError:
+            json.dumps(cat, allow_nan=False)  # stored as canonical JSON: no NaN, no odd types
+    # validate_category assumes JSON-shaped parts (hashable flags, lists of variants): anything else is malformed
+    except (ContentError, TypeError, ValueError, AttributeError, KeyError, RecursionError):
         raise OptionsError("tf.options.content") from None
     if len({c["id"] for c in cats}) != len(cats):
         raise OptionsError("tf.options.content")
@@ -291,37 +309,47 @@ class TheFloor:
         return sorted({s.seat_side[i] for i in seats})
 
     def judge_seats(self, s: State) -> list[int]:
-        """Who judges the answer under judgment: seat 0 (the host) in host mode, unless the host's own side is
-        answering; else every seat of a side not in the duel that has not voted yet; with no such side, the
-        answerer's opponent (any member, one vote)."""
+        """Who may still vote on the answer under judgment. Never a seat of a duellist side (the rulebook: the
+        players not in the duel decide): in host mode the host (seat 0) when the host's side is not in the duel;
+        otherwise, and in vote and trust modes, every seat of a side not in the duel (not resigned) that has not
+        voted yet. Empty once all have voted or when nobody neutral is left (the vote then closes)."""
         d = s.duel
         assert d is not None
-        if self._host_judges(s):
+        voted = {seat for seat, _ in d.votes}
+        return [i for i in self._judges(s) if i not in voted]
+
+    def disputable(self, s: State) -> bool:
+        """Whether the running side may dispute the answer just given: it was accepted unjudged (trusted) and
+        someone outside the duel can judge it (a dispute never goes to a duellist)."""
+        d = s.duel
+        if d is None or not d.started or d.judging or s.pending or s.phase == "over":
+            return False
+        return bool(d.log) and d.log[-1][0] != d.active and d.log[-1][2] == "trusted" and bool(self._judges(s))
+
+    def _judges(self, s: State) -> list[int]:
+        """Every seat entitled to judge this duel's answers (voted or not); see `judge_seats`."""
+        d = s.duel
+        assert d is not None
+        duel = (d.challenger, d.defender)
+        neutral = [i for i in range(s.players) if s.seat_side[i] not in duel and not s.resigned[s.seat_side[i]]]
+        if s.judging_mode == "host" and 0 in neutral:
             return [0]
-        voters = self._voters(s)
-        if voters:
-            voted = {seat for seat, _ in d.votes}
-            return [i for i in voters if i not in voted]
+        return neutral  # includes host mode with the host duelling: the neutral players stand in
+
+    def _duellist(self, s: State, seat: int) -> bool:
+        d = s.duel
+        return d is not None and s.seat_side[seat] in (d.challenger, d.defender)
+
+    def _vote_closers(self, s: State) -> list[int]:
+        """A state saved under the old rules can wait on a judgment nobody may give any more (the opponent or a
+        duelling host was the judge): the opponent's seats may then only close it (``timeout``: accepted)."""
+        d = s.duel
+        assert d is not None
         return s.seats_of((d.challenger, d.defender)[1 - d.active])
-
-    def _host_judges(self, s: State) -> bool:
-        """Host mode, and the answer is not the host's own side's (no one judges their own answer)."""
-        d = s.duel
-        assert d is not None
-        return s.judging_mode == "host" and s.seat_side[0] != (d.challenger, d.defender)[d.active]
-
-    def _by_vote(self, s: State) -> bool:
-        return s.judging_mode == "vote" or (s.judging_mode == "host" and not self._host_judges(s))
-
-    def _voters(self, s: State) -> list[int]:
-        d = s.duel
-        assert d is not None
-        return [i for i in range(s.players) if s.seat_side[i] not in (d.challenger, d.defender)
-                and not s.resigned[s.seat_side[i]]]
 
     def to_move(self, s: State) -> frozenset[int]:
         if s.duel is not None and s.duel.judging and not s.pending and s.phase != "over":
-            return frozenset(self.judge_seats(s))
+            return frozenset(self.judge_seats(s) or self._vote_closers(s))
         sides = self._acting_sides(s)
         return frozenset(i for i in range(s.players) if s.seat_side[i] in sides)
 
@@ -343,7 +371,7 @@ class TheFloor:
             if not d.started:
                 return ["ready"]
             if d.judging:
-                return ["judge accept", "judge reject"]
+                return ["timeout"] if self._duellist(s, seat) else ["judge accept", "judge reject"]
             return None
         return sorted(f"challenge {bd.name(a)} {bd.name(b)}" for a, b in self.challenges(s, side))
 
@@ -391,6 +419,8 @@ class TheFloor:
         if verb == "resign":
             s2, events = self._resign(s, side)
         else:
+            if verb == "judge":
+                self._may_judge(s, seat)
             if seat not in self.to_move(s):
                 raise NotYourTurnError("tf.not_your_turn")
             s2, events = self._dispatch(s, seat, verb, args)
@@ -404,9 +434,8 @@ class TheFloor:
             if s.phase in ("over", "draft"):
                 return s, events
             d = s.duel
-            if d is not None and d.judging and d.votes and not self.judge_seats(s):
-                yes = sum(1 for _, v in d.votes if v)  # the last voter left by resigning: count the votes cast
-                s, more = self._judge(s, 2 * yes >= len(d.votes))
+            if d is not None and d.judging and not self.judge_seats(s):
+                s, more = self._close_vote(s)  # the last judge left by resigning: the votes cast decide
                 events += more
                 continue
             sides = self._acting_sides(s)
@@ -438,8 +467,7 @@ class TheFloor:
                 return self._ready(s, side)
             if d.judging:
                 if verb == "timeout":  # the vote closes: the votes cast decide
-                    yes = sum(1 for _, v in d.votes if v)
-                    return self._judge(s, 2 * yes >= len(d.votes))
+                    return self._close_vote(s)
                 if verb != "judge":
                     raise IllegalActionError("tf.judging")
                 return self._vote(s, seat, args[0] == "accept")
@@ -555,9 +583,12 @@ class TheFloor:
         status, canon = verdict.status, verdict.canonical
         if status in ("repeat", "wrong_letter", "rejected"):
             raise IllegalActionError(f"tf.answer.{status}", answer=text, letter=d.letter)
+        if status == "unknown":
+            self._refuse_rejected(s, text, category)
         d = replace(d, clocks=_set(d.clocks, d.active, left))
-        judged = self._host_judges(s) or (self._by_vote(s) and self._voters(s))
-        if status == "unknown" and judged:  # with nobody else to vote: accepted unless disputed
+        # Trust mode, or nobody neutral to judge: accepted at once (the benefit of the doubt, never the opponent's
+        # call); in trust mode the opponent may still dispute it before the neutral judges.
+        if status == "unknown" and s.judging_mode != "trust" and self._judges(s):
             d = replace(d, judging=canon)
             return replace(s, duel=d), [Event("judging", side, {"answer": canon, "letter": d.letter})]
         mark = "accepted" if status == "accepted" else "trusted"
@@ -573,6 +604,8 @@ class TheFloor:
         w = 1 - d.active
         if not d.log or d.log[-1][0] != w or d.log[-1][2] != "trusted":
             raise IllegalActionError("tf.nothing_to_dispute")
+        if not self._judges(s):  # nobody outside the duel: the answer keeps the benefit of the doubt
+            raise IllegalActionError("tf.no_judges")
         left = d.clocks[d.active] - ms
         if left <= 0:
             return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
@@ -583,19 +616,45 @@ class TheFloor:
                     judging=text)
         return replace(s, duel=d), [Event("dispute", (d.challenger, d.defender)[1 - w], {"answer": text})]
 
-    def _vote(self, s: State, seat: int, accept: bool) -> tuple[State, list[Event]]:
-        """A judge's vote; once every voter has voted, the majority decides (a tie accepts)."""
+    def _refuse_rejected(self, s: State, text: str, category: dict[str, Any]) -> None:
+        """An answer the judges already rejected in this duel is refused at once, clock running: sent again it
+        would stop the clock for a new vote on the same question (the checker's own repeat test, so the same
+        spelling tolerance applies)."""
         d = s.duel
         assert d is not None
-        voters = self._voters(s) if self._by_vote(s) else []
-        if not voters:
-            return self._judge(s, accept)
-        d = replace(d, votes=(*d.votes, (seat, accept)))
-        s = replace(s, duel=d)
-        if len(d.votes) < len(voters):
-            return s, [Event("vote", s.seat_side[seat], {})]
-        yes = sum(1 for _, v in d.votes if v)
-        return self._judge(s, 2 * yes >= len(d.votes))
+        rejected = [text for _, text, mark in d.log if mark == "rejected"]
+        if rejected and self.check(text, category, d.letter, rejected, s.lang).status == "repeat":
+            raise IllegalActionError("tf.answer.judged_out", answer=text, letter=d.letter)
+
+    def _may_judge(self, s: State, seat: int) -> None:
+        """A vote from a duellist's seat or a second vote from one seat is refused with its own reason."""
+        d = s.duel
+        if d is None or not d.judging or s.phase == "over":
+            return
+        if self._duellist(s, seat):
+            raise NotYourTurnError("tf.judge_own_duel")
+        if any(voter == seat for voter, _ in d.votes):
+            raise NotYourTurnError("tf.already_voted")
+
+    def _vote(self, s: State, seat: int, accept: bool) -> tuple[State, list[Event]]:
+        """A judge's vote. The vote closes at its deadline (``timeout``), or as soon as the judges still to vote
+        could not change the result whichever way they voted (or did not): the clock stands still meanwhile."""
+        d = s.duel
+        assert d is not None
+        s = replace(s, duel=replace(d, votes=(*d.votes, (seat, accept))))
+        cast = [v for voter, v in s.duel.votes if not self._duellist(s, voter)]
+        yes, left = sum(cast), len(self.judge_seats(s))
+        if 2 * yes >= len(cast) + left or 2 * (yes + left) < len(cast) + left:
+            return self._close_vote(s)
+        return s, [Event("vote", s.seat_side[seat], {})]
+
+    def _close_vote(self, s: State) -> tuple[State, list[Event]]:
+        """The majority of the votes cast decides; a tie or no vote at all accepts (the benefit of the doubt).
+        Only neutral seats' votes count, so a vote a duellist cast under the old rules is ignored."""
+        d = s.duel
+        assert d is not None
+        cast = [accept for seat, accept in d.votes if not self._duellist(s, seat)]
+        return self._judge(s, 2 * sum(cast) >= len(cast))
 
     def _judge(self, s: State, accept: bool) -> tuple[State, list[Event]]:
         d = s.duel
@@ -821,12 +880,23 @@ class TheFloor:
 
         if seat not in self.to_move(s):
             raise NotYourTurnError("tf.not_your_turn")
+        if self._closes_vote(s, seat):
+            return "timeout"
         return choose(self, s, seat)
+
+    def _closes_vote(self, s: State, seat: int) -> bool:
+        """A duellist's seat waiting on a judgment (an old saved state, see `_vote_closers`): it can only close
+        the vote, never vote."""
+        d = s.duel
+        return d is not None and bool(d.judging) and not s.pending and self._duellist(s, seat)
 
     def default_action(self, s: State, seat: int) -> str:
         """Timer expiry: the first card in the draft, the first challenge, ready, ``timeout`` for a running
         clock, accept for a judge, the joining cells for a take, the first option for a keep/pick."""
         from rules.the_floor.bot import default
+
+        if self._closes_vote(s, seat):
+            return "timeout"
 
         return default(self, s, seat)
 

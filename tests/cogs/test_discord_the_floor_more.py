@@ -37,11 +37,17 @@ def unknown(table: Any) -> str:
 # --- 1. trust mode ---------------------------------------------------------------------------------------
 
 
-async def test_trust_mode_accepts_an_unknown_answer_at_once_and_a_dispute_goes_to_the_disputing_side(
+def neutral(chal: str, defender: str) -> str:
+    """The one player of a three-player game who is not in the duel: the judge."""
+    return next(u for u in ("alice", "bob", "carol") if u not in (chal, defender))
+
+
+async def test_trust_mode_accepts_an_unknown_answer_at_once_and_a_dispute_goes_to_the_player_outside_the_duel(
         harness: Harness, discord_time: DiscordTime) -> None:
     h = harness
-    channel_id = await open_floor(h, options="judging=trust clock=30")
+    channel_id = await open_floor(h, ("bob", "carol"), options="judging=trust clock=30")
     chal, defender, _ = await start_duel(h, channel_id)
+    judge = neutral(chal, defender)
     table = await table_of(h, channel_id)
     answer = unknown(table)
 
@@ -52,7 +58,6 @@ async def test_trust_mode_accepts_an_unknown_answer_at_once_and_a_dispute_goes_t
     assert not d.judging and d.active == 1 and d.clocks[0] == 30000 - 2500, "trusted at once, the clocks switch"
     shown = letters(out)[-1]
     assert f"{MARKS['trusted']} " in shown.content and answer in shown.content
-    assert USERS[defender] in shown.pinged
     assert any(":dispute:" in cid for cid in shown.custom_ids()), "the opponent's letter offers Dispute"
     assert table.meta[CLOCK_META]["base"] == stamp_ms(shown.message_id)
 
@@ -60,24 +65,24 @@ async def test_trust_mode_accepts_an_unknown_answer_at_once_and_a_dispute_goes_t
     refused = await h.click(shown, ":dispute:", chal)
     assert refused[-1].ephemeral and (await table_of(h, channel_id)).version == table.version
 
-    # The defender disputes 1.7 s after the letter: charged to the defender, the answer goes to the judges,
-    # who in a two-player game are the disputing side itself.
+    # The defender disputes 1.7 s after the letter: charged to the defender; the answer goes to the judge, who is
+    # never a duellist.
     discord_time.advance(1700)
     out = await h.click(shown, ":dispute:", defender)
     table = await table_of(h, channel_id)
     d = table.state.duel
     assert d.judging == answer and d.active == 0, "the answerer's letter comes back, under judgment"
     assert d.clocks == (30000 - 2500, 30000 - 1700)
-    assert table.rules.judge_seats(table.state) == table.state.seats_of(d.defender)
+    assert table.rules.judge_seats(table.state) == [table.seat_of(USERS[judge])]
     vote = h.with_button(":accept:")
-    assert vote.pinged == [USERS[defender]]
+    assert vote.pinged == [USERS[judge]]
     assert any("disputes" in (s.content or "") for s in h.public(out))
 
-    # The answerer may not judge their own answer; the disputing side rejects it: the answerer's clock runs on
-    # the same letter.
-    refused = await h.click(vote, ":reject:", chal)
-    assert refused[-1].ephemeral and (await table_of(h, channel_id)).state.duel.judging
-    out = await h.click(vote, ":reject:", defender)
+    # Neither duellist may judge; the judge rejects it: the answerer's clock runs on the same letter.
+    for player in (chal, defender):
+        refused = await h.click(vote, ":reject:", player)
+        assert refused[-1].ephemeral and (await table_of(h, channel_id)).state.duel.judging
+    out = await h.click(vote, ":reject:", judge)
     table = await table_of(h, channel_id)
     d = table.state.duel
     assert not d.judging and d.active == 0 and d.clocks == (30000 - 2500, 30000 - 1700)
@@ -88,15 +93,15 @@ async def test_trust_mode_accepts_an_unknown_answer_at_once_and_a_dispute_goes_t
 
 async def test_trust_mode_dispute_can_be_typed(harness: Harness, discord_time: DiscordTime) -> None:
     h = harness
-    channel_id = await open_floor(h, options="judging=trust clock=30")
+    channel_id = await open_floor(h, ("bob", "carol"), options="judging=trust clock=30")
     chal, defender, _ = await start_duel(h, channel_id)
     await h.say(unknown(await table_of(h, channel_id)), chal, channel_id)
     discord_time.advance(900)
     await h.say("Dispute", defender, channel_id)
     table = await table_of(h, channel_id)
     assert table.state.duel.judging and table.state.duel.clocks[1] == 30000 - 900
-    # The disputing side judges it valid after all: the clocks switch, and a judged answer cannot be disputed.
-    out = await h.click(h.with_button(":accept:"), ":accept:", defender)
+    # The judge finds it valid after all: the clocks switch, and a judged answer cannot be disputed.
+    out = await h.click(h.with_button(":accept:"), ":accept:", neutral(chal, defender))
     table = await table_of(h, channel_id)
     assert not table.state.duel.judging and table.state.duel.active == 1
     assert not any(":dispute:" in cid for cid in letters(out)[-1].custom_ids()), "judged answers are final"
@@ -105,35 +110,7 @@ async def test_trust_mode_dispute_can_be_typed(harness: Harness, discord_time: D
     assert (await table_of(h, channel_id)).version == table.version
 
 
-# --- 2. host mode ----------------------------------------------------------------------------------------
-
-
-async def test_host_mode_only_the_host_judges_and_another_click_changes_nothing(harness: Harness,
-                                                                                discord_time: DiscordTime) -> None:
-    h = harness
-    channel_id = await open_floor(h, ("bob", "carol"), options="judging=host clock=30")
-    await start_duel(h, channel_id)
-    table = await table_of(h, channel_id)
-    while runner(table) == "alice":  # the host's own answers go to the others: let the rival answer
-        discord_time.advance(500)
-        await h.say(listed_answer(table), "alice", channel_id)
-        table = await table_of(h, channel_id)
-    runner_name = runner(table)
-    out = await h.say(unknown(table), runner_name, channel_id)
-    table = await table_of(h, channel_id)
-    assert table.state.duel.judging and table.rules.judge_seats(table.state) == [0]
-    vote = h.with_button(":accept:")
-    assert vote.pinged == [USERS["alice"]]
-    before = table.version
-    for other in ("bob", "carol"):
-        refused = await h.click(vote, "Valid", other)
-        assert len(refused) == 1 and refused[0].ephemeral, "refused privately"
-        assert "not your turn" in refused[0].text.lower()
-        assert (await table_of(h, channel_id)).version == before
-    out = await h.click(vote, "Valid", "alice")
-    table = await table_of(h, channel_id)
-    assert not table.state.duel.judging and table.version > before
-    assert any("Judged valid" in (s.content or "") for s in h.public(out))
+# --- 2. host mode: covered with a duelling and a neutral host in tests/cogs/test_discord_the_floor_judging.py ---
 
 
 # --- 3. the learn button ---------------------------------------------------------------------------------

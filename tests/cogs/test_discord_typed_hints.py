@@ -153,3 +153,11 @@ async def test_the_setup_ping_shows_a_start_that_is_legal_with_the_roll(harness:
     assert refused.ephemeral and f"First draw your starting living room: {example}." in refused.text, refused.text
     shown = (await harness.slash("move", "bob", channel_id, action=example))[-1]
     assert shown.ephemeral and "Preview of" in shown.text and "Confirm" in shown.labels(), shown.text
+
+
+@pytest.mark.parametrize("text", ["features 3: C3,D3 4:F5", "features 3:C3-E3 4:F5-G6",
+                                  "features 3*2:C3,D3,E3,F3,G3,H3", "start G5 6×3"])
+def test_floor_plan_moves_in_the_forgiving_notation_are_recognised_as_moves_in_public(text: str) -> None:
+    from cogs.floor_plan import move_shaped
+
+    assert move_shaped(text), "typed in public it must get the 'use /move' refusal, not pass as chat"

@@ -114,6 +114,8 @@ def checked_settings(game: str, players: int | None, bots: int | None, pairs: tu
     if not 0 <= bots <= players:
         raise click.BadParameter(t("cli.err.bots", lang, max=players, count=bots), param_hint="--bots")
     options = parse_options(pairs, lang)
+    if game == "the_floor":  # as the bot's lobby deals it: a letter the category cannot answer is redrawn
+        options.setdefault("letters", "answerable")
     try:
         rules.normalize_options(players, options)
     except FloorboardError as e:

@@ -38,7 +38,7 @@ from rules.base import FloorboardError, IllegalActionError, InvalidActionError, 
 from rules.engine import ActResult, DamagedGameError, NotSeatedError, PermissionDeniedError, StaleVersionError, Table
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take, example
-from rules.the_floor.game import DEAL, DRAFT_TIMER
+from rules.the_floor.game import DEAL, DRAFT_TIMER, LETTERS_OPTION
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -310,6 +310,7 @@ class TheFloorSurface(GameSurface):
         list of accepted answers go into the game as they are now (so the game replays exactly)."""
         options = dict(options)
         options.setdefault("lang", locale if locale in ("en", "pl") else "en")
+        options.setdefault(LETTERS_OPTION, "answerable")  # a fair host redraws a letter the category cannot answer
         if guild_id is not None and "content" not in options:
             from cogs.utils.the_floor_content import server_content
 

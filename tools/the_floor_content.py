@@ -115,6 +115,19 @@ def babel_categories(lang: str) -> list[dict]:
     return cats
 
 
+# Answers whose own name has a comma: kept whole when the comma-separated source line is split.
+COMMA_NAMES = ("Mary, Queen of Scots", "Washington, D.C.")
+
+
+def split_answers(line: str) -> list[str]:
+    """A source line's comma-separated items, a name listed in ``COMMA_NAMES`` or a comma written ``\\,`` kept
+    whole: "Mary, Queen of Scots, Matilda" → ["Mary, Queen of Scots", "Matilda"]."""
+    protected = line.replace("\\,", "\0")
+    for name in COMMA_NAMES:
+        protected = protected.replace(name, name.replace(",", "\0"))
+    return [item.replace("\0", ",") for item in protected.split(",")]
+
+
 def parse(text: str, lang: str) -> list[dict]:
     cats: list[dict] = []
     for line in text.splitlines():
@@ -127,7 +140,7 @@ def parse(text: str, lang: str) -> list[dict]:
             cats.append({"id": cid, "name": name, "flags": flags, "answers": [], "variants": {}})
             continue
         cat = cats[-1]
-        for item in line.split(","):
+        for item in split_answers(line):
             forms = [f.strip() for f in item.split("=") if f.strip()]
             if forms:
                 cat["answers"].append(forms[0])

@@ -41,6 +41,7 @@ from rules.floor_plan.sheet import (
     Sheet,
     add_features,
     add_room,
+    cell_name,
     room_fits_somewhere,
     scan_key,
     sets_fit,
@@ -424,14 +425,17 @@ class FloorPlan:
                 raise IllegalActionError("fp.claim.no_note")
             note = board.notes.index(None)
         earlier = [c.tokens for c in board.claims if c.demand == demand.id]
-        # A claim may name cells of the rooms/features it uses (``Step.witness``, once the notation parses it);
-        # without them the engine picks a witness that keeps repeats of the demand possible, and may choose the
-        # earlier claims' witnesses again (on paper only points are written; see `dm.assign`).
-        found = dm.assign(demand, board.sheet, earlier, getattr(step, "witness", ()))
+        # A claim may name cells of the rooms/features it uses (``claim D with C2,B3``: only witnesses covering
+        # them count); without them the engine picks a witness that keeps repeats of the demand possible, and may
+        # choose the earlier claims' witnesses again (on paper only points are written; see `dm.assign`).
+        found = dm.assign(demand, board.sheet, earlier, step.witness)
         if found is None:
-            key = "fp.claim.not_again" if earlier else "fp.claim.not_met"
-            raise IllegalActionError(key, demand=demand.id, client=Msg(f"fp.client.{demand.client}"),
-                                     text=Msg(f"fp.demand.{demand.id}"))
+            about = {"demand": demand.id, "client": Msg(f"fp.client.{demand.client}"),
+                     "text": Msg(f"fp.demand.{demand.id}")}
+            if step.witness:
+                raise IllegalActionError("fp.claim.named_not_met", cells=",".join(map(cell_name, step.witness)),
+                                         **about)
+            raise IllegalActionError("fp.claim.not_again" if earlier else "fp.claim.not_met", **about)
         again = iter(found[:-1])
         claims = tuple(replace(c, tokens=next(again)) if c.demand == demand.id else c for c in board.claims)
         claim = Claim(demand.id, demand.points, note, found[-1])

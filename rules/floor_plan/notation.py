@@ -11,12 +11,14 @@ One action text is one or more *steps* separated by ``;`` (applied in order, all
     room ... wild 2=5 / features ... wild 2=5 the Wild: die 2 read as 5 (``wild 2->5`` is accepted too)
     doors C3,D5                               the Two Doors bonus (does not use the round's action)
     claim hosts.1   claim hosts.1 note=3      score a demand (the engine finds the witness)
+    claim hosts.1 with C2,B3 note=3           … using the rooms/features covering the named cells (any cell of each)
     skip                                      draw nothing this round
     resign
 
 ``room``, ``features`` and ``skip`` are the round's action (one per round); ``claim`` and ``doors`` may come
 before or after it, in the same text or alone. Canonical form: single spaces, upper-case cells, feature sets by
-die value (two sets of one die in the order typed) with cells in scan order, steps joined by ``"; "``.
+die value (two sets of one die in the order typed) with cells in scan order, a claim as ``claim D with CELLS note=N``
+(cells unique, in scan order; each part only if given), steps joined by ``"; "``.
 
 Typing is forgiving, the log is not: cells are case-free and separated by commas and/or spaces, spaces may sit
 around ``:``, ``,``, ``-`` and inside ``3 x2 :``, ``×`` is read as ``x``, and ranges expand to their cells. What
@@ -37,10 +39,10 @@ MAIN_VERBS = ("room", "features", "skip")
 VERBS = ("start", "room", "features", "doors", "claim", "skip", "resign")
 USAGE = {
     "start": "start G5 6x3", "room": "room C3 4x3 K@D4", "features": "features 3:C3,D3,E3 4:F5,F6,G5,G6",
-    "doors": "doors C3,D5", "claim": "claim hosts.1", "skip": "skip", "resign": "resign",
+    "doors": "doors C3,D5", "claim": "claim hosts.1 with C2,B3 note=3", "skip": "skip", "resign": "resign",
 }
 # The usage shown when a range is malformed: the range form itself.
-RANGE_USAGE = {"features": "features 3:C3-E3 4:F5-G6", "doors": "doors C3,D5"}
+RANGE_USAGE = {"features": "features 3:C3-E3 4:F5-G6", "doors": "doors C3,D5", "claim": "claim hosts.1 with C2,B3"}
 _SIZE = re.compile(r"^(\d)x(\d)$")
 _LABEL = re.compile(r"^([a-z])@([a-z]\d{1,2})$")
 # A feature set's head: die value, optional "doubled" mark, colon. Not after a letter or digit, so the row of a cell
@@ -86,6 +88,7 @@ class Step:
     demand: str = ""
     note: int | None = None  # 1-based note space
     wild: tuple[int, int] | None = None  # (die as rolled, value read)
+    witness: tuple[Cell, ...] = ()  # claim: cells naming the rooms/features it uses (unique, scan order)
 
     def text(self) -> str:
         wild = f" wild {self.wild[0]}={self.wild[1]}" if self.wild else ""
@@ -98,7 +101,8 @@ class Step:
         if self.verb == "doors":
             return "doors " + ",".join(cell_name(c) for c in self.cells)
         if self.verb == "claim":
-            return f"claim {self.demand}" + (f" note={self.note}" if self.note else "")
+            named = f" with {','.join(cell_name(c) for c in self.witness)}" if self.witness else ""
+            return f"claim {self.demand}{named}" + (f" note={self.note}" if self.note else "")
         return self.verb
 
 
@@ -213,16 +217,39 @@ def _step(words: list[str]) -> Step:
         if not cells:
             raise _usage(verb)
         return Step("doors", cells=cells)
-    # claim
-    if not 1 <= len(rest) <= 2 or not _DEMAND.match(rest[0]):
-        raise _usage(verb)
-    note = None
-    if len(rest) == 2:
-        m = _NOTE.match(rest[1])
-        if not m:
-            raise InvalidActionError("fp.parse.note", note=rest[1])
-        note = int(m.group(1))
-    return Step("claim", demand=rest[0], note=note)
+    return _claim(rest)
+
+
+def _claim(rest: list[str]) -> Step:
+    """``claim D``, then in any order ``note=N`` and ``with CELLS`` (cells and ranges as for doors, up to the
+    note or the end)."""
+    if not rest or not _DEMAND.match(rest[0]):
+        raise _usage("claim")
+    note: int | None = None
+    named: list[str] | None = None
+    in_with = False
+    for w in rest[1:]:
+        if w == "with":
+            if named is not None:
+                raise _usage("claim")
+            named, in_with = [], True
+        elif w.startswith("note"):
+            m = _NOTE.match(w)
+            if not m:
+                raise InvalidActionError("fp.parse.note", note=w)
+            if note is not None:
+                raise _usage("claim")
+            note, in_with = int(m.group(1)), False
+        elif in_with and named is not None:
+            named.append(w)
+        else:
+            raise InvalidActionError("fp.parse.note", note=w)
+    witness: tuple[Cell, ...] = ()
+    if named is not None:
+        witness = tuple(dict.fromkeys(_cells(" ".join(named), "claim")))
+        if not witness:
+            raise _usage("claim")
+    return Step("claim", demand=rest[0], note=note, witness=witness)
 
 
 def parse(raw: str) -> Action:

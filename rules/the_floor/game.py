@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from rules import rng
 from rules.base import Event, IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError, Outcome
 from rules.the_floor import board as bd
+from rules.the_floor.letters import fair_deck
 from rules.the_floor.state import JUDGING, Duel, Pending, State
 from rules.the_floor.state import from_json as _from_json
 from rules.the_floor.state import to_json as _to_json
@@ -39,6 +40,9 @@ TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
 }
 # Kept out of the normalized options unless given (the surface reads the default): a draft saved before it
 # existed keeps its old pace, the turn timer (`cogs.the_floor`); new games wait minutes per pass, not a day.
+# The lobby sets letters=answerable (cogs.the_floor, play_cli): a fair host's redraw. Absent, every letter is dealt as
+# the rulebook's deck has it, which is how games made before the option were dealt (their records replay exactly).
+LETTERS_OPTION = "letters"
 DRAFT_TIMER = ("draft_minutes", (10, 1, 1440))  # a draft pass; then a default pick for whoever has not picked
 
 
@@ -74,7 +78,7 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
     if options is not None and not isinstance(options, dict):
         raise OptionsError("tf.options.shape", value=_show(options))
     options = dict(options or {})
-    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS, DRAFT_TIMER[0])
+    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS, DRAFT_TIMER[0], LETTERS_OPTION)
     for key in sorted((k for k in options if k not in known), key=repr):  # keys of any type: sort by repr
         raise OptionsError("tf.options.unknown", option=_show(key), known=", ".join(known))
     sides = options.get("sides", default_sides(players))
@@ -88,8 +92,13 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
     kids = options.get("kids", False)
     if not isinstance(kids, bool):
         raise OptionsError("tf.options.kids", value=_show(kids))
+    letters = options.get(LETTERS_OPTION, "all")
+    if letters not in ("all", "answerable"):
+        raise OptionsError("tf.options.letters", value=_show(letters))
     out = {"sides": sides, "lang": lang, "clock": clock, "judging": judging, "kids": kids,
            **{key: _timer(options, key) for key in TIMER_OPTIONS}}
+    if LETTERS_OPTION in options:  # only when given: a record made before the option replays as it was dealt
+        out[LETTERS_OPTION] = letters
     if DRAFT_TIMER[0] in options:
         out[DRAFT_TIMER[0]] = _timer(options, DRAFT_TIMER[0])
     content = options.get("content")
@@ -283,7 +292,7 @@ class TheFloor:
             picked=((),) * k, chosen=("",) * k, final_cards=(), round=1, current=0, challenged=(False,) * k,
             last_turn=(-1,) * k, turn_no=0, duel=None, pending=(), final_cats=("",) * k, ladder=(), ladder_pos=0,
             holder=-1, final_out=(), eliminated=(), resigned=(False,) * k, round_winners=(), champion=-1, turn=0,
-            kids=o["kids"], custom=custom,
+            kids=o["kids"], custom=custom, fair_letters=o.get(LETTERS_OPTION) == "answerable",
         )
 
     # --- queries -----------------------------------------------------------------------------------------
@@ -536,6 +545,11 @@ class TheFloor:
     def _new_duel(self, s: State, chal: int, defe: int, a: int | None, b: int | None, cat: str) -> tuple[State, Duel]:
         letters = LETTERS[s.lang]
         decks = (tuple(rng.shuffled(s.seed, s.draws, letters)), tuple(rng.shuffled(s.seed, s.draws + 1, letters)))
+        # A fair host redraws a letter the category cannot answer (issue 10): same streams, those cards moved to the
+        # bottom of the deck. Only duels created from now on: a saved duel keeps the decks it carries.
+        category = self.catalog(s).get(cat) if s.fair_letters else None
+        if category is not None:
+            decks = (fair_deck(decks[0], category, s.lang), fair_deck(decks[1], category, s.lang))
         ms = s.clock_s * 1000
         duel = Duel(challenger=chal, defender=defe, frm=a, to=b, category=cat, ready=(False, False), started=False,
                     clocks=(ms, ms), active=0, decks=decks, drawn=(0, 0), letter="", given=(), log=())

@@ -82,6 +82,9 @@ class State:
     turn: int  # actions applied
     kids: bool = False  # only categories flagged for children (10–14)
     custom: str = ""  # the server's own content at the game's start, canonical JSON (see TheFloor.catalog)
+    # A letter the duel's category cannot answer goes to the bottom of the deck (option letters=answerable). Off in
+    # games made before it, so their records replay with the decks they were dealt.
+    fair_letters: bool = False
 
     @property
     def options(self) -> dict[str, Any]:

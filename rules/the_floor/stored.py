@@ -20,7 +20,8 @@ from rules.the_floor import board as bd
 from rules.the_floor.game import FIRST_FREE_STREAM, LETTERS, ROUNDS, custom_content
 from rules.the_floor.state import JUDGING, PHASES, Duel, Pending, State
 
-STATE_KEYS = ("version", *(f.name for f in fields(State)))
+OPTIONAL_STATE_KEYS = ("fair_letters",)  # absent from states stored before it was added
+STATE_KEYS = ("version", *(f.name for f in fields(State) if f.name not in OPTIONAL_STATE_KEYS))
 DUEL_KEYS = tuple(f.name for f in fields(Duel))
 PENDING_KEYS = tuple(f.name for f in fields(Pending))
 PENDING_KINDS = ("take", "keep", "final", "final_pick")
@@ -34,7 +35,8 @@ MAX_CUSTOM = 10_000_000  # the server's content as canonical JSON (50 categories
 
 
 def state_from_json(d: Any) -> State:
-    v.as_dict(d, "", STATE_KEYS)
+    core = {k: x for k, x in d.items() if k not in OPTIONAL_STATE_KEYS} if isinstance(d, dict) else d
+    v.as_dict(core, "", STATE_KEYS)
     v.require(d["version"] == 1 and type(d["version"]) is int, "version", f"unknown version {v.show(d['version'])}")
     n = v.require_int(d, "players", 2, 10)
     k = v.require_int(d, "sides", 2, min(5, n))
@@ -66,6 +68,7 @@ def state_from_json(d: Any) -> State:
         round_winners=tuple(v.as_ints(d["round_winners"], "round_winners", 0, k - 1, max_len=ROUNDS)),
         champion=v.require_int(d, "champion", -1, k - 1), turn=v.require_int(d, "turn", 0, v.MAX_COUNTER),
         kids=v.require_bool(d, "kids"), custom=_custom(d["custom"]),
+        fair_letters=v.require_bool(d, "fair_letters") if "fair_letters" in d else False,  # absent before issue 10
     )
     _check_board(s)
     _check_phase(s)

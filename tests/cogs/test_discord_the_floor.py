@@ -379,12 +379,13 @@ async def test_a_rematch_with_fewer_players_does_not_inherit_the_old_number_of_s
     h = harness
     channel_id = await open_floor(h, ("bob", "carol"), options="clock=60")
     table = await table_of(h, channel_id)
-    assert table.options["sides"] == 3 and table.meta["lobby_options"] == {"clock": 60, "lang": "en"}
+    typed = {"clock": 60, "lang": "en", "letters": "answerable"}  # as typed, with the server's and fair defaults
+    assert table.options["sides"] == 3 and table.meta["lobby_options"] == typed
     out = [s for user in ("bob", "carol") for s in await resign(h, user, channel_id)]
     final = next(s for s in reversed(out) if "Rematch" in s.labels())
     await h.click(final, "Rematch", "alice")
     table = await table_of(h, channel_id)
-    assert table.status == "lobby" and table.options == {"clock": 60, "lang": "en"}
+    assert table.status == "lobby" and table.options == typed
     await h.click(h.with_button(":lobby:join:"), ":lobby:join:", "bob")
     await h.click(h.with_button(":lobby:start:"), ":lobby:start:", "alice")
     table = await table_of(h, channel_id)

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from cogs.utils.checks import can_manage
 from cogs.utils.components import custom_id, delegate, id_number, view_of
+from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.hints import moves_msg, near_miss, render, resolve
 from cogs.utils.lang import guild_locale, locale_of_interaction
 from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed, supersede_prompt
@@ -479,26 +480,8 @@ class TheFloorSurface(GameSurface):
         await self.close_draft(bot, channel, segments, locale)
         sent = await self.publish_post(bot, channel, segments, locale, first)
         if latest.status == "finished":
-            await self.ended(bot, channel, latest, locale)
+            await game_ended(bot, channel, latest, locale)  # the shared end: result pinged, thread renamed
         return sent
-
-    @staticmethod
-    def result_ping(table: Table, locale: str) -> tuple[str, list[int]]:
-        """The line that calls every player to the result (mentions in an embed notify no one)."""
-        try:
-            from cogs.utils.ending import result_ping
-        except ImportError:
-            return "", []
-        return result_ping(table, locale)
-
-    async def ended(self, bot: Floorboard, channel: Any, table: Table, locale: str) -> None:
-        """The shared end of a game (the result pinged, the thread renamed and archived), when that helper
-        exists; it never raises, and neither may a missing one stop the result already posted."""
-        try:
-            from cogs.utils.ending import game_ended
-        except ImportError:
-            return
-        await game_ended(bot, channel, table, locale)
 
     async def publish_post(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str,
                            first: Any) -> list[Any]:
@@ -515,7 +498,7 @@ class TheFloorSurface(GameSurface):
             kw["embed"] = result_embed(self, latest, locale)
             kw["view"] = view_of([*learn, *self.result_items(latest, locale)][:25])
             image = True
-            line, ids = self.result_ping(latest, locale)
+            line, ids = result_ping(latest, locale)
             lines, kw["allowed_mentions"] = [line, *lines] if line else lines, pinging(ids)
         if not lines and not image and "view" not in kw and "embed" not in kw:
             await self.after_prompt(bot, latest, None)

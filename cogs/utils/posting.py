@@ -187,34 +187,31 @@ async def publish(
         send = first if first is not None and i == 0 else channel.send
         sent.append(await send(**await post.kwargs(locale)))
     if final:  # after the new board and the ping: the bookkeeping, then the edits (none of it ever fails)
-        await mark_announced(bot, latest)
-        await supersede_prompt(bot, channel, latest, sent[-1] if last.items else None)
+        live = sent[-1] if last.items else None  # one write: what is announced, and which buttons are live
+        await supersede_prompt(bot, channel, latest, live, **{ANNOUNCED_META: latest.moves})
         await bot.status_messages.update(latest, locale)
         if latest.status in CLOSED_STATUSES:
             await game_ended(bot, channel, latest, locale)
     return sent
 
 
-async def supersede_prompt(bot: Floorboard, channel: Any, table: Table, message: Any) -> None:
+async def supersede_prompt(bot: Floorboard, channel: Any, table: Table, message: Any, **meta: Any) -> None:
     """``message`` now carries the game's live buttons (None: no message does any more): the one that carried
     them before loses them, in one edit, so that old boards cannot be clicked. Its id is kept in the table's
-    meta (like `ANNOUNCED_META`, it does not move the version). Never raises."""
+    meta (like `ANNOUNCED_META`, it does not move the version), written with ``meta`` in the same write, before
+    the edit (which may wait on rate limits). Never raises."""
     new_id = getattr(message, "id", None)
     lock = _prompt_locks.setdefault(table.id, asyncio.Lock())  # two posts at once must not both keep theirs
     async with lock:
         try:
             old_id = (await bot.engine.get(table.id)).meta.get(PROMPT_META)
-        except (FloorboardError, StorageError) as e:
+            if old_id != new_id or meta:
+                await bot.engine.set_meta(table.id, **{PROMPT_META: new_id, **meta})
+        except (FloorboardError, StorageError) as e:  # bookkeeping only: at worst one old board keeps buttons
             log.warning("no prompt bookkeeping for table %s: %s", table.id, e)
             return
-        if old_id == new_id:
-            return
-        if old_id is not None:
+        if old_id is not None and old_id != new_id:
             await edit_quietly(channel, int(old_id), view=None)
-        try:
-            await bot.engine.set_meta(table.id, **{PROMPT_META: new_id})
-        except (FloorboardError, StorageError) as e:  # bookkeeping only: at worst one old board keeps buttons
-            log.warning("could not remember the prompt of table %s: %s", table.id, e)
 
 
 async def edit_quietly(channel: Any, message_id: int, **kwargs: Any) -> bool:

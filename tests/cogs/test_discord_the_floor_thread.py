@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-import cogs.utils.ending as ending
 from cogs.the_floor import DRAFT_META
 from tests.cogs.conftest import DiscordTime
 from tests.cogs.test_discord_the_floor import (
@@ -258,7 +257,7 @@ async def test_a_finished_game_pings_the_result_and_calls_the_shared_ending(harn
     async def record(bot: Any, channel: Any, table: Any, locale: str) -> None:
         calls.append(table)
 
-    monkeypatch.setattr(ending, "game_ended", record)
+    monkeypatch.setattr(harness.bot.extensions["cogs.the_floor"], "game_ended", record)  # the loaded module
     h = harness
     channel_id = await open_floor(h, (), bots=1, options="clock=20 ready_minutes=0")
     await play_out(h, channel_id, discord_time)

@@ -9,8 +9,10 @@ message addressed to the side to answer (a ping only for its first letter, after
 player. Every reading goes into the action (``answer 3120 Paris``), so the duel replays exactly. The running
 side's clock is also an engine action timer (``timeout`` when it runs out; a grace second covers answers in
 flight, which the rules charge by their own timestamps anyway). An answer that is not on the list goes to the
-judges (Accept / Reject buttons, the clock stopped, a vote deadline); an accepted one can be added to the
-server's own list. Relative timestamps (``<t:…:R>``) count down in every client without a single edit.
+judges (Accept / Reject buttons, the clock stopped, a vote deadline; a referee named in the lobby and, with
+nobody neutral seated, the thread's spectators vote with the same buttons as members without a seat, logged
+through the engine's `GUEST_SEAT`); an accepted one can be added to the server's own list. Relative timestamps
+(``<t:…:R>``) count down in every client without a single edit.
 """
 
 from __future__ import annotations
@@ -36,10 +38,18 @@ from cogs.utils.text import clean, clip, safe, safe_name
 from i18n import LOCALES, t
 from render.the_floor import SIDE_COLOURS
 from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg, NotYourTurnError
-from rules.engine import ActResult, DamagedGameError, NotSeatedError, PermissionDeniedError, StaleVersionError, Table
+from rules.engine import (
+    GUEST_SEAT,
+    ActResult,
+    DamagedGameError,
+    NotSeatedError,
+    PermissionDeniedError,
+    StaleVersionError,
+    Table,
+)
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take, example
-from rules.the_floor.game import DEAL, DRAFT_TIMER, LETTERS_OPTION
+from rules.the_floor.game import DEAL, DOUBT_CAP, DOUBT_OPTION, DRAFT_TIMER, LETTERS_OPTION, SPECTATORS_OPTION
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -76,6 +86,14 @@ PRESENT = timedelta(seconds=60)  # a player who picked this recently still watch
 def category_text(name: str) -> str:
     """A category's name in a message: a server's own categories are named by its members."""
     return safe_name(name, CATEGORY_LIMIT)
+
+
+def sex_marker(table: Table, cid: str) -> str:
+    """`` (women)`` / `` (men)`` after a category for women or men only (flags K / M), in the game's language like
+    the category's name itself; "" for any other."""
+    s = table.state
+    sex = table.rules.category_sex(s, cid) if s is not None else ""
+    return " " + t(f"tfui.sex.{sex}", s.lang) if sex else ""
 
 
 def answer_text(answer: str) -> str:
@@ -156,6 +174,8 @@ class TheFloorSurface(GameSurface):
         return table.state.seat_side[seat] if table.state is not None else seat
 
     def seat_label(self, table: Table, seat: int, locale: str) -> str:
+        if seat == GUEST_SEAT:  # a vote by a member without a seat (the referee, a spectator)
+            return t("tfui.guest", locale)
         side = self.side_of(table, seat) if table.state is not None else seat % len(SIDE_EMOJI_BY_SIDE)
         return f"{SIDE_EMOJI_BY_SIDE[side]} {escape(table.seats[seat].name)}"
 
@@ -173,7 +193,13 @@ class TheFloorSurface(GameSurface):
         return f"{SIDE_EMOJI_BY_SIDE[side]} " + ", ".join(parts)
 
     def cat(self, table: Table, cid: str) -> str:
-        return f"«{category_text(table.rules.category_name(table.state, cid))}»"
+        return f"«{category_text(table.rules.category_name(table.state, cid))}{sex_marker(table, cid)}»"
+
+    @staticmethod
+    def cat_name(table: Table, cid: str, limit: int = 100) -> str:
+        """A category's name for a menu (cleaned, at most ``limit`` characters) with its marker, if any."""
+        marker = sex_marker(table, cid)
+        return clean(table.rules.category_name(table.state, cid), max(1, limit - len(marker))) + marker
 
     def pings(self, table: Table, seats: set[int] | frozenset[int]) -> list[int]:
         return [uid for i in sorted(seats) if not table.seats[i].bot and (uid := table.seats[i].user_id)]
@@ -183,8 +209,22 @@ class TheFloorSurface(GameSurface):
     def intro(self, table: Table, locale: str) -> str:
         s = table.state
         sides = "\n".join(f"{self.side_label(table, x, locale)} — {side_colour(x, locale)}" for x in range(s.sides))
-        return t("tfui.intro", locale, game=self.game_name(locale), table=table.id, sides=sides,
-                 clock=s.clock_s, judging=t(f"tfui.judging.{s.judging_mode}", locale))
+        intro = t("tfui.intro", locale, game=self.game_name(locale), table=table.id, sides=sides,
+                  clock=s.clock_s, judging=t(f"tfui.judging.{s.judging_mode}", locale))
+        return intro + self.guest_judges(table, locale)
+
+    def guest_judges(self, table: Table, locale: str) -> str:
+        """The intro's line on judges without a seat: the referee, the spectators, the cap on doubtful answers."""
+        s = table.state
+        parts = []
+        if s.referee:
+            seated = table.seat_of(s.referee) is not None  # a seated referee judges as a player (a seat's vote)
+            parts.append(t("tfui.referee_seated" if seated else "tfui.referee", locale, who=f"<@{s.referee}>"))
+        if s.spectators:
+            parts.append(t("tfui.spectators", locale))
+        if s.doubt_cap:
+            parts.append(t("tfui.doubt_cap", locale, cap=s.doubt_cap))
+        return "".join("\n" + p for p in parts)
 
     def is_quiet(self, result: ActResult) -> bool:
         kinds = {e.kind for e in result.events}
@@ -300,7 +340,7 @@ class TheFloorSurface(GameSurface):
     def help_embed(self, locale: str) -> discord.Embed:
         embed = discord.Embed(title=t("tfui.help.title", locale, game=self.game_name(locale)),
                               description=t("tfui.help.intro", locale), colour=discord.Colour.purple())
-        for key in ("challenge", "duel", "judging", "resolution", "rounds", "options"):
+        for key in ("challenge", "duel", "judging", "referees", "resolution", "rounds", "options"):
             embed.add_field(name=t(f"tfui.help.{key}_name", locale), value=t(f"tfui.help.{key}", locale),
                             inline=False)
         return embed
@@ -312,6 +352,8 @@ class TheFloorSurface(GameSurface):
         options = dict(options)
         options.setdefault("lang", locale if locale in ("en", "pl") else "en")
         options.setdefault(LETTERS_OPTION, "answerable")  # a fair host redraws a letter the category cannot answer
+        options.setdefault(SPECTATORS_OPTION, True)  # with nobody neutral seated, the thread's spectators judge
+        options.setdefault(DOUBT_OPTION, DOUBT_CAP[0])  # a stalling player cannot freeze the duel
         if guild_id is not None and "content" not in options:
             from cogs.utils.the_floor_content import server_content
 
@@ -367,8 +409,9 @@ class TheFloorSurface(GameSurface):
         if result.duplicate:
             await send_ephemeral(ctx, t("bot.duplicate", locale))
             return
-        name = table.rules.category_name(result.table.state, action.split()[1])
-        await send_ephemeral(ctx, t("tfui.menu.done", locale, choice=category_text(name)))
+        cid = action.split()[1]
+        name = category_text(table.rules.category_name(result.table.state, cid)) + sex_marker(result.table, cid)
+        await send_ephemeral(ctx, t("tfui.menu.done", locale, choice=name))
         cog = self.bot.get_cog("TheFloor")
         if cog is not None:
             await cog.announce(result, locale, ctx.channel)
@@ -446,19 +489,19 @@ class TheFloorSurface(GameSurface):
         lines = [t("tfui.hand.title", locale, side=self.side_label(table, side, locale),
                    colour=side_colour(side, locale))]
         if view["hand"] is not None:
-            lines.append(t("tfui.hand.draft", locale, cards=", ".join(f"«{category_text(c['name'])}»"
+            lines.append(t("tfui.hand.draft", locale, cards=", ".join(self.cat(table, c["id"])
                                                                       for c in view["hand"])))
             if view["picked"]:
                 lines.append(t("tfui.hand.picked", locale,
-                               cards=", ".join(f"«{category_text(c['name'])}»" for c in view["picked"])))
+                               cards=", ".join(self.cat(table, c["id"]) for c in view["picked"])))
         mine = [f for f in view["fields"] if f["side"] == side]
         for f in mine:
-            cats = ", ".join(f"«{category_text(c['name'])}»" for c in f["categories"]) or "—"
+            cats = ", ".join(self.cat(table, c["id"]) for c in f["categories"]) or "—"
             lines.append(t("tfui.hand.field", locale, cells=", ".join(f["cells"]), size=f["size"], cats=cats))
         pending = view["pending"]
         if pending and pending["side"] == side and pending["options"]:
             lines.append(t("tfui.hand.options", locale, options=", ".join(
-                f"«{category_text(o['name'])}» (`{o['id']}`)" for o in pending["options"])))
+                f"{self.cat(table, o['id'])} (`{o['id']}`)" for o in pending["options"])))
         return "\n".join(lines)[:MAX_CONTENT]
 
     # --- posting ---------------------------------------------------------------------------------------
@@ -746,10 +789,11 @@ class TheFloorSurface(GameSurface):
             due = self.vote_due(table, now)
             when = " " + relative(due) if due else ""
             judges = set(table.rules.judge_seats(s))
+            who, pings = self.judge_call(table, judges, locale)
             line = t("tfui.prompt.judge", locale, answer=answer_text(d.judging), category=category, letter=d.letter,
-                     who=self.mentions(table, judges), when=when)
+                     who=who, when=when)
             items = [TheFloorButton.make("accept", table, locale), TheFloorButton.make("reject", table, locale)]
-            return [line], self.pings(table, judges), items, {}
+            return [line], pings, items, {}
         runner = pair[d.active]
         left = d.clocks[d.active]
         clock = table.meta.get(CLOCK_META) or {}
@@ -763,6 +807,19 @@ class TheFloorSurface(GameSurface):
         if table.rules.disputable(s):  # never offered with nobody outside the duel to judge it
             items.append(TheFloorButton.make("dispute", table, locale))
         return [line], self.pings(table, humans) if self.needs_call(table) else [], items, {}
+
+    def judge_call(self, table: Table, judges: set[int], locale: str) -> tuple[str, list[int]]:
+        """Who is asked to vote and pinged: the neutral seats, the referee (when not seated: a seated one is
+        among the seats or duelling), and the thread's spectators when no seat can judge."""
+        s = table.state
+        who, pings = [self.mentions(table, judges)] if judges else [], self.pings(table, judges)
+        if table.rules.guests_judge(s):
+            if s.referee and table.seat_of(s.referee) is None:
+                who.append(t("tfui.vote_referee", locale, who=f"<@{s.referee}>"))
+                pings.append(s.referee)
+            if s.spectators and not judges and not table.rules.judge_seats(s):
+                who.append(t("tfui.vote_spectators", locale))
+        return ", ".join(who) or t("tfui.vote_nobody", locale), pings
 
     def needs_call(self, table: Table) -> bool:
         """Whether a letter pings the side to answer: its first letter of the duel, or after a long silence (a
@@ -1081,8 +1138,11 @@ class TheFloor(commands.Cog):
             if action == "learn":
                 await self.learn(interaction, table, version, locale)
                 return
-            if seat is None:
+            if seat is None and action not in ("accept", "reject"):
                 raise NotSeatedError("engine.not_seated")
+            if seat is None:  # a referee's or a spectator's vote: the rules say whether they may (`guest_action`)
+                await self.guest_vote(interaction, table, action, locale, version)
+                return
             if action in ("pick", "challenge", "choose"):
                 await self.open_menu(interaction, table, seat, action, locale)
                 return
@@ -1108,6 +1168,19 @@ class TheFloor(commands.Cog):
                 await self.play(interaction, table, "ready", locale, None)
             else:  # accept / reject: judges vote on the answer shown at this version
                 await self.play(interaction, table, f"judge {action}", locale, version)
+
+    async def guest_vote(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
+                         version: int) -> None:
+        """A vote by a member without a seat, from the game's own thread only (a forged button elsewhere, or a
+        user from outside the server, changes nothing); the engine logs it as the table's action naming them."""
+        member = interaction.guild is not None and interaction.guild_id == table.guild_id
+        if not member or interaction.channel_id != table.channel_id:
+            raise NotSeatedError("tfui.vote_here_only")
+        if version != table.version:  # a button of an answer already judged
+            raise StaleVersionError("engine.stale")
+        if not table.rules.guest_may_vote(table.state, interaction.user.id):
+            raise NotYourTurnError("tf.not_a_judge")  # checked again when applied, under the game's lock
+        await self.play(interaction, table, f"judge {action}", locale, version)
 
     async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
                    version: int | None) -> None:
@@ -1153,7 +1226,7 @@ class TheFloor(commands.Cog):
         if action == "pick":
             if s.phase != "draft":
                 raise IllegalActionError("tfui.nothing_to_choose")
-            options = [discord.SelectOption(label=clean(table.rules.category_name(s, c), 100), value=c)
+            options = [discord.SelectOption(label=self.surface.cat_name(table, c), value=c)
                        for c in sorted(s.hands[side], key=lambda c: table.rules.category_name(s, c))]
             selects.append(TheFloorSelect.make("pick", table, 0, options, t("tfui.menu.pick", locale)))
         elif action == "challenge":
@@ -1172,7 +1245,7 @@ class TheFloor(commands.Cog):
                 selects.append(TheFloorSelect.make("take", table, 0, options,
                                                    t("tfui.menu.take", locale, count=p.count), count=p.count))
             else:
-                options = [discord.SelectOption(label=clean(table.rules.category_name(s, c), 100), value=c)
+                options = [discord.SelectOption(label=self.surface.cat_name(table, c), value=c)
                            for c in p.options]
                 selects.append(TheFloorSelect.make("keep", table, 0, options, t("tfui.menu.keep", locale)))
         await interaction.response.send_message(t(f"tfui.menu.{action}_intro", locale), view=view_of(selects),
@@ -1184,7 +1257,7 @@ class TheFloor(commands.Cog):
         field = bd.field_of(s.board, b)
         cat = next((c for cell, c in s.cards if cell in field), "")
         label = f"{bd.name(a)} → {bd.name(b)} · {SIDE_EMOJI_BY_SIDE[defender]} " + \
-            clean(table.rules.category_name(s, cat), CATEGORY_LIMIT)
+            self.surface.cat_name(table, cat, CATEGORY_LIMIT)
         desc = t("tfui.menu.challenge_option", locale, colour=side_colour(defender, locale), size=len(field),
                  own=len(bd.field_of(s.board, a)))
         return discord.SelectOption(label=label[:100], value=f"{bd.name(a)} {bd.name(b)}", description=desc[:100])
@@ -1211,7 +1284,8 @@ class TheFloor(commands.Cog):
             if result.duplicate:
                 await send_ephemeral(interaction, t("bot.duplicate", locale))
                 return
-            choice = category_text(table.rules.category_name(result.table.state, values[0])) \
+            choice = category_text(table.rules.category_name(result.table.state, values[0])) + \
+                sex_marker(result.table, values[0]) \
                 if kind in ("pick", "keep") else safe(", ".join(values), 200)  # cells (a client could send any)
             await edit_response(interaction, content=t("tfui.menu.done", locale, choice=choice), view=None)
             channel = await channel_of(self.bot, table.channel_id)

@@ -307,10 +307,18 @@ def _eliminated(view: dict[str, Any], side: int) -> bool:
     return side in (view.get("eliminated") or [])
 
 
-def _cat_name(cat: Any) -> str:
+def _cat_name(cat: Any, view: dict[str, Any] | None = None) -> str:
     """A category's name as drawn or written: a server's own is named by its members (no control or bidi
-    characters, clipped)."""
-    return clean(str(cat.get("name") or cat.get("id") or ""), common.TEXT_LIMIT) if isinstance(cat, dict) else ""
+    characters, clipped); a category for women or men only (view ``sex``: K / M) carries its marker in the
+    game's language, like the name."""
+    if not isinstance(cat, dict):
+        return ""
+    name = clean(str(cat.get("name") or cat.get("id") or ""), common.TEXT_LIMIT)
+    sex = cat.get("sex")
+    if sex not in ("K", "M") or not name:
+        return name
+    lang = str(((view or {}).get("options") or {}).get("lang") or "en")
+    return f"{name} {t(f'tfui.sex.{sex}', lang)}"
 
 
 def _champion_sides(view: dict[str, Any]) -> list[int]:
@@ -399,10 +407,10 @@ def _info_lines(view: dict[str, Any], sides: list[_Side], locale: str) -> list[t
         if pending.get("kind") == "take" and pending.get("cells"):
             text += " " + t("tfr.pending.from_cells", locale, cells=", ".join(pending["cells"]))
         entries.append((t("tfr.info.choice", locale), text))
-        options = [_cat_name(c) for c in pending.get("options") or [] if c]
+        options = [_cat_name(c, view) for c in pending.get("options") or [] if c]
         if options:
             entries.append((t("tfr.info.options", locale), " · ".join(options)))
-    cards = [_cat_name(c) for c in view.get("final_cards") or [] if c]
+    cards = [_cat_name(c, view) for c in view.get("final_cards") or [] if c]
     if cards:
         entries.append((t("tfr.info.final_cards", locale), " · ".join(cards)))
     winners = view.get("round_winners") or []
@@ -414,10 +422,10 @@ def _info_lines(view: dict[str, Any], sides: list[_Side], locale: str) -> list[t
         entries.append((t("tfr.info.round_winners", locale), " · ".join(parts)))
     hand = view.get("hand")
     if view.get("viewer") is not None and hand:
-        entries.append((t("tfr.info.your_hand", locale), " · ".join(_cat_name(c) for c in hand)))
+        entries.append((t("tfr.info.your_hand", locale), " · ".join(_cat_name(c, view) for c in hand)))
     picked = view.get("picked")
     if view.get("viewer") is not None and view.get("phase") == "draft" and picked:
-        entries.append((t("tfr.info.your_picks", locale), " · ".join(_cat_name(c) for c in picked)))
+        entries.append((t("tfr.info.your_picks", locale), " · ".join(_cat_name(c, view) for c in picked)))
     width = W - 2 * PAD
     out: list[tuple[str, str]] = []
     for label, text in entries:
@@ -550,7 +558,7 @@ def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
     duel = view.get("duel") or {}
     duelling = {xy for xy in (cell_xy(duel.get("from")), cell_xy(duel.get("to"))) if xy is not None}
     for field in view.get("fields") or []:
-        names = tuple(_cat_name(c) for c in field.get("categories") or [] if c)
+        names = tuple(_cat_name(c, view) for c in field.get("categories") or [] if c)
         names = tuple(n for n in (common.clean_text(n) for n in names) if n)
         cells = [xy for xy in (cell_xy(c) for c in field.get("cells") or []) if xy is not None]
         side = field.get("side")
@@ -660,7 +668,7 @@ def _draw_duel(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: st
     top = lay.duel_y
     left, right = PAD + 20, W - PAD - 20
     mid = W / 2
-    category = common.clean_text(_cat_name(duel.get("category"))) or "?"
+    category = common.clean_text(_cat_name(duel.get("category"), view)) or "?"
     label = t("tfr.duel.category", locale)
     label_w = common.text_width(label, SMALL_SIZE, "Regular") + 12
     cat_w = min(common.text_width(category, 32), right - left - label_w)
@@ -820,7 +828,7 @@ def _draw_ladder(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
             bg=bg,
             max_width=x0 + chip_w - 8 - x,
         )
-        cat = _cat_name(cats[side]) if side < len(cats) else ""
+        cat = _cat_name(cats[side], view) if side < len(cats) else ""
         cat = common.clean_text(cat) or "—"
         cv.text(x0 + 10, y1 - 15, cat, size=18, fill=DIM, bg=bg, weight="Regular", max_width=chip_w - 20)
         if i < n - 1:
@@ -1019,7 +1027,7 @@ def text_board(view: dict[str, Any], *, names: list[str] | None = None, locale: 
     out.append("")
 
     if duel:
-        out += _text_duel(duel, sides, locale)
+        out += _text_duel(view, duel, sides, locale)
     for label, text in _info_lines(view, sides, locale):
         out.append(f"{label} {text}".strip() if label else f"    {text}")
     ladder = [s for s in view.get("ladder") or [] if 0 <= s < len(sides)]
@@ -1027,7 +1035,7 @@ def text_board(view: dict[str, Any], *, names: list[str] | None = None, locale: 
         cats = view.get("final_categories") or []
         parts = []
         for s in ladder:
-            cat = _cat_name(cats[s]) if s < len(cats) else ""
+            cat = _cat_name(cats[s], view) if s < len(cats) else ""
             mark = "*" if s == view.get("holder") else ""
             parts.append(f"{mark}{sides[s].colour}{f' ({cat})' if cat else ''}")
         out.append(f"{t('tfr.ladder', locale)} {' -> '.join(parts)}")
@@ -1038,7 +1046,7 @@ def text_board(view: dict[str, Any], *, names: list[str] | None = None, locale: 
         for f in fields:
             side = f.get("side")
             colour = sides[side].colour if side is not None and 0 <= side < len(sides) else "?"
-            cats = " / ".join(_cat_name(c) for c in f.get("categories") or [] if c) or "—"
+            cats = " / ".join(_cat_name(c, view) for c in f.get("categories") or [] if c) or "—"
             cells = ",".join(f.get("cells") or [])
             out.append(f"  {_field_letter(f.get('id'))}  {colour}: {cats}  [{cells}]")
 
@@ -1057,12 +1065,12 @@ def text_board(view: dict[str, Any], *, names: list[str] | None = None, locale: 
     return "\n".join(line.rstrip() for line in out)
 
 
-def _text_duel(duel: dict[str, Any], sides: list[_Side], locale: str) -> list[str]:
+def _text_duel(view: dict[str, Any], duel: dict[str, Any], sides: list[_Side], locale: str) -> list[str]:
     n = len(sides)
     pair = (duel.get("challenger", -1), duel.get("defender", -1))
     clocks = [*list(duel.get("clocks_ms") or [0, 0]), 0, 0]
     colour = [sides[s].colour if 0 <= s < n else "?" for s in pair]
-    category = _cat_name(duel.get("category")) or "?"
+    category = _cat_name(duel.get("category"), view) or "?"
     where = f" ({duel['from']} -> {duel['to']})" if duel.get("from") and duel.get("to") else ""
     lines = [t("tfr.text.duel", locale, a=colour[0], b=colour[1], category=category) + where]
     running = duel.get("running")

@@ -42,6 +42,7 @@ TURN_TIMEOUT = "turn_timeout"
 LOBBY_EXPIRY = "lobby_expiry"
 LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
 ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
+GUEST_SEAT = -1  # the actor of a member without a seat, where the rules allow one (`Game.guest_action`)
 TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
 CLOSED_STATUSES = ("finished", "aborted")
 MAX_BOT_STEPS = 5000
@@ -723,12 +724,23 @@ class Engine:
         if table.status != "active":
             raise GameOverError("engine.not_running")
         seat = table.seat_of(user_id)
-        if seat is None:
-            raise NotSeatedError("engine.not_seated")
+        if seat is None:  # a member without a seat acts only where the rules allow it, as the table, named
+            seat, action = GUEST_SEAT, self._guest_action(table, user_id, action)
         if version is not None and version != table.version:
             raise StaleVersionError("engine.stale")
         return await self._apply(table, seat, action, source="player", user_id=user_id,
                                  interaction_id=interaction_id)
+
+    @staticmethod
+    def _guest_action(table: Table, user_id: int, action: str) -> str:
+        """Optional rules hook ``guest_action(state, user_id, action) -> str | None`` (The Floor: a referee's or a
+        spectator's vote, ``judge accept user:<id>``): the action the table applies for the member (`GUEST_SEAT`),
+        logged and replayed like any other; the rules accept it from that seat only, so no player can forge it."""
+        hook = getattr(table.rules, "guest_action", None)
+        guest = hook(table.state, user_id, action) if hook is not None and table.state is not None else None
+        if guest is None:
+            raise NotSeatedError("engine.not_seated")
+        return guest
 
     async def resign(self, table_id: int, user_id: int, *, interaction_id: int | None = None) -> ActResult:
         return await self.act(table_id, user_id, "resign", interaction_id=interaction_id)

@@ -4,9 +4,14 @@ Writes ``data/the_floor/{pl,en}/categories.json`` and ``data/the_floor/letters.j
   - Babel's localized country, language and currency names (countries of the world and per continent, languages,
     currencies), with a few display overrides and common variants typed below;
   - hand-written lists in ``tools/the_floor/{pl,en}.txt``: a header line ``@ id | Name | flags`` (flags
-    space-separated), then answers separated by commas over any number of lines; ``a = b = c`` lists ``a`` with
-    variants ``b`` and ``c``; ``#`` starts a comment line.
-Answers that normalize to the same form within a category are dropped (first kept), with a warning.
+    space-separated), then answers separated by commas over any number of lines; ``#`` starts a comment line.
+    ``a = b = c`` is ONE answer: ``a`` is shown, ``b`` and ``c`` are other names of the same thing (a synonym, a
+    spelling, an inflection, a translation) that the checker accepts as ``a`` — naming ``b`` after ``a`` is a
+    repeat, and ``b`` counts for its own letter. A comma inside a name is written ``\\,`` ("The Good\\, the Bad
+    and the Ugly"); the names in ``COMMA_NAMES`` are kept whole without it ("Washington, D.C.").
+Answers that normalize to the same form within a category are dropped (first kept), with a warning; two separate
+answers of a category that name one thing by ``tools/the_floor/synonyms.txt`` (curated groups) or by the checker's
+singular/plural rules ("aster"/"astry") are warned about (list them as ``a = b``), unless listed in ``DISTINCT``.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ from babel import Locale
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.the_floor.answers import normalize  # noqa: E402
+from rules.the_floor.answers import normalize, number_forms  # noqa: E402
 from rules.the_floor.content import EXCLUDED_LETTERS, LANGS, validate_category  # noqa: E402
 
 SOURCES = Path(__file__).resolve().parent / "the_floor"
+SYNONYMS = SOURCES / "synonyms.txt"
 OUT = ROOT / "data" / "the_floor"
 
 REGIONS = {
@@ -72,6 +78,10 @@ CURRENCY_CODES = (
     "COP PEN ZAR EGP MAD NGN KES ILS SAR AED THB VND IDR MYR SGD HKD PHP PKR BYN GEL KZT MNT ALL MKD BAM MDL AMD AZN "
     "IRR IQD JOD KWD QAR LKR BDT NPR AFN UZS ETB GHS TZS UGX TND DZD CUP VES BOB UYU PYG"
 )
+LANGUAGE_VARIANTS = {
+    "pl": {"perski": ["farsi"], "suahili": ["swahili"], "pendżabski": ["pundżabi"]},
+    "en": {"Bangla": ["Bengali"], "Persian": ["Farsi"], "Swahili": ["Kiswahili"], "Punjabi": ["Panjabi"]},
+}
 BABEL_TITLES = {
     "pl": {"countries": "Państwa świata", "languages": "Języki", "currencies": "Waluty"},
     "en": {"countries": "Countries of the world", "languages": "Languages", "currencies": "Currencies"},
@@ -102,7 +112,9 @@ def babel_categories(lang: str) -> list[dict]:
         cats.append(country_category(f"countries_{region}", title, REGIONS[region].split(), lang))
     languages = [loc.languages[c] for c in LANGUAGE_CODES.split()]
     languages = [(name[0].upper() + name[1:]) if lang == "en" else name for name in languages]
-    cats.append({"id": "languages", "name": BABEL_TITLES[lang]["languages"], "flags": [], "answers": languages})
+    variants = {name: LANGUAGE_VARIANTS[lang][name] for name in languages if name in LANGUAGE_VARIANTS[lang]}
+    cats.append({"id": "languages", "name": BABEL_TITLES[lang]["languages"], "flags": [], "answers": languages,
+                 "variants": variants})
     currencies = [clean_babel(loc.currencies[c], lang) for c in CURRENCY_CODES.split()]
     # "złoty polski" may be answered "złoty", "Japanese Yen" as "yen": the distinctive word alone is a variant.
     word_index = 0 if lang == "pl" else -1
@@ -114,6 +126,9 @@ def babel_categories(lang: str) -> list[dict]:
     )
     return cats
 
+
+# Different answers that the singular/plural rules would take for one: (lang, category, answer, earlier answer).
+DISTINCT = {("en", "programming", "SAS", "Sass"), ("pl", "bajki_postacie", "Dora", "Dory")}
 
 # Answers whose own name has a comma: kept whole when the comma-separated source line is split.
 COMMA_NAMES = ("Mary, Queen of Scots", "Washington, D.C.")
@@ -149,6 +164,49 @@ def parse(text: str, lang: str) -> list[dict]:
     return cats
 
 
+def lemma_keys(form: str, lang: str, flags: list[str]) -> tuple[str, set[str]]:
+    """One written form's normalized key and the keys it stands for: the key and, in plain categories (not people
+    or titles), its singular/plural forms by the checker's own rules ("astry" → "astra", "aster"...)."""
+    key = normalize(form, lang, flags)
+    if "people" in flags or "titles" in flags:
+        return key, {key}
+    return key, {key, *number_forms(key, lang)}
+
+
+def synonym_groups(lang: str) -> list[frozenset[str]]:
+    """The curated synonym groups of a language (``tools/the_floor/synonyms.txt``), as sets of normalized keys."""
+    groups = []
+    for line in SYNONYMS.read_text(encoding="utf-8").splitlines():
+        head, sep, rest = line.partition(":")
+        if line.startswith("#") or not sep or head.strip() != lang:
+            continue
+        groups.append(frozenset(normalize(f, lang) for f in rest.split("=") if f.strip()))
+    return groups
+
+
+def same_thing(cat: dict, lang: str, groups: list[frozenset[str]]) -> list[tuple[str, str]]:
+    """(answer, an earlier answer of the category that names the same thing): one is the other's singular/plural
+    by the checker's rules, or both are in one synonym group — two answers that must be one ``a = b`` entry."""
+    flags = cat.get("flags", [])
+    earlier: list[tuple[str, set[str], set[str]]] = []  # (answer, own keys and group marks, keys it stands for)
+    out = []
+    for answer in cat["answers"]:
+        own: set[str] = set()
+        wide: set[str] = set()
+        for form in (answer, *cat.get("variants", {}).get(answer, ())):
+            key, keys = lemma_keys(form, lang, flags)
+            own.add(key)
+            wide |= keys
+        marks = {f"group:{i}" for i, group in enumerate(groups) if wide & group}
+        own |= marks
+        wide |= marks
+        hit = next((a for a, a_own, a_wide in earlier if own & a_wide or a_own & wide), None)
+        if hit is not None:
+            out.append((answer, hit))
+        earlier.append((answer, own, wide))
+    return out
+
+
 def dedupe(cat: dict, lang: str) -> dict:
     seen: set[str] = set()
     answers, variants = [], {}
@@ -173,6 +231,12 @@ def build(lang: str) -> list[dict]:
     """Every category of that language, deduplicated and validated (nothing is written)."""
     cats = babel_categories(lang) + parse((SOURCES / f"{lang}.txt").read_text(encoding="utf-8"), lang)
     cats = [dedupe(c, lang) for c in cats]
+    groups = synonym_groups(lang)
+    for c in cats:
+        for answer, earlier in same_thing(c, lang, groups):
+            if (lang, c["id"], answer, earlier) not in DISTINCT:
+                print(f"warning: {lang}/{c['id']}: {answer!r} names {earlier!r} again: list it as a variant",
+                      file=sys.stderr)
     ids = [c["id"] for c in cats]
     dupes = {i for i in ids if ids.count(i) > 1}
     if dupes:

@@ -44,6 +44,18 @@ TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
 # the rulebook's deck has it, which is how games made before the option were dealt (their records replay exactly).
 LETTERS_OPTION = "letters"
 DRAFT_TIMER = ("draft_minutes", (10, 1, 1440))  # a draft pass; then a default pick for whoever has not picked
+# Judges without a seat and the cap on doubtful answers (issue 10). Like `letters`, kept out of the normalized
+# options unless given and set by the lobby for new games (`cogs.the_floor`): absent, a game plays as it did
+# before them, so older records replay exactly.
+REFEREE_OPTION, SPECTATORS_OPTION, DOUBT_OPTION = "referee", "spectators_judge", "doubt_cap"
+DOUBT_CAP = (2, 1, 10)  # default (the lobby's), min, max
+MAX_USER_ID = 2**63 - 1  # a Discord snowflake
+SWITCHES = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
+# The engine's actor for a member without a seat (`rules.engine.GUEST_SEAT`; a pure rules module does not import
+# the engine): its only action here is a vote naming the member, ``judge accept user:<id>``.
+GUEST_SEAT = -1
+MAX_GUEST_VOTES = 200  # spectators' votes on one answer (stored in the duel)
+SEXES = ("K", "M")  # category flags: women only, men only
 
 
 def _show(value: Any) -> str:
@@ -78,7 +90,8 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
     if options is not None and not isinstance(options, dict):
         raise OptionsError("tf.options.shape", value=_show(options))
     options = dict(options or {})
-    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS, DRAFT_TIMER[0], LETTERS_OPTION)
+    known = ("sides", "lang", "clock", "judging", "kids", "content", *TIMER_OPTIONS, DRAFT_TIMER[0], LETTERS_OPTION,
+             REFEREE_OPTION, SPECTATORS_OPTION, DOUBT_OPTION)
     for key in sorted((k for k in options if k not in known), key=repr):  # keys of any type: sort by repr
         raise OptionsError("tf.options.unknown", option=_show(key), known=", ".join(known))
     sides = options.get("sides", default_sides(players))
@@ -104,6 +117,34 @@ def _normalize(players: Any, options: Any) -> dict[str, Any]:
     content = options.get("content")
     if content is not None and content != {}:  # none given; anything else must be well formed
         out["content"] = custom_content(content)
+    return {**out, **_judge_options(options)}
+
+
+def _judge_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``referee`` (a member's id or mention; 0 = none), ``spectators_judge`` (on/off) and ``doubt_cap`` (1–10),
+    each only when given."""
+    out: dict[str, Any] = {}
+    if REFEREE_OPTION in options:
+        value = options[REFEREE_OPTION]
+        text = value if isinstance(value, str) else ""
+        match = re.fullmatch(r"<@!?([0-9]{1,19})>|([0-9]{1,19})", text.strip())
+        user = int(match[1] or match[2]) if match else value
+        if not _int(user) or not 0 <= user <= MAX_USER_ID:
+            raise OptionsError("tf.options.referee", value=_show(value))
+        if user:
+            out[REFEREE_OPTION] = user
+    if SPECTATORS_OPTION in options:
+        value = options[SPECTATORS_OPTION]
+        switch = value if isinstance(value, bool) else SWITCHES.get(value) if isinstance(value, str) else None
+        if switch is None:
+            raise OptionsError("tf.options.spectators_judge", value=_show(value))
+        out[SPECTATORS_OPTION] = switch
+    if DOUBT_OPTION in options:
+        _, low, high = DOUBT_CAP
+        value = options[DOUBT_OPTION]
+        if not _int(value) or not low <= value <= high:
+            raise OptionsError("tf.options.doubt_cap", value=_show(value), min=low, max=high)
+        out[DOUBT_OPTION] = value
     return out
 
 
@@ -161,8 +202,13 @@ def parse(raw: str) -> tuple[str, list[str]]:
             raise bad
         return verb, [bd.name(bd.parse_cell(w)) for w in rest]
     if verb == "judge":
-        if len(rest) != 1 or rest[0].lower() not in ("accept", "reject"):
+        if not 1 <= len(rest) <= 2 or rest[0].lower() not in ("accept", "reject"):
             raise bad
+        if len(rest) == 2:  # a member without a seat, named by the engine: ``judge accept user:<id>``
+            match = re.fullmatch(r"user:([0-9]{1,19})", rest[1].lower())
+            if match is None or int(match[1]) > MAX_USER_ID:
+                raise bad
+            return verb, [rest[0].lower(), f"user:{int(match[1])}"]
         return verb, [rest[0].lower()]
     if verb == "take":
         cells = [w for w in re.split(r"[,\s]+", " ".join(rest)) if w]
@@ -226,6 +272,7 @@ class TheFloor:
         self._checker = checker
         self._cats: dict[str, dict[str, dict[str, Any]]] = {}
         self._catalogs: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+        self._forms: dict[tuple[int, str], tuple[dict[str, Any], frozenset[str]]] = {}  # `_lists_exactly`
 
     # --- content -----------------------------------------------------------------------------------------
 
@@ -293,6 +340,9 @@ class TheFloor:
             last_turn=(-1,) * k, turn_no=0, duel=None, pending=(), final_cats=("",) * k, ladder=(), ladder_pos=0,
             holder=-1, final_out=(), eliminated=(), resigned=(False,) * k, round_winners=(), champion=-1, turn=0,
             kids=o["kids"], custom=custom, fair_letters=o.get(LETTERS_OPTION) == "answerable",
+            referee=o.get(REFEREE_OPTION, 0), doubt_cap=o.get(DOUBT_OPTION, 0),
+            # spectators vote until the deadline: with no vote deadline nothing would close a vote nobody casts
+            spectators=bool(o.get(SPECTATORS_OPTION)) and o["vote_seconds"] > 0,
         )
 
     # --- queries -----------------------------------------------------------------------------------------
@@ -333,7 +383,27 @@ class TheFloor:
         d = s.duel
         if d is None or not d.started or d.judging or s.pending or s.phase == "over":
             return False
-        return bool(d.log) and d.log[-1][0] != d.active and d.log[-1][2] == "trusted" and bool(self._judges(s))
+        return bool(d.log) and d.log[-1][0] != d.active and d.log[-1][2] == "trusted" and self._can_judge(s)
+
+    def _can_judge(self, s: State) -> bool:
+        """Whether anyone outside the duel may judge its answers: a neutral seat, the referee, or (option
+        `spectators_judge`) the thread's spectators when no seat can."""
+        return bool(self._judges(s)) or bool(s.referee) or s.spectators
+
+    def guests_judge(self, s: State) -> bool:
+        """Whether members without a seat may vote on the answer under judgment now: the referee always, the
+        spectators when no seat outside the duel can judge. Their vote closes only at its deadline or by the
+        referee's vote (nobody knows how many spectators there are); seated judges still close it early."""
+        d = s.duel
+        if d is None or not d.judging or s.pending or s.phase == "over":
+            return False
+        return bool(s.referee) or (s.spectators and not self._judges(s))
+
+    def guest_may_vote(self, s: State, user: int) -> bool:
+        """Whether the member ``user`` (not seated: the engine only sends members without a seat) may vote now."""
+        if not self.guests_judge(s):
+            return False
+        return user == s.referee or (s.spectators and not self._judges(s))
 
     def _judges(self, s: State) -> list[int]:
         """Every seat entitled to judge this duel's answers (voted or not); see `judge_seats`."""
@@ -350,8 +420,9 @@ class TheFloor:
         return d is not None and s.seat_side[seat] in (d.challenger, d.defender)
 
     def _vote_closers(self, s: State) -> list[int]:
-        """A state saved under the old rules can wait on a judgment nobody may give any more (the opponent or a
-        duelling host was the judge): the opponent's seats may then only close it (``timeout``: accepted)."""
+        """A judgment no seat may give: a state saved under the old rules (the opponent or a duelling host was the
+        judge), or a vote open to members without a seat only. The opponent's seats may then only close it
+        (``timeout``, the vote deadline's action): they hold the deadline, never a vote."""
         d = s.duel
         assert d is not None
         return s.seats_of((d.challenger, d.defender)[1 - d.active])
@@ -421,10 +492,15 @@ class TheFloor:
     def apply(self, s: State, seat: int, action: str) -> tuple[State, list[Event]]:
         if s.phase == "over":
             raise IllegalActionError("tf.game_over")
+        if seat == GUEST_SEAT and isinstance(seat, int) and not isinstance(seat, bool):
+            s2, events = self._autoplay(*self._guest_vote(s, *parse(action)))
+            return replace(s2, turn=s2.turn + 1), events
         if not isinstance(seat, int) or not 0 <= seat < s.players:
             raise NotYourTurnError("tf.bad_seat", seat=seat, players=s.players)
         verb, args = parse(action)
         side = s.seat_side[seat]
+        if verb == "judge" and len(args) > 1:  # a named vote is the table's (a member without a seat), never a seat's
+            raise NotYourTurnError("tf.judge_named")
         if verb == "resign":
             s2, events = self._resign(s, side)
         else:
@@ -436,6 +512,41 @@ class TheFloor:
         s2, events = self._autoplay(s2, events)
         return replace(s2, turn=s2.turn + 1), events
 
+    def guest_action(self, s: State, user: int, action: str) -> str | None:
+        """The engine's hook for a member without a seat: a vote (``judge accept``) becomes the table's action
+        naming them (``judge accept user:<id>``), which `apply` takes from `GUEST_SEAT` only; None for anything
+        else (the member is not seated). Whether they may vote is the rules' to say when it is applied."""
+        try:
+            verb, args = parse(action)
+        except InvalidActionError:
+            return None
+        if verb != "judge" or len(args) != 1 or not _int(user) or not 0 < user <= MAX_USER_ID:
+            return None
+        return f"judge {args[0]} user:{user}"
+
+    def _guest_vote(self, s: State, verb: str, args: list[str]) -> tuple[State, list[Event]]:
+        """A vote by a member without a seat: the referee's decides at once; a spectator's counts with the others
+        cast by the deadline. One vote per member and answer."""
+        if s.phase == "over":
+            raise IllegalActionError("tf.game_over")
+        if verb != "judge" or len(args) != 2:
+            raise NotYourTurnError("tf.not_a_judge")
+        user, accept = int(args[1].removeprefix("user:")), args[0] == "accept"
+        d = s.duel
+        if d is None or not d.judging or s.pending:
+            raise IllegalActionError("tf.no_vote")
+        if not self.guest_may_vote(s, user):
+            raise NotYourTurnError("tf.not_a_judge")
+        if any(voter == user for voter, _ in d.guests):
+            raise NotYourTurnError("tf.already_voted")
+        if user == s.referee:
+            s, events = self._judge(s, accept)
+            return s, [Event("vote", None, {"referee": True}), *events]
+        if len(d.guests) >= MAX_GUEST_VOTES:
+            raise IllegalActionError("tf.votes_full")
+        s = replace(s, duel=replace(d, guests=(*d.guests, (user, accept))))
+        return s, [Event("vote", None, {"spectator": True})]
+
     def _autoplay(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
         """Resigned sides act by default: they pick the first card, lose their duels at once, accept as
         judges and skip their turns."""
@@ -443,7 +554,7 @@ class TheFloor:
             if s.phase in ("over", "draft"):
                 return s, events
             d = s.duel
-            if d is not None and d.judging and not self.judge_seats(s):
+            if d is not None and d.judging and not self.judge_seats(s) and not self.guests_judge(s):
                 s, more = self._close_vote(s)  # the last judge left by resigning: the votes cast decide
                 events += more
                 continue
@@ -576,9 +687,11 @@ class TheFloor:
 
     def bot_defers(self, s: State, seat: int, humans: frozenset[int]) -> bool:
         """A bot on a team with a human leaves its side's moves to the human (it would answer first every time);
-        it still votes as a judge, so a vote is not held up to its deadline."""
-        judging = s.duel is not None and bool(s.duel.judging)
-        return not judging and any(i in humans for i in s.seats_of(s.seat_side[seat]))
+        it still votes as a judge, so a vote is not held up to its deadline. A duellist bot holding a vote open
+        to members without a seat waits for its deadline (closing it would cut their vote short)."""
+        if s.duel is not None and s.duel.judging:
+            return self._duellist(s, seat) and self.guests_judge(s)
+        return any(i in humans for i in s.seats_of(s.seat_side[seat]))
 
     def turn_timed(self, s: State) -> bool:
         """Whether the engine's generic turn timer (``turn_minutes``) runs now: for a challenge, a choice and
@@ -597,12 +710,16 @@ class TheFloor:
         status, canon = verdict.status, verdict.canonical
         if status in ("repeat", "wrong_letter", "rejected"):
             raise IllegalActionError(f"tf.answer.{status}", answer=text, letter=d.letter)
+        to_judges = status == "unknown" and s.judging_mode != "trust" and self._can_judge(s)
         if status == "unknown":
             self._refuse_rejected(s, text, category)
+            self._refuse_other_sex(s, text, category)
+            if to_judges and s.doubt_cap and doubts(d) >= s.doubt_cap:  # refused with the clock running
+                raise IllegalActionError("tf.answer.doubt_cap", answer=text, letter=d.letter, cap=s.doubt_cap)
         d = replace(d, clocks=_set(d.clocks, d.active, left))
-        # Trust mode, or nobody neutral to judge: accepted at once (the benefit of the doubt, never the opponent's
-        # call); in trust mode the opponent may still dispute it before the neutral judges.
-        if status == "unknown" and s.judging_mode != "trust" and self._judges(s):
+        # Trust mode, or nobody outside the duel to judge: accepted at once (the benefit of the doubt, never the
+        # opponent's call); in trust mode the opponent may still dispute it before the judges.
+        if to_judges:
             d = replace(d, judging=canon)
             return replace(s, duel=d), [Event("judging", side, {"answer": canon, "letter": d.letter})]
         mark = "accepted" if status == "accepted" else "trusted"
@@ -618,7 +735,7 @@ class TheFloor:
         w = 1 - d.active
         if not d.log or d.log[-1][0] != w or d.log[-1][2] != "trusted":
             raise IllegalActionError("tf.nothing_to_dispute")
-        if not self._judges(s):  # nobody outside the duel: the answer keeps the benefit of the doubt
+        if not self._can_judge(s):  # nobody outside the duel: the answer keeps the benefit of the doubt
             raise IllegalActionError("tf.no_judges")
         left = d.clocks[d.active] - ms
         if left <= 0:
@@ -639,6 +756,39 @@ class TheFloor:
         rejected = [text for _, text, mark in d.log if mark == "rejected"]
         if rejected and self.check(text, category, d.letter, rejected, s.lang).status == "repeat":
             raise IllegalActionError("tf.answer.judged_out", answer=text, letter=d.letter)
+
+    def _refuse_other_sex(self, s: State, text: str, category: dict[str, Any]) -> None:
+        """A category of women only (flag ``K``) or men only (``M``) of people: an answer it does not list that is
+        exactly a person listed in a people category of the other sex (full name or variant, no typo, no surname
+        alone) is refused with the clock running. Only people: a given name is often both (a names list cannot
+        tell), so for names the category's own list is the constraint."""
+        flags = category.get("flags", ())
+        sex = next((x for x in SEXES if x in flags), "")
+        if not sex or "people" not in flags:
+            return
+        other = SEXES[1 - SEXES.index(sex)]
+        for cat in self.catalog(s).values():
+            cat_flags = cat.get("flags", ())
+            if other in cat_flags and "people" in cat_flags and self._lists_exactly(cat, text, s.lang):
+                key = "tf.answer.women_only" if sex == "K" else "tf.answer.men_only"
+                raise IllegalActionError(key, answer=text, name=cat.get("name", ""))
+
+    def _lists_exactly(self, category: dict[str, Any], text: str, lang: str) -> bool:
+        from rules.the_floor.answers import normalize
+
+        key = (id(category), lang)
+        hit = self._forms.get(key)
+        if hit is None or hit[0] is not category:
+            flags = category.get("flags", ())
+            forms = {normalize(a, lang, flags) for a in category.get("answers", ())}
+            forms |= {normalize(v, lang, flags) for vs in category.get("variants", {}).values() for v in vs}
+            hit = self._forms[key] = (category, frozenset(forms))  # the category kept: its id() is not reused
+        return normalize(text, lang, category.get("flags", ())) in hit[1]
+
+    def category_sex(self, s: State, cat: str) -> str:
+        """``K`` (women only), ``M`` (men only) or "" for a category of this game."""
+        flags = self.catalog(s).get(cat, {}).get("flags", ())
+        return next((x for x in SEXES if x in flags), "")
 
     def _may_judge(self, s: State, seat: int) -> None:
         """A vote from a duellist's seat or a second vote from one seat is refused with its own reason."""
@@ -664,10 +814,10 @@ class TheFloor:
 
     def _close_vote(self, s: State) -> tuple[State, list[Event]]:
         """The majority of the votes cast decides; a tie or no vote at all accepts (the benefit of the doubt).
-        Only neutral seats' votes count, so a vote a duellist cast under the old rules is ignored."""
+        Only neutral seats' and members' votes count, so a vote a duellist cast under the old rules is ignored."""
         d = s.duel
         assert d is not None
-        cast = [accept for seat, accept in d.votes if not self._duellist(s, seat)]
+        cast = [accept for seat, accept in d.votes if not self._duellist(s, seat)] + [a for _, a in d.guests]
         return self._judge(s, 2 * sum(cast) >= len(cast))
 
     def _judge(self, s: State, accept: bool) -> tuple[State, list[Event]]:
@@ -675,9 +825,9 @@ class TheFloor:
         assert d is not None
         side = (d.challenger, d.defender)[d.active]
         if accept:
-            d = _switch(replace(d, judging="", votes=()), d.judging, "judged")
+            d = _switch(replace(d, judging="", votes=(), guests=()), d.judging, "judged")
         else:
-            d = replace(d, judging="", votes=(), log=(*d.log, (d.active, d.judging, "rejected")))
+            d = replace(d, judging="", votes=(), guests=(), log=(*d.log, (d.active, d.judging, "rejected")))
         data = {"accepted": accept, "letter": d.letter, "clocks_ms": list(d.clocks)}
         return replace(s, duel=d), [Event("judged", side, data)]
 
@@ -919,6 +1069,17 @@ def _reveal(d: Duel, who: int) -> Duel:
     deck = d.decks[who]
     letter = deck[d.drawn[who] % len(deck)]
     return replace(d, active=who, letter=letter, drawn=_set(d.drawn, who, d.drawn[who] + 1))
+
+
+def doubts(d: Duel) -> int:
+    """Doubtful answers the running side sent to the judges on its current letter: each rejected one keeps the
+    letter (an accepted one, a pass or an answer from the list ends it), so they are the log's last entries."""
+    n = 0
+    for who, _, mark in reversed(d.log):
+        if who != d.active or mark != "rejected":
+            break
+        n += 1
+    return n
 
 
 def _switch(d: Duel, answer: str, mark: str) -> Duel:

@@ -31,6 +31,8 @@ class Duel:
     log: tuple[tuple[int, str, str], ...]  # (0|1, text, mark): accepted | trusted | judged | rejected | pass
     judging: str = ""  # an answer awaiting judgment (its clock is stopped)
     votes: tuple[tuple[int, bool], ...] = ()  # (seat, accept) of the judges so far
+    # (user id, accept): members without a seat who voted (the referee, spectators); absent from older saves
+    guests: tuple[tuple[int, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,11 @@ class State:
     # A letter the duel's category cannot answer goes to the bottom of the deck (option letters=answerable). Off in
     # games made before it, so their records replay with the decks they were dealt.
     fair_letters: bool = False
+    # Judges without a seat (issue 10, optional in older saves): the referee named in the lobby (a user id, 0 =
+    # none) and whether the thread's spectators may vote when no seat outside the duel can judge.
+    referee: int = 0
+    spectators: bool = False
+    doubt_cap: int = 0  # doubtful answers sent to the judges per letter and duellist (0 = no cap: older games)
 
     @property
     def options(self) -> dict[str, Any]:

@@ -17,12 +17,21 @@ from typing import Any
 from rules import validate as v
 from rules.base import FloorboardError
 from rules.the_floor import board as bd
-from rules.the_floor.game import FIRST_FREE_STREAM, LETTERS, ROUNDS, custom_content
+from rules.the_floor.game import (
+    DOUBT_CAP,
+    FIRST_FREE_STREAM,
+    LETTERS,
+    MAX_GUEST_VOTES,
+    MAX_USER_ID,
+    ROUNDS,
+    custom_content,
+)
 from rules.the_floor.state import JUDGING, PHASES, Duel, Pending, State
 
-OPTIONAL_STATE_KEYS = ("fair_letters",)  # absent from states stored before it was added
+OPTIONAL_STATE_KEYS = ("fair_letters", "referee", "spectators", "doubt_cap")  # absent from states stored before
+OPTIONAL_DUEL_KEYS = ("guests",)
 STATE_KEYS = ("version", *(f.name for f in fields(State) if f.name not in OPTIONAL_STATE_KEYS))
-DUEL_KEYS = tuple(f.name for f in fields(Duel))
+DUEL_KEYS = tuple(f.name for f in fields(Duel) if f.name not in OPTIONAL_DUEL_KEYS)
 PENDING_KEYS = tuple(f.name for f in fields(Pending))
 PENDING_KINDS = ("take", "keep", "final", "final_pick")
 MARKS = ("accepted", "trusted", "judged", "rejected", "pass")
@@ -69,6 +78,9 @@ def state_from_json(d: Any) -> State:
         champion=v.require_int(d, "champion", -1, k - 1), turn=v.require_int(d, "turn", 0, v.MAX_COUNTER),
         kids=v.require_bool(d, "kids"), custom=_custom(d["custom"]),
         fair_letters=v.require_bool(d, "fair_letters") if "fair_letters" in d else False,  # absent before issue 10
+        referee=v.require_int(d, "referee", 0, MAX_USER_ID) if "referee" in d else 0,
+        spectators=v.require_bool(d, "spectators") if "spectators" in d else False,
+        doubt_cap=v.require_int(d, "doubt_cap", 0, DOUBT_CAP[2]) if "doubt_cap" in d else 0,
     )
     _check_board(s)
     _check_phase(s)
@@ -123,7 +135,8 @@ def _cards(raw: Any) -> tuple[tuple[int, str], ...]:
 
 
 def _duel(raw: Any, where: v.Where, players: int, lang: str, clock_s: int) -> Duel:
-    v.as_dict(raw, where, DUEL_KEYS)
+    core = {k: x for k, x in raw.items() if k not in OPTIONAL_DUEL_KEYS} if isinstance(raw, dict) else raw
+    v.as_dict(core, where, DUEL_KEYS)
     letters, ms = LETTERS[lang], clock_s * 1000
     decks = v.require_list(raw, "decks", where, length=2)
     for i, deck in enumerate(decks):
@@ -147,6 +160,9 @@ def _duel(raw: Any, where: v.Where, players: int, lang: str, clock_s: int) -> Du
         judging=v.require_str(raw, "judging", where, MAX_ANSWER),
         votes=tuple(_vote(e, v.at(where, "votes", i), players)
                     for i, e in enumerate(v.require_list(raw, "votes", where, max_len=players))),
+        guests=tuple(_guest_vote(e, v.at(where, "guests", i))  # absent before issue 10's spectator votes
+                     for i, e in enumerate(v.require_list(raw, "guests", where, max_len=MAX_GUEST_VOTES)
+                                           if "guests" in raw else [])),
     )
 
 
@@ -163,6 +179,11 @@ def _log_entry(raw: Any, where: v.Where) -> tuple[int, str, str]:
 def _vote(raw: Any, where: v.Where, players: int) -> tuple[int, bool]:
     seat, accept = v.as_list(raw, where, length=2)
     return v.as_int(seat, v.at(where, 0), 0, players - 1), v.as_bool(accept, v.at(where, 1))
+
+
+def _guest_vote(raw: Any, where: v.Where) -> tuple[int, bool]:
+    user, accept = v.as_list(raw, where, length=2)
+    return v.as_int(user, v.at(where, 0), 1, MAX_USER_ID), v.as_bool(accept, v.at(where, 1))
 
 
 def _pending(raw: Any, where: v.Where, sides: int) -> Pending:
@@ -253,6 +274,9 @@ def _check_duel(s: State, d: Duel) -> None:
     v.require(d.started or not d.judging, "duel.judging", "an answer judged before the duel started")
     v.require(bool(d.judging) or not d.votes, "duel.votes", "votes with no answer to judge")
     v.distinct([seat for seat, _ in d.votes], "duel.votes")
+    v.require(bool(d.judging) or not d.guests, "duel.guests", "votes with no answer to judge")
+    v.require(s.referee not in {user for user, _ in d.guests}, "duel.guests", "the referee's vote decides at once")
+    v.distinct([user for user, _ in d.guests], "duel.guests")
 
 
 def _check_pending(s: State, p: Pending, where: v.Where) -> None:

@@ -14,7 +14,10 @@ def view(game: Any, s: State, seat: int | None) -> dict[str, Any]:
     vside = None if viewer is None else s.seat_side[viewer]
 
     def cat(c: str) -> dict[str, str] | None:
-        return {"id": c, "name": game.category_name(s, c)} if c else None
+        if not c:
+            return None
+        sex = game.category_sex(s, c)  # K/M: women or men only, shown with the name
+        return {"id": c, "name": game.category_name(s, c), **({"sex": sex} if sex else {})}
 
     fields = bd.fields(s.board)
     field_id = {c: i for i, f in enumerate(fields) for c in f}
@@ -33,8 +36,8 @@ def view(game: Any, s: State, seat: int | None) -> dict[str, Any]:
                 "running": pair[d.active] if d.started and not d.judging else None,
                 "answering": pair[d.active] if d.started else None,
                 "answers": [{"side": pair[w], "text": t, "mark": m} for w, t, m in d.log],
-                "judging": d.judging or None, "votes": len(d.votes),
-                "judges": game.judge_seats(s) if d.judging else []}
+                "judging": d.judging or None, "votes": len(d.votes) + len(d.guests),
+                "judges": game.judge_seats(s) if d.judging else [], "guests_judge": game.guests_judge(s)}
     pending = None
     if s.pending:
         p = s.pending[0]
@@ -56,4 +59,5 @@ def view(game: Any, s: State, seat: int | None) -> dict[str, Any]:
         "picked": None if vside is None else [cat(c) for c in s.picked[vside]],
         "hand_counts": [len(h) for h in s.hands], "has_picked": [bool(c) for c in s.chosen],
         "deck_count": len(s.deck), "outcome": None if out is None else out.to_json(),
+        "referee": s.referee or None, "spectators_judge": s.spectators, "doubt_cap": s.doubt_cap or None,
     }

@@ -379,7 +379,8 @@ async def test_a_rematch_with_fewer_players_does_not_inherit_the_old_number_of_s
     h = harness
     channel_id = await open_floor(h, ("bob", "carol"), options="clock=60")
     table = await table_of(h, channel_id)
-    typed = {"clock": 60, "lang": "en", "letters": "answerable"}  # as typed, with the server's and fair defaults
+    typed = {"clock": 60, "lang": "en", "letters": "answerable", "spectators_judge": True,  # as typed, with the
+             "doubt_cap": 2}  # server's and a fair host's defaults
     assert table.options["sides"] == 3 and table.meta["lobby_options"] == typed
     out = [s for user in ("bob", "carol") for s in await resign(h, user, channel_id)]
     final = next(s for s in reversed(out) if "Rematch" in s.labels())

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from cogs.utils.lang import CatalogTranslator
 from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
-from rules.engine import Engine, Notice, utcnow
+from engine import Engine, Notice, utcnow
 from storage import StorageOpenError, Store
 
 log = logging.getLogger("floorboard")

@@ -25,10 +25,10 @@ from typing import Any
 
 import click
 
+from engine import ActResult, Engine, SeatInfo, Table
 from i18n import LOCALES, t
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
-from rules.engine import ActResult, Engine, SeatInfo, Table
 from storage import StorageOpenError, Store
 
 PROG = "./floorboard play"
@@ -38,6 +38,7 @@ LEGACY_CHANNEL = 0  # before saves, every terminal game used channel 0
 DEFAULT_PLAYERS = 3
 EXAMPLES = 3  # legal examples shown by `legal` and `help`
 LIST_ALL = 24  # a list of legal moves longer than this is summarised per verb
+SUGGESTIONS = 4  # Floor Plan: the planner's best moves listed by `legal` (as Discord's buttons offer them)
 EXIT_ERROR = 1  # the game could not go on (a damaged saved game, the database gone)
 EXIT_STORAGE = 5  # the database cannot be opened, as for the bot
 Read = Callable[[str], str]
@@ -271,34 +272,10 @@ def feature_name(kind: str, lang: str) -> str:
     return t(f"fp.sheet.feature.{kind}", lang)
 
 
-def fp_step_text(step: Any, lang: str) -> str:
-    from render.floor_plan import demand_short, room_name
-    from rules.floor_plan.sheet import FEATURE_KINDS, cell_name
+def fp_words(action: str, lang: str) -> str:
+    from render.floor_plan import action_words
 
-    if step.verb == "start":
-        return t("cli.fp.start", lang, w=step.size[0], h=step.size[1], cell=cell_name(step.cells[0]))
-    if step.verb == "room":
-        rooms = [t("cli.fp.room", lang, room=room_name(r.type, lang), w=r.w, h=r.h, cell=cell_name((r.x, r.y)))
-                 for r in step.rooms]
-        return " + ".join(rooms)
-    if step.verb == "features":
-        return ", ".join(t("cli.fp.features", lang, count=len(s.cells), kind=feature_name(FEATURE_KINDS[s.die - 1],
-                           lang), cells=",".join(cell_name(c) for c in s.cells)) for s in step.sets)
-    if step.verb == "doors":
-        return t("cli.fp.doors", lang, cells=", ".join(cell_name(c) for c in step.cells))
-    if step.verb == "claim":
-        return t("cli.fp.claim", lang, demand=demand_short(step.demand, lang))
-    return t("cli.fp.skip", lang)
-
-
-def fp_action_text(action: str, lang: str) -> str:
-    from rules.floor_plan import notation
-
-    try:
-        steps = notation.parse(action)
-    except FloorboardError:
-        return action
-    return "; ".join(fp_step_text(s, lang) for s in steps)
+    return action_words(action, lang)
 
 
 def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str]) -> list[Line]:
@@ -307,7 +284,7 @@ def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str
     lines: list[Line] = []
     for e in result.events:
         if e.kind in ("acted", "claims"):
-            hidden[result.seat] = " · ".join(x for x in (hidden.get(result.seat), fp_action_text(
+            hidden[result.seat] = " · ".join(x for x in (hidden.get(result.seat), fp_words(
                 result.action, lang)) if x)
             lines.append(Hidden("cli.fp.acted", name))
         elif e.kind == "resign":
@@ -552,9 +529,32 @@ def fp_legal(table: Table, seat: int, lang: str) -> list[str]:
 
             demands = ", ".join(f"{d} ({demand_text(d, lang)})" for d in claimable)
             lines.append(t("cli.fp.claimable", lang, demands=demands))
+    found = fp_suggestions(table, seat)
+    if found:  # the same suggestions as Discord's "Suggest a move" buttons
+        lines.append(t("cli.fp.suggested", lang))
+        lines += [t("cli.fp.suggestion_points" if s.points else "cli.fp.suggestion", lang, n=n, action=s.text,
+                    points=s.points) for n, s in enumerate(found, start=1)]
     lines.append(t("cli.fp.too_many", lang))
     lines.append(examples_text(fp_examples(table, seat), lang))
     return lines
+
+
+def fp_suggestions(table: Table, seat: int) -> list[Any]:
+    """The planner's best few moves for the seat (none when it is not to act)."""
+    from rules.floor_plan import planner
+
+    if table.status != "active" or seat not in table.to_move():
+        return []
+    return planner.suggest(table.rules, table.state, seat, SUGGESTIONS)
+
+
+def suggestion_numbered(table: Table, seat: int, text: str) -> str:
+    """A Floor Plan player may type the number of a suggestion `legal` listed (``2``) to play it."""
+    if table.game != "floor_plan" or not text.isdigit():
+        return text
+    found = fp_suggestions(table, seat)
+    n = int(text)
+    return found[n - 1].text if 1 <= n <= len(found) else text
 
 
 def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
@@ -766,7 +766,7 @@ class TerminalGame:
     async def run(self) -> int:
         table = await self.setup()
         if table.game == "floor_plan":  # a resumed round's drawings so far, to show when it closes
-            self.hidden = {i: fp_action_text(a, self.lang) for i, a in enumerate(table.state.actions) if a}
+            self.hidden = {i: fp_words(a, self.lang) for i, a in enumerate(table.state.actions) if a}
         self.show(table, None)
         if table.moves == 0:
             self.save_images(table)
@@ -820,6 +820,7 @@ class TerminalGame:
                 continue
             if not text:
                 continue
+            text = suggestion_numbered(table, seat, text)
             typed = getattr(table.rules, "typed_action", None)
             if typed is not None:
                 text = typed(table.state, text, int((time.monotonic() - shown) * 1000))

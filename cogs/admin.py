@@ -10,9 +10,9 @@ from discord.ext import commands
 from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, user_errors
+from engine import PermissionDeniedError
 from i18n import t
 from rules.base import OptionsError
-from rules.engine import PermissionDeniedError
 
 if TYPE_CHECKING:
     from bot import Floorboard

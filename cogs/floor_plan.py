@@ -41,10 +41,7 @@ from cogs.utils.posting import MAX_CONTENT, MEDALS, after_move, channel_of, ping
 from cogs.utils.replies import edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import mention
-from i18n import t
-from render import floor_plan as draw
-from rules.base import Msg, RulesError
-from rules.engine import (
+from engine import (
     ActResult,
     GameNotFoundError,
     GameOverError,
@@ -55,7 +52,11 @@ from rules.engine import (
     StaleVersionError,
     Table,
 )
+from i18n import t
+from render import floor_plan as draw
+from rules.base import Msg, NotYourTurnError, RulesError
 from rules.floor_plan import demands as dm
+from rules.floor_plan import planner
 from rules.floor_plan.notation import USAGE, VERBS
 from rules.floor_plan.sheet import CENTRE, HEIGHT, WIDTH, cell_name
 
@@ -68,6 +69,9 @@ GAME = "floor_plan"
 SHEET_TEMPLATE = rf"{GAME}:sheet:(?P<table>[0-9]+)"
 PREVIEW_TEMPLATE = (rf"{GAME}:(?P<choice>ok|no):(?P<table>[0-9]+):(?P<user>[0-9]+):(?P<version>[0-9]+)"
                     r":(?P<key>[0-9a-f]{8})")
+PLAN_TEMPLATE = rf"{GAME}:plan:(?P<table>[0-9]+)"
+PICK_TEMPLATE = rf"{GAME}:pick:(?P<table>[0-9]+):(?P<user>[0-9]+)" r":(?P<key>[0-9a-f]{8})"
+SUGGESTIONS = 4  # placements offered as buttons (the planner's best, varied)
 TOP = 10  # scoreboard lines in a public summary
 MAX_CLAIM_LINES = 10
 MAX_PING_POSTS = 3  # messages of mentions at the start of a round (the rest are told by the status message)
@@ -268,10 +272,10 @@ class FloorPlanSurface(GameSurface):
     # --- components ----------------------------------------------------------------------------------
 
     def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
-        return [SheetButton.make(table, locale)]
+        return table_items(table, locale)
 
     def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
-        return [SheetButton.make(table, locale)]
+        return table_items(table, locale)
 
     # --- private moves -------------------------------------------------------------------------------
 
@@ -542,7 +546,7 @@ def round_posts(surface: FloorPlanSurface, bot: Floorboard, segments: list[Segme
             summaries += 1
             embed = round_embed(surface, result.table, result, closed.data, locale)
             posts.append(RoundPost(embed=embed, image=(result.table, closed.data),
-                                   items=[SheetButton.make(result.table, locale)]))
+                                   items=table_items(result.table, locale)))
         if over:
             embed = final_embed(surface, result.table, locale, closed.data if closed else None)
             line, ids = result_ping(result.table, locale)  # mentions in the embed would notify no one
@@ -562,7 +566,7 @@ def round_posts(surface: FloorPlanSurface, bot: Floorboard, segments: list[Segme
         if posts and posts[-1].content == "" and posts[-1].embed is not None:
             posts[-1].content = chunks[0]
         else:
-            posts.append(RoundPost(content=chunks[0], items=[SheetButton.make(latest, locale)]))
+            posts.append(RoundPost(content=chunks[0], items=table_items(latest, locale)))
         posts[-1].pings = ids
         posts += [RoundPost(content=c, pings=ids) for c in chunks[1:]]
     return posts
@@ -617,7 +621,68 @@ class PreviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
                        self.version, self.key)
 
 
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SheetButton, PreviewButton)
+class PlanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAN_TEMPLATE):
+    """Suggest a move: the planner's best few placements for the clicker's roll, privately, as buttons."""
+
+    def __init__(self, table_id: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "plan", style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id(GAME, "plan", table_id)))
+        self.table_id = table_id
+
+    @classmethod
+    def make(cls, table: Table, locale: str) -> PlanButton:
+        return cls(table.id, label=t("fpui.button.plan", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> PlanButton:
+        return cls(id_number(match["table"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "FloorPlan", "plan_button", self.table_id)
+
+
+class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_TEMPLATE):
+    """One suggestion: opens the usual preview of it. The custom_id names the suggestion by a hash of its text
+    and round, and the planner is deterministic, so the click recomputes it (a restart loses nothing) and a
+    suggestion made for an earlier roll or sheet is found stale."""
+
+    def __init__(self, table_id: int, user_id: int, key: str, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "?", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id(GAME, "pick", table_id, user_id, key)))
+        self.table_id, self.user_id, self.key = table_id, user_id, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> PickButton:
+        return cls(id_number(match["table"]), id_number(match["user"]), match["key"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "FloorPlan", "pick_button", self.table_id, self.user_id, self.key)
+
+
+def table_items(table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+    """The buttons under a running game's posts: Suggest a move (while it runs) and My sheet."""
+    plan: list[discord.ui.Item[Any]] = [PlanButton.make(table, locale)] if table.status == "active" else []
+    return [*plan, SheetButton.make(table, locale)]
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SheetButton, PreviewButton, PlanButton, PickButton)
+
+
+def suggestions(table: Table, seat: int) -> list[planner.Suggestion]:
+    return planner.suggest(table.rules, table.state, seat, SUGGESTIONS)
+
+
+def plan_lines(found: list[planner.Suggestion], table: Table, locale: str) -> str:
+    state = table.state
+    lines = [t("fpui.plan_head", locale, round=state.round, roll=roll_text(state.roll))]
+    for n, suggestion in enumerate(found, start=1):
+        key = "fpui.plan_line_points" if suggestion.points else "fpui.plan_line"
+        lines.append(t(key, locale, n=n, action=suggestion.text, points=suggestion.points,
+                       words=draw.action_words(suggestion.text, locale)))
+    lines.append(t("fpui.plan_foot", locale))
+    return "\n".join(lines)
 
 
 def simulate(table: Table, seat: int, action: str) -> tuple[str, dict[str, Any], list[str]]:
@@ -685,6 +750,11 @@ class FloorPlan(commands.Cog):
         if table.status != "active":
             raise GameOverError("engine.not_running")
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.show_preview(interaction, table, seat, action, locale)
+
+    async def show_preview(self, interaction: discord.Interaction, table: Table, seat: int, action: str,
+                           locale: str) -> None:
+        """The preview of ``action`` on the seat's blueprint with Confirm / Cancel (the interaction deferred)."""
         try:
             text, view, claimable = await asyncio.to_thread(simulate, table, seat, action)
         except RulesError as error:
@@ -737,6 +807,46 @@ class FloorPlan(commands.Cog):
             if channel is not None:
                 await after_move(self.bot, result, locale, channel=channel)
 
+    # --- suggestions: a whole game with buttons -------------------------------------------------------
+
+    async def acting_seat(self, table_id: int, user_id: int) -> tuple[Table, int]:
+        table = await self.running(table_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeatedError("engine.not_seated")
+        if table.status != "active":
+            raise GameOverError("engine.not_running")
+        if seat not in table.to_move():
+            raise NotYourTurnError("fp.already_acted")
+        return table, seat
+
+    async def plan_button(self, interaction: discord.Interaction, table_id: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table, seat = await self.acting_seat(table_id, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            found = await asyncio.to_thread(suggestions, table, seat)
+            round_no = table.state.round
+            items: list[discord.ui.Item[Any]] = [
+                PickButton(table.id, interaction.user.id, preview_key(s.text, round_no), label=str(n))
+                for n, s in enumerate(found, start=1)]
+            items.append(SheetButton.make(table, locale))
+            await interaction.followup.send(plan_lines(found, table, locale)[:MAX_CONTENT], view=view_of(items),
+                                            ephemeral=True)
+
+    async def pick_button(self, interaction: discord.Interaction, table_id: int, user_id: int, key: str) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            if interaction.user.id != user_id:
+                raise PermissionDeniedError("fpui.not_your_plan", name=mention(user_id))
+            table, seat = await self.acting_seat(table_id, user_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            found = await asyncio.to_thread(suggestions, table, seat)
+            text = next((s.text for s in found if preview_key(s.text, table.state.round) == key), None)
+            if text is None:
+                raise StaleVersionError("fpui.plan_stale")
+            await self.show_preview(interaction, table, seat, text, locale)
+
     # --- sheets --------------------------------------------------------------------------------------
 
     async def send_sheet(self, interaction: discord.Interaction, table: Table, seat: int, locale: str) -> None:
@@ -744,7 +854,10 @@ class FloorPlan(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = sheet_text(table, seat, viewer, locale)
         png = await sheet_png(table, seat, viewer, locale)
-        await interaction.followup.send(text, file=png_file(table, png, f"sheet{seat + 1}"), ephemeral=True)
+        kw: dict[str, Any] = {}
+        if viewer == seat and table.status == "active" and seat in table.to_move():
+            kw["view"] = view_of([PlanButton.make(table, locale)])  # from one's own sheet straight to a move
+        await interaction.followup.send(text, file=png_file(table, png, f"sheet{seat + 1}"), ephemeral=True, **kw)
 
     async def sheet_button(self, interaction: discord.Interaction, table_id: int) -> None:
         locale = await locale_of_interaction(interaction)

@@ -48,9 +48,9 @@ from cogs.utils.replies import (
     user_errors,
 )
 from cogs.utils.surface import escape
+from engine import PermissionDeniedError, StaleVersionError
 from i18n import t
 from rules.base import FloorboardError
-from rules.engine import PermissionDeniedError, StaleVersionError
 from rules.floor_plan import notation
 from rules.floor_plan.game import SHEET_DATA
 from storage import DailyRow

@@ -23,9 +23,9 @@ from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of, send_private
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, escape
+from engine import ActResult, NotSeatedError, Table
 from i18n import t
 from rules.base import IllegalActionError, InvalidActionError, Msg, NotYourTurnError
-from rules.engine import ActResult, NotSeatedError, Table
 from rules.flying_blades.board import COLOURS
 from rules.flying_blades.cards import CARD_IDS, PRICE_LIMIT, PRICES
 from rules.flying_blades.notation import CARD_VERBS, USAGE, VERBS

@@ -47,9 +47,7 @@ from cogs.utils.status import META_KEY as STATUS_META
 from cogs.utils.status import status_message
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, code, mention
-from i18n import LOCALES, t
-from rules.base import FloorboardError, Game, OptionsError
-from rules.engine import (
+from engine import (
     LOBBY_OPTIONS,
     ActResult,
     ChannelBusyError,
@@ -63,6 +61,8 @@ from rules.engine import (
     SeatInfo,
     Table,
 )
+from i18n import LOCALES, t
+from rules.base import FloorboardError, Game, OptionsError
 
 if TYPE_CHECKING:
     from bot import Floorboard

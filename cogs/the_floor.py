@@ -35,10 +35,7 @@ from cogs.utils.posting import board_file, channel_of, pinging, render_view, res
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
 from cogs.utils.text import clean, clip, safe, safe_name
-from i18n import LOCALES, t
-from render.the_floor import SIDE_COLOURS
-from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg, NotYourTurnError
-from rules.engine import (
+from engine import (
     GUEST_SEAT,
     ActResult,
     DamagedGameError,
@@ -47,6 +44,9 @@ from rules.engine import (
     StaleVersionError,
     Table,
 )
+from i18n import LOCALES, t
+from render.the_floor import SIDE_COLOURS
+from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg, NotYourTurnError
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take, example
 from rules.the_floor.game import DEAL, DOUBT_CAP, DOUBT_OPTION, DRAFT_TIMER, LETTERS_OPTION, SPECTATORS_OPTION

@@ -26,9 +26,9 @@ from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.text import clean, safe, safe_name
+from engine import PermissionDeniedError
 from i18n import t
 from rules.base import Msg
-from rules.engine import PermissionDeniedError
 from rules.the_floor import content as builtin
 from rules.the_floor.answers import fold, normalize
 

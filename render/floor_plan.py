@@ -678,6 +678,8 @@ def door_bonus_text(client: dict[str, Any], locale: str, *, short: bool = True) 
     pts = bonus.get("points", 1)
     generic = t("render.floor_plan.door_bonus.generic", locale, points=pts)
     text = _first(keys if short else keys[::-1], locale, generic, points=pts)
+    if bonus.get("max"):  # the cap first: a long bonus text is cut on the image
+        return t("render.floor_plan.door_bonus_max", locale, text=text, max=bonus["max"])
     return t("render.floor_plan.door_bonus", locale, text=text)
 
 
@@ -688,6 +690,39 @@ def bonus_name(bonus: str, locale: str) -> str:
 def room_name(rtype: str, locale: str) -> str:
     key = f"{KEY}room.{rtype}"
     return t(key, locale) if _has(key, locale) else rtype
+
+
+def action_words(action: str, locale: str) -> str:
+    """An action in words ("Kitchen 6×4 at F3; scores Collector 2"); text that does not parse as it was."""
+    from rules.base import FloorboardError
+    from rules.floor_plan import notation
+
+    try:
+        steps = notation.parse(action)
+    except FloorboardError:
+        return action
+    return "; ".join(step_words(s, locale) for s in steps)
+
+
+def step_words(step: Any, locale: str) -> str:
+    from rules.floor_plan.sheet import FEATURE_KINDS, cell_name
+
+    words = f"{KEY}words."
+    if step.verb == "start":
+        return t(words + "start", locale, w=step.size[0], h=step.size[1], cell=cell_name(step.cells[0]))
+    wild = t(words + "wild", locale, rolled=step.wild[0], read=step.wild[1]) if step.wild else ""
+    if step.verb == "room":
+        return " + ".join(t(words + "room", locale, room=room_name(r.type, locale), w=r.w, h=r.h,
+                            cell=cell_name((r.x, r.y))) for r in step.rooms) + wild
+    if step.verb == "features":
+        return ", ".join(t(words + "features", locale, count=len(s.cells),
+                           kind=t(f"fp.sheet.feature.{FEATURE_KINDS[s.die - 1]}", locale),
+                           cells=",".join(cell_name(c) for c in s.cells)) for s in step.sets) + wild
+    if step.verb == "doors":
+        return t(words + "doors", locale, cells=", ".join(cell_name(c) for c in step.cells))
+    if step.verb == "claim":
+        return t(words + "claim", locale, demand=demand_short(step.demand, locale))
+    return t(words + "skip", locale)
 
 
 def points(count: int, locale: str) -> str:

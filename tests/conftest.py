@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from rules.engine import Engine
+from engine import Engine
 from storage import Store
 from tests.nim import Nim
 

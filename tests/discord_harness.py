@@ -281,7 +281,7 @@ class Harness:
     def patch(self, monkeypatch: Any) -> None:
         harness = self
         if self.seed is not None:
-            monkeypatch.setattr("rules.engine.new_seed", lambda: self.seed)
+            monkeypatch.setattr("engine.core.new_seed", lambda: self.seed)
 
         async def send_message(http: Any, channel_id: int, *, params: Any) -> dict[str, Any]:
             return await harness.on_channel_message(int(channel_id), params)

@@ -7,8 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError
-from rules.engine import (
+from engine import (
     ChannelBusyError,
     Engine,
     GameOverError,
@@ -20,6 +19,7 @@ from rules.engine import (
     Table,
     replay,
 )
+from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError
 from storage import Store
 
 ALICE, BOB, CAROL = 101, 102, 103

@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES
-from rules.engine import (
-    BACKOFF_FIRST,
+from engine import (
     DamagedGameError,
     Engine,
     Notice,
@@ -21,6 +19,8 @@ from rules.engine import (
     SeatInfo,
     StorageUnavailableError,
 )
+from engine.core import BACKOFF_FIRST
+from rules import GAMES
 from storage import Store
 from tests.conftest import FakeClock
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
+from engine import Engine, SeatInfo, replay
 from rules import GAMES
-from rules.engine import Engine, SeatInfo, replay
 from storage import Store
 
 HUMAN = 7

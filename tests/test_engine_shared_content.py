@@ -15,9 +15,10 @@ from typing import Any
 import orjson
 import pytest
 
-import rules.engine as engine_module
+import engine.shared as engine_module
+from engine import DamagedGameError, Engine, SeatInfo, Table, replay
+from engine.shared import SHARED
 from rules import GAMES
-from rules.engine import SHARED, DamagedGameError, Engine, SeatInfo, Table, replay
 from rules.the_floor import TheFloor
 from storage import Store
 from tests.conftest import FakeClock

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from rules.engine import BACKOFF_FIRST, Engine, SeatInfo, Table
+from engine import Engine, SeatInfo, Table
+from engine.core import BACKOFF_FIRST
 from storage import StorageConflictError, Store
 from tests.bench import bench_load
 from tests.conftest import FakeClock

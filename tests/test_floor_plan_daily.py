@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cogs.utils.daily import DailyChallenge, daily_channel
+from engine import Engine, GameOverError
 from rules.base import IllegalActionError
-from rules.engine import Engine, GameOverError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import daily as fpdaily
 from storage import Store

@@ -11,9 +11,9 @@ import pytest
 from cogs import floor_plan as fp
 from cogs import flying_blades as fb
 from cogs.utils import hints
+from engine import SeatInfo, Table
 from i18n import t
 from rules.base import RulesError
-from rules.engine import SeatInfo, Table
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import notation as fp_notation
 from rules.flying_blades import notation as fb_notation

@@ -354,3 +354,22 @@ def test_a_file_that_is_not_a_database_is_named_with_exit_code_5(tmp_path: Path,
     err = capsys.readouterr().err
     assert f"Cannot open the database {tmp_path / 'play.db'}" in err and "Use --db FILE" in err
     assert "Traceback" not in err
+
+
+def test_floor_plan_legal_lists_the_planners_suggestions_and_a_number_plays_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rules.floor_plan import planner
+
+    rules = GAMES["floor_plan"]
+    assert run(tmp_path, "floor_plan", "--players", "1", "--bots", "0", "--seed", "fp-suggest", "--no-images",
+               typed=["legal", "quit"]) == 0
+    out = capsys.readouterr().out
+    state = saved_state(tmp_path / "play.db", "floor_plan")
+    suggested = planner.suggest(rules, state, 0, 4)
+    assert "Suggested moves (type the number to play one):" in out
+    for n, suggestion in enumerate(suggested, start=1):
+        assert f"  {n}. {suggestion.text}" in out  # the same suggestions as Discord's buttons
+    assert run(tmp_path, "floor_plan", "--players", "1", "--bots", "0", "--seed", "fp-suggest", "--no-images",
+               typed=["2", "quit"]) == 0
+    after = saved_state(tmp_path / "play.db", "floor_plan")
+    assert after.round == 1 and after.boards[0].sheet == rules.apply(state, 0, suggested[1].text)[0].boards[0].sheet

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import Engine, SeatInfo, replay
+from engine import Engine, SeatInfo, replay
 from storage import Store
 from storage.sqlite import _migrations
 from tests.nim import Nim
@@ -46,7 +46,7 @@ KILLER = textwrap.dedent(
     """
     import asyncio, os, signal, sys
     sys.path.insert(0, {root!r})
-    from rules.engine import Engine, SeatInfo
+    from engine import Engine, SeatInfo
     from storage import Store
     from tests.nim import Nim
 

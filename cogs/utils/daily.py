@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from engine import ActResult, Engine, SeatInfo, Table
 from rules.base import IllegalActionError
-from rules.engine import ActResult, Engine, SeatInfo, Table
 from rules.floor_plan import daily as fpdaily
 from rules.floor_plan import notation
 from storage import DailyRow

@@ -19,8 +19,8 @@ import discord
 
 from cogs.utils.surface import GameSurface, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, mention
+from engine import Table
 from i18n import t
-from rules.engine import Table
 
 if TYPE_CHECKING:
     from bot import Floorboard

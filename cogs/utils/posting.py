@@ -29,9 +29,9 @@ import discord
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.surface import GameSurface, Segment, surface_for
+from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from i18n import t
 from rules.base import FloorboardError
-from rules.engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from storage import StorageError
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.text import ELLIPSIS, Markup, code, excerpt
+from engine import unavailable
 from i18n import LOCALES, catalog, t
 from rules.base import FloorboardError, Msg
-from rules.engine import unavailable
 from storage import StorageError
 
 log = logging.getLogger(__name__)

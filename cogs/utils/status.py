@@ -26,8 +26,8 @@ import discord
 
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
+from engine import DamagedGameError, Table
 from i18n import DEFAULT_LOCALE, t
-from rules.engine import DamagedGameError, Table
 
 if TYPE_CHECKING:
     from bot import Floorboard

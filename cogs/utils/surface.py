@@ -16,9 +16,9 @@ from discord import app_commands
 from cogs.utils.components import RematchButton
 from cogs.utils.lang import ls
 from cogs.utils.text import safe_name
+from engine import ActResult, GameNotFoundError, Table
 from i18n import LOCALES, t
 from rules.base import Game, Msg
-from rules.engine import ActResult, GameNotFoundError, Table
 
 if TYPE_CHECKING:
     from bot import Floorboard

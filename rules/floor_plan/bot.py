@@ -1,7 +1,9 @@
-"""The bot (and the "random-but-legal" player of the playouts): a few random legal candidates for the round's
-action, each judged by the demand points it makes claimable at once (then by a little shape sense), followed by
-every claim it can make. Deterministic for a state (its randomness is a stream of the game's seed). Cheap: a
-bounded number of placement checks and at most four demand evaluations per call, so 100 seats stay fast.
+"""The bot: `choose` plays the planner's best suggestion (`rules.floor_plan.planner`).
+
+`choose_baseline` is the earlier bot, kept as the cheap "random-but-legal" player of playouts and as the
+baseline of the head-to-head (`tools.floor_plan_sim`): a few random legal candidates for the round's action,
+each judged by the demand points it makes claimable at once (then by a little shape sense), followed by every
+claim it can make. Both are deterministic for a state (the baseline's randomness is a stream of the game's seed).
 """
 
 from __future__ import annotations
@@ -196,6 +198,13 @@ def _claims(game: FloorPlan, s: State, board: Board) -> tuple[list[Step], int]:
 
 
 def choose(game: FloorPlan, s: State, seat: int) -> str:
+    """The planner's best action for the seat."""
+    from rules.floor_plan.planner import suggest
+
+    return suggest(game, s, seat, limit=1)[0].text
+
+
+def choose_baseline(game: FloorPlan, s: State, seat: int) -> str:
     if s.phase == "setup":
         return choose_start(s, seat)
     assert s.roll is not None

@@ -62,10 +62,11 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "deck_rooms": (frozenset({"min"}), frozenset()),
     "chain": (frozenset({"min"}), frozenset()),
 }
+# ``max``: at most this many instances score (balance: an open sheet can hold a door per wall).
 BONUS_OPS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "doored_rooms": (frozenset({"min"}), frozenset()),
-    "door_outside": (frozenset({"feature"}), frozenset()),
-    "door_line": (frozenset({"feature"}), frozenset()),
+    "doored_rooms": (frozenset({"min"}), frozenset({"max"})),
+    "door_outside": (frozenset({"feature"}), frozenset({"max"})),
+    "door_line": (frozenset({"feature"}), frozenset({"max"})),
 }
 SEEN_KINDS = ("tree", "pool", "deck", "stone")
 OUTSIDE_FEATURES = ("stone", "deck", "tree")
@@ -118,7 +119,7 @@ def _check_params(where: str, raw: dict[str, Any], ops: dict[str, tuple[frozense
     points = raw.get("points")
     if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= 10:
         raise ValueError(f"clients.json: {where}: bad points {points!r}")
-    for key in ("min",):
+    for key in ("min", "max"):
         if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 1):
             raise ValueError(f"clients.json: {where}: bad {key} {raw[key]!r}")
     for key in ("type", "a", "b", "room", "not"):
@@ -172,8 +173,20 @@ def load_clients(path: Path = DATA / "clients.json") -> dict[str, Client]:
     return parse_clients(json.loads(path.read_text(encoding="utf-8")))
 
 
+def load_earlier_points(path: Path = DATA / "earlier_points.json") -> dict[str, frozenset[int]]:
+    """Points demands scored in earlier releases (``{"points": {"hosts.2": [4]}}``): claims stored at those values
+    still load, and keep their points, when the cards were tuned under a running game."""
+    raw = json.loads(path.read_text(encoding="utf-8"))["points"]
+    out = {demand: frozenset(values) for demand, values in raw.items()}
+    for demand, values in out.items():
+        if demand not in DEMANDS or not all(isinstance(p, int) and 1 <= p <= 10 for p in values):
+            raise ValueError(f"earlier_points.json: bad entry {demand!r}: {sorted(values)!r}")
+    return out
+
+
 CLIENTS = load_clients()
 DEMANDS: dict[str, Demand] = {d.id: d for c in CLIENTS.values() for d in c.demands}
+EARLIER_POINTS = load_earlier_points()
 
 
 def by_kind(kind: str) -> list[str]:
@@ -691,17 +704,20 @@ def _door_line(f: Facts, d: Any, feature: str) -> bool:
 
 
 def door_bonus_count(client: Client | str, sheet: Any) -> int:
-    """How many instances of the Layout client's Door Bonus the sheet holds (0 for other clients)."""
+    """How many instances of the Layout client's Door Bonus the sheet holds, at most its ``max`` (0 for other
+    clients)."""
     c = CLIENTS[client] if isinstance(client, str) else client
     if c.door_bonus is None:
         return 0
     f, b = _facts(sheet), c.door_bonus
     if b.op == "doored_rooms":
-        return sum(1 for doors in f.door_rooms.values() if len(doors) >= b.params["min"])
-    if b.op == "door_outside":
+        count = sum(1 for doors in f.door_rooms.values() if len(doors) >= b.params["min"])
+    elif b.op == "door_outside":
         target = _feature_cells(f, b.params["feature"])
-        return sum(1 for d in f.door_links if d.outside & target)
-    return sum(1 for d in f.door_links if d.outside and _door_line(f, d, b.params["feature"]))
+        count = sum(1 for d in f.door_links if d.outside & target)
+    else:
+        count = sum(1 for d in f.door_links if d.outside and _door_line(f, d, b.params["feature"]))
+    return min(count, b.params.get("max", count))
 
 
 # --- witnesses as cells -------------------------------------------------------------------------------------

@@ -232,6 +232,12 @@ def final_score(s: State, seat: int) -> int:
     return total
 
 
+def _door_bonus_view(bonus: dm.DoorBonus) -> dict[str, Any]:
+    """Points per instance and, when the card caps the instances counted, the cap (``max``)."""
+    cap = bonus.params.get("max")
+    return {"points": bonus.points} if cap is None else {"points": bonus.points, "max": cap}
+
+
 def door_bonus(s: State, seat: int) -> int:
     layout = dm.CLIENTS[s.clients[2]]
     if layout.door_bonus is None:
@@ -546,7 +552,7 @@ class FloorPlan:
             c = dm.CLIENTS[cid]
             clients.append({"id": cid, "kind": c.kind, "demands": [{"id": d.id, "points": d.points}
                                                                   for d in c.demands],
-                            "door_bonus": None if c.door_bonus is None else {"points": c.door_bonus.points}})
+                            "door_bonus": None if c.door_bonus is None else _door_bonus_view(c.door_bonus)})
         scores = [final_score(s, i) for i in range(s.players)]
         rating = SHEET_DATA.rating(scores[0]) if s.solo and s.phase == "over" else None
         return {

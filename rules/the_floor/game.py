@@ -51,7 +51,7 @@ REFEREE_OPTION, SPECTATORS_OPTION, DOUBT_OPTION = "referee", "spectators_judge",
 DOUBT_CAP = (2, 1, 10)  # default (the lobby's), min, max
 MAX_USER_ID = 2**63 - 1  # a Discord snowflake
 SWITCHES = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
-# The engine's actor for a member without a seat (`rules.engine.GUEST_SEAT`; a pure rules module does not import
+# The engine's actor for a member without a seat (`engine.GUEST_SEAT`; a pure rules module does not import
 # the engine): its only action here is a vote naming the member, ``judge accept user:<id>``.
 GUEST_SEAT = -1
 MAX_GUEST_VOTES = 200  # spectators' votes on one answer (stored in the duel)

@@ -7,7 +7,9 @@ Per player count, on a real mid-game position (the bot has played the setup and 
   - ``claimable ×p``: `FloorPlan.claimable` for every seat after the round closed (what each player is told);
   - the round summary (thumbnails for up to 6 players, else the leaderboard) and one player's sheet:
     ``render``, ``encode`` and ``render+encode`` with the image size and bytes (`image_rows`);
-  - ``round total``: apply + claimable + summary and one sheet render+encode (medians added up).
+  - ``round total``: apply + claimable + summary and one sheet render+encode (medians added up);
+  - ``suggest`` (1p only): `planner.suggest` on the mid-game position, what a player is offered live (budget
+    ~150 ms); ``choose`` is the same search for every bot seat.
 
 Every timed rules call starts from a fresh copy of the state (``from_json(to_json(...))``, untimed): a sheet
 caches its derived geometry, and a warm cache would hide the work. The rules rows carry the floor of the round's
@@ -25,6 +27,7 @@ from typing import Any
 
 from render import floor_plan as fprender
 from rules.floor_plan import FloorPlan
+from rules.floor_plan.planner import suggest
 from tests.bench.bench_render import image_rows
 from tests.bench.harness import Row, floor_ms
 
@@ -122,8 +125,12 @@ def round_rows(players: int, n: int) -> list[Row]:
     floor = floor_ms(img.size, img.mode)
     total = apply_ms[0] + claims_ms[0] + summary[2].median_ms + sheet[2].median_ms
     total_p95 = apply_ms[1] + claims_ms[1] + summary[2].p95_ms + sheet[2].p95_ms
+    suggest_rows = [Row(GAME, case, "suggest (planner, 4 placements)", *timed(lambda: copy(base),
+                                                                                 lambda s: suggest(FP, s, 0), k),
+                        floor)] if players == 1 else []
     return [
         Row(GAME, case, f"choose ×{players} (bot_action)", *choose_ms, floor),
+        *suggest_rows,
         Row(GAME, case, f"apply ×{players}", *apply_ms, floor),
         Row(GAME, case, f"claimable ×{players}", *claims_ms, floor),
         *summary,
@@ -141,7 +148,7 @@ def rows(n: int = 100, players: tuple[int, ...] = PLAYERS) -> list[Row]:
 
 async def _engine_round_acts(players: int, rounds: int, db: str) -> list[float]:
     """ms per `Engine.act` (parse + apply + save of the whole state, WAL commit) over a few rounds of bots."""
-    from rules.engine import Engine, SeatInfo
+    from engine import Engine, SeatInfo
     from storage import Store
 
     store = await Store.open(db)

@@ -42,8 +42,8 @@ from typing import Any
 
 import aiosqlite
 
+from engine import ActResult, Engine, SeatInfo, Table
 from rules.base import Game
-from rules.engine import ActResult, Engine, SeatInfo, Table
 from storage import Store
 
 GAME = "flying_blades"

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.engine import Engine
+from engine import Engine
 from storage import Store
 from tests.bench.bench_load import CHAINED, MOVES_PER_GAME, OPTIONS, LoadRun, pct, run_load
 

@@ -11,9 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine import Engine
 from render import flying_blades as fb_render
 from rules import GAMES
-from rules.engine import Engine
 from storage import Store
 from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, seated_table, timed_move
 

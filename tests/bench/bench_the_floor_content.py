@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rules.engine import Engine, SeatInfo
+from engine import Engine, SeatInfo
 from rules.the_floor import TheFloor
 from rules.the_floor import content as builtin
 from storage import Store

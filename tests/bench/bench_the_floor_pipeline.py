@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine import Engine
 from render import the_floor as tf_render
-from rules.engine import Engine
 from rules.the_floor import TheFloor
 from storage import Store
 from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, markdown_table, seated_table, timed_move

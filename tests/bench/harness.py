@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine import SeatInfo
 from render.common import PNG_COMPRESS_LEVEL, encode_png
-from rules.engine import SeatInfo
 
 
 @dataclass(frozen=True)

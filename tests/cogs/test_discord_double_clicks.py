@@ -201,6 +201,8 @@ FORGED: list[str] = [
     "flying_blades:resign:yes:" + "9" * 40 + ":" + "9" * 40,
     "the_floor:pass:" + "1" * 39 + ":" + "2" * 39,
     "floor_plan:sheet:" + "9" * 60,
+    "floor_plan:plan:" + "9" * 60,
+    "floor_plan:pick:" + "9" * 40 + ":" + "9" * 30 + ":0badc0de",
 ]
 
 
@@ -216,7 +218,7 @@ async def test_a_forged_custom_id_gets_a_private_reply_and_changes_nothing(harne
                                                      "custom_id": custom_id}]}]
     harness.messages[forged.message_id] = forged
     out = await harness.click(forged, "Forged", "alice")
-    refused_privately(out, "does not exist", "board has changed", "not playing", "belongs to", "not yours",
+    refused_privately(out, "does not exist", "board has changed", "not playing", "belongs to", "belong to", "not yours",
                       "Only")
     assert await log_size(harness, channel_id) == before
 

@@ -14,8 +14,8 @@ import render.flying_blades as fb_render
 from cogs.utils.ending import thread_title
 from cogs.utils.posting import PROMPT_META
 from cogs.utils.surface import GameSurface
+from engine import SeatInfo
 from rules.base import Outcome
-from rules.engine import SeatInfo
 from tests.conftest import FakeClock
 from tests.discord_harness import (
     CHANNELS,

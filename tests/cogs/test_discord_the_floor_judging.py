@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from cogs.the_floor import sex_marker
+from engine import GUEST_SEAT
 from render.the_floor import text_board
-from rules.engine import GUEST_SEAT
 from tests.cogs.conftest import DiscordTime
 from tests.cogs.test_discord_the_floor import letters, listed_answer, open_floor, runner, start_duel
 from tests.discord_harness import CHANNELS, USERS, Harness, table_of

@@ -141,7 +141,7 @@ SETUP_SEEDS = {1: "seed-2", 2: "seed-0", 3: "seed-7", 4: "seed-1", 5: "seed-8", 
 @pytest.mark.parametrize("die", sorted(SETUP_SEEDS))
 async def test_the_setup_ping_shows_a_start_that_is_legal_with_the_roll(harness: Harness, die: int,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("rules.engine.new_seed", lambda: SETUP_SEEDS[die])
+    monkeypatch.setattr("engine.core.new_seed", lambda: SETUP_SEEDS[die])
     channel_id, out = await start_floor_plan(harness, joiners=("bob",))
     table = await table_of(harness, channel_id)
     assert table.state.roll[1] == die

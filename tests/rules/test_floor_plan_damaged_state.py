@@ -222,3 +222,20 @@ def test_state_errors_are_value_errors_for_callers_that_catch_those() -> None:
 def test_one_damaged_leaf_is_read_back_exactly_or_refused(data: st.DataObject) -> None:
     row, path, new = damaged_rows.draw_damaged_leaf(data, SAMPLES, JSON_VALUES)
     damaged_rows.check_damaged_leaf(G, row, path, new, partial(damaged_rows.exercise, G, movers=2))
+
+
+def test_a_claim_written_before_the_cards_were_tuned_loads_with_the_points_it_was_written_with() -> None:
+    from rules.floor_plan import demands as dm
+
+    row = mid_game()
+    claim = row["boards"][0]["claims"][0]
+    demand = next(d for d in sorted(dm.EARLIER_POINTS) if d.split(".")[0] in row["options"]["clients"])
+    earlier = min(dm.EARLIER_POINTS[demand])
+    claim["demand"], claim["points"] = demand, earlier
+    row["boards"][0]["notes"][claim["note"]] = earlier
+    s = G.from_json(row)
+    assert s.boards[0].claims[0].points == earlier != dm.DEMANDS[demand].points
+    assert s.boards[0].notes[claim["note"]] == earlier
+    claim["points"] = row["boards"][0]["notes"][claim["note"]] = 10 if earlier != 10 else 1  # never this demand's
+    with pytest.raises(StateError):
+        G.from_json(row)

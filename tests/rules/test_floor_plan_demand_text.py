@@ -51,11 +51,12 @@ def test_the_docs_demand_table_row_matches_the_data(demand: str) -> None:
 
 @pytest.mark.skipif(not ADAPTATION.exists(), reason="the shared adaptation is not checked out")
 @pytest.mark.parametrize("demand", sorted(dm.DEMANDS))
-def test_the_card_text_and_points_are_the_adaptations(demand: str) -> None:
-    points, _, _, text = _table()[demand]
+def test_the_card_text_is_the_adaptations(demand: str) -> None:
+    # The text is the adaptation's card; its points there are the printed values we tuned by simulation (issue 10).
+    _, _, _, text = _table()[demand]
     text = re.sub(r"\s*\(decision:.*\)$", "", text)
     adaptation = " ".join(ADAPTATION.read_text(encoding="utf-8").split())
-    assert f"{text} {points}" in adaptation
+    assert re.search(re.escape(text) + r" \d+\b", adaptation)
 
 
 # --- the demands read as their text -----------------------------------------------------------------------------

@@ -398,8 +398,8 @@ def test_view_follows_the_contract() -> None:
     v = G.view(s, 0)
     assert set(v) >= {"game", "width", "height", "round", "roll", "phase", "solo", "players", "to_move", "viewer",
                       "ending", "clients", "scores", "demands_done", "sheet", "outcome"}
-    assert v["clients"][2] == {"id": "flow", "kind": "layout", "demands": [{"id": "flow.1", "points": 4}],
-                               "door_bonus": {"points": 1}}
+    assert v["clients"][2] == {"id": "flow", "kind": "layout", "demands": [{"id": "flow.1", "points": 7}],
+                               "door_bonus": {"points": 1, "max": 5}}
     assert v["clients"][0]["door_bonus"] is None and (v["width"], v["height"]) == (17, 13)
     assert set(v["sheet"]) == {"seat", "rooms", "trees", "doors", "windows", "furnishings", "decks", "stones",
                                "pools", "notes", "wild_used", "bubbles_used", "score", "claims", "pending"}
@@ -438,14 +438,18 @@ def check_invariants(s: State) -> None:
         assert G.to_move(s) and G.to_move(s) <= set(range(s.players)) - s.resigned
 
 
-def playout(players: int, seed: str, check_every: int = 1) -> tuple[State, list[tuple[int, str]]]:
+def playout(players: int, seed: str, check_every: int = 1,
+            cheap: bool = False) -> tuple[State, list[tuple[int, str]]]:
+    """A whole game of bots; ``cheap``: the baseline bot (random-but-legal) instead of the planner."""
+    from rules.floor_plan.bot import choose_baseline
+
     s = G.new(players, {}, seed)
     log: list[tuple[int, str]] = []
     for step in range(100_000):
         if s.phase == "over":
             return s, log
         for seat in sorted(G.to_move(s)):
-            action = G.bot_action(s, seat)
+            action = choose_baseline(G, s, seat) if cheap else G.bot_action(s, seat)
             s, _ = G.apply(s, seat, action)
             log.append((seat, G.notation(s, action)))
         if step % check_every == 0:
@@ -468,7 +472,7 @@ def test_seeded_playouts_reach_the_end_and_replay(players: int, games: int) -> N
 
 def test_a_hundred_player_playout_reaches_the_end_with_invariants_every_round() -> None:
     # Speed is the benchmark's business (tests/bench/bench_floor_plan.py), not this test's.
-    s, log = playout(100, "hundred")
+    s, log = playout(100, "hundred", cheap=True)
     assert G.outcome(s) is not None and len(G.outcome(s).scores) == 100
     replayed = G.new(100, {}, "hundred")
     for seat, action in log:

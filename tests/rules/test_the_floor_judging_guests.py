@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from rules import engine
+import engine
+from engine import replay
 from rules.base import IllegalActionError, NotYourTurnError, OptionsError
-from rules.engine import replay
 from rules.the_floor import State
 from rules.the_floor.game import GUEST_SEAT, MAX_GUEST_VOTES, doubts
 from tests.rules.test_the_floor_judging import (

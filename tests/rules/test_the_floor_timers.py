@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from engine import replay
 from rules.base import OptionsError
-from rules.engine import replay
 from rules.the_floor import State, TheFloor
 from rules.the_floor import answers as real_answers
 from tests.rules.tf_helpers import G, drafted, play

@@ -12,28 +12,40 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
 import orjson
 
-from rules.base import Event, FloorboardError, Game, Outcome, RulesError
-from rules.rng import new_seed
-from storage import (
-    ActionRow,
-    DeadlineRow,
-    GameRow,
-    StorageBusyError,
-    StorageConflictError,
-    StorageError,
-    StorageGoneError,
-    Store,
+from engine.errors import (
+    ChannelBusyError,
+    DamagedGameError,
+    GameNotFoundError,
+    GameOverError,
+    LobbyError,
+    NotSeatedError,
+    PermissionDeniedError,
+    StaleVersionError,
+    unavailable,
 )
+from engine.shared import Known, SharedContent
+from engine.tables import (
+    CLOSED_STATUSES,
+    GUEST_SEAT,
+    ActResult,
+    Listener,
+    Notice,
+    SeatInfo,
+    Table,
+    outcome_from_json,
+    utcnow,
+)
+from rules.base import FloorboardError, Game, RulesError
+from rules.rng import new_seed
+from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -42,268 +54,10 @@ TURN_TIMEOUT = "turn_timeout"
 LOBBY_EXPIRY = "lobby_expiry"
 LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
 ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
-GUEST_SEAT = -1  # the actor of a member without a seat, where the rules allow one (`Game.guest_action`)
 TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
-CLOSED_STATUSES = ("finished", "aborted")
 MAX_BOT_STEPS = 5000
 BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
 BACKOFF_MAX = timedelta(hours=1)
-SHARED = "$shared"  # a stored row's reference to content kept once in the store: {"$shared": "<sha256 hex>"}
-Known = dict[int, tuple[Any, str]]  # id(value) -> (value, hash) of one table's shared values
-
-
-class EngineError(FloorboardError):
-    """A request the engine refuses; the game is unchanged."""
-
-
-class GameNotFoundError(EngineError):
-    pass
-
-
-class ChannelBusyError(EngineError):
-    pass
-
-
-class NotSeatedError(EngineError):
-    pass
-
-
-class StaleVersionError(EngineError):
-    pass
-
-
-class LobbyError(EngineError):
-    pass
-
-
-class PermissionDeniedError(EngineError):
-    pass
-
-
-class GameOverError(EngineError):
-    pass
-
-
-class DamagedGameError(EngineError):
-    """The game's stored row fails to load or validate. It is isolated (marked damaged, its players told once);
-    every other game keeps working, and the host or an admin can export (/record) or /abort it."""
-
-    def __init__(self, table_id: int, reason: str = "") -> None:
-        super().__init__("engine.damaged", table=table_id)
-        self.table_id, self.reason = table_id, reason
-
-
-class StorageUnavailableError(EngineError):
-    """The database is busy past the bounded wait, or gone: nothing was applied; the player may try again."""
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    user_id: int | None
-    name: str
-    bot: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> SeatInfo:
-        return cls(user_id=d["user_id"], name=d["name"], bot=bool(d.get("bot", False)))
-
-
-@dataclass
-class Table:
-    """A stored game as the surface sees it: lobby or running, with the rules state decoded."""
-
-    id: int
-    game: str
-    rules: Game
-    guild_id: int | None
-    channel_id: int
-    host_id: int
-    status: str
-    options: dict[str, Any]
-    seed: str
-    seats: list[SeatInfo]
-    version: int
-    moves: int
-    state: Any | None
-    meta: dict[str, Any]
-    outcome: Outcome | None
-    created_at: datetime
-    updated_at: datetime
-
-    def seat_of(self, user_id: int | None) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if not seat.bot and seat.user_id == user_id:
-                return i
-        return None
-
-    def to_move(self) -> frozenset[int]:
-        if self.state is None or self.status != "active":
-            return frozenset()
-        return self.rules.to_move(self.state)
-
-    def humans_to_move(self) -> list[int]:
-        return sorted(s for s in self.to_move() if not self.seats[s].bot)
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-
-@dataclass
-class ActResult:
-    table: Table
-    seat: int
-    action: str
-    events: list[Event]
-    duplicate: bool = False
-    outcome: Outcome | None = None
-    source: str = "player"
-
-
-@dataclass
-class Notice:
-    """Something the scheduler did that the surface should announce."""
-
-    kind: str
-    table: Table
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-Listener = Callable[[Notice], Awaitable[None]]
-
-
-def _outcome_from_json(d: dict[str, Any] | None) -> Outcome | None:
-    if d is None:
-        return None
-    return Outcome(
-        winners=tuple(d["winners"]),
-        ranking=tuple(tuple(g) for g in d["ranking"]),
-        scores=tuple(d["scores"]),
-        reason=d["reason"],
-    )
-
-
-def unavailable(error: StorageError) -> StorageUnavailableError:
-    if isinstance(error, StorageGoneError):
-        return StorageUnavailableError("engine.storage_gone")
-    if not isinstance(error, StorageBusyError):
-        log.error("storage failed: %s", error)
-    return StorageUnavailableError("engine.storage_busy")
-
-
-def _canonical(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-
-def _reference(value: Any) -> str | None:
-    """The hash a stored ``{"$shared": hash}`` names; None for any other value."""
-    if isinstance(value, dict) and len(value) == 1 and isinstance(value.get(SHARED), str):
-        return value[SHARED]
-    return None
-
-
-class SharedContent:
-    """Content fixed for a whole game (a Game's ``shared_fields``: top-level keys of its options and of its state's
-    JSON) is stored once and referenced from the game's row, so a move does not rewrite megabytes; the rules never
-    see a reference. A game must never hold a value shaped like a reference in those fields.
-
-    A value is hashed once per object: states are immutable and keep the same objects across moves, so the caller
-    keeps each table's values by identity (`Known`: a reference held, so that an id is never reused) for as long
-    as it keeps the table."""
-
-    def __init__(self, loaded: int = 16) -> None:
-        self._values: OrderedDict[str, Any] = OrderedDict()  # hash -> value: an LRU of what was loaded or saved
-        self._stored: set[str] = set()  # hashes the store holds: their text is not sent again
-        self._values_max = loaded
-
-    @staticmethod
-    def _put(cache: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
-        cache[key] = value
-        cache.move_to_end(key)
-        while len(cache) > most:
-            cache.popitem(last=False)
-
-    def _digest(self, value: Any, known: Known, used: Known) -> tuple[str, str | None]:
-        """(hash, canonical JSON text or None when the value was hashed before and the text is not needed)."""
-        hit = known.get(id(value))
-        if hit is not None and hit[0] is value:
-            used[id(value)] = hit
-            return hit[1], None
-        text = _canonical(value)
-        digest = hashlib.sha256(text.encode()).hexdigest()
-        used[id(value)] = (value, digest)
-        self._put(self._values, digest, value, self._values_max)
-        return digest, text
-
-    def pack(self, fields: tuple[str, ...], d: dict[str, Any], out: dict[str, str], known: Known,
-             used: Known) -> dict[str, Any]:
-        """``d`` with each non-empty shared field replaced by a reference (a copy; ``d`` is untouched). Values
-        hashed before are looked up in ``known``; every value packed goes to ``used``, and the text of each one the
-        store may not hold yet to ``out`` (hash -> text)."""
-        packed = d
-        for key in fields:
-            value = d.get(key)
-            if not value or _reference(value) is not None:
-                continue
-            digest, text = self._digest(value, known, used)
-            if digest not in self._stored:
-                out[digest] = _canonical(value) if text is None else text
-            if packed is d:
-                packed = dict(d)
-            packed[key] = {SHARED: digest}
-        return packed
-
-    @staticmethod
-    def references(fields: tuple[str, ...], d: Any) -> set[str]:
-        """The hashes ``d``'s shared fields reference."""
-        if not isinstance(d, dict):
-            return set()
-        return {h for h in (_reference(d.get(key)) for key in fields) if h is not None}
-
-    def at_hand(self, hashes: Iterable[str]) -> dict[str, Any]:
-        """The values of ``hashes`` already in memory (held by the caller: the LRU may drop them meanwhile)."""
-        out = {}
-        for digest in hashes:
-            if digest in self._values:
-                self._values.move_to_end(digest)
-                out[digest] = self._values[digest]
-        return out
-
-    def loaded(self, texts: dict[str, str]) -> dict[str, Any]:
-        """Decode values read from the store (hash -> JSON text); a text that does not decode raises ValueError."""
-        out = {}
-        for digest, text in texts.items():
-            value = out[digest] = orjson.loads(text)
-            self._stored.add(digest)
-            self._put(self._values, digest, value, self._values_max)
-        return out
-
-    @staticmethod
-    def unpack(fields: tuple[str, ...], d: Any, values: dict[str, Any]) -> Any:
-        """``d`` with each reference replaced by its value (a copy); ValueError for one not in ``values``."""
-        if not isinstance(d, dict):
-            return d
-        out = d
-        for key in fields:
-            digest = _reference(d.get(key))
-            if digest is None:
-                continue
-            if digest not in values:
-                raise ValueError(f"{key}: shared content {digest} is not in the store")
-            if out is d:
-                out = dict(d)
-            out[key] = values[digest]
-        return out
-
-    def stored(self, hashes: Iterable[str]) -> None:
-        """The store now holds these (their transaction committed)."""
-        self._stored.update(hashes)
 
 
 def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
@@ -375,7 +129,7 @@ class Engine:
             host_id=row.host_id, status=row.status, options=row.options, seed=row.seed,
             seats=[SeatInfo.from_json(s) for s in row.seats], version=row.version, moves=row.moves,
             state=None if row.state is None else rules.from_json(row.state), meta=row.meta,
-            outcome=_outcome_from_json(row.outcome), created_at=row.created_at, updated_at=row.updated_at,
+            outcome=outcome_from_json(row.outcome), created_at=row.created_at, updated_at=row.updated_at,
         )
 
     def _to_row(self, t: Table) -> GameRow:

@@ -1,0 +1,43 @@
+"""The engine: everything between the pure rules and the surfaces (Discord, the terminal).
+
+`Engine` (engine/core.py) owns tables, locks, versions, the action log, deadlines, the scheduler and bots;
+`Table` and the results it hands out are in engine/tables.py, its refusals in engine/errors.py, content stored
+once per game in engine/shared.py. It is a package apart from ``rules/`` because the rules stay pure (no clock,
+no storage, no asyncio), and the engine is where time, storage and concurrency enter.
+"""
+
+from __future__ import annotations
+
+from engine.core import (
+    ACTION_TIMER,
+    LOBBY_EXPIRY,
+    LOBBY_OPTIONS,
+    TURN_KINDS,
+    TURN_REMINDER,
+    TURN_TIMEOUT,
+    Engine,
+    replay,
+)
+from engine.errors import (
+    ChannelBusyError,
+    DamagedGameError,
+    EngineError,
+    GameNotFoundError,
+    GameOverError,
+    LobbyError,
+    NotSeatedError,
+    PermissionDeniedError,
+    StaleVersionError,
+    StorageUnavailableError,
+    unavailable,
+)
+from engine.shared import SharedContent
+from engine.tables import CLOSED_STATUSES, GUEST_SEAT, ActResult, Listener, Notice, SeatInfo, Table, utcnow
+
+__all__ = [
+    "ACTION_TIMER", "CLOSED_STATUSES", "GUEST_SEAT", "LOBBY_EXPIRY", "LOBBY_OPTIONS", "TURN_KINDS", "TURN_REMINDER",
+    "TURN_TIMEOUT", "ActResult", "ChannelBusyError", "DamagedGameError", "Engine", "EngineError",
+    "GameNotFoundError", "GameOverError", "Listener", "LobbyError", "NotSeatedError", "Notice",
+    "PermissionDeniedError", "SeatInfo", "SharedContent", "StaleVersionError", "StorageUnavailableError", "Table",
+    "replay", "unavailable", "utcnow",
+]

@@ -1,0 +1,105 @@
+"""A stored game as the surfaces see it (`Table`), its seats, the result of a move and the scheduler's notices."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from rules.base import Event, Game, Outcome
+
+GUEST_SEAT = -1  # the actor of a member without a seat, where the rules allow one (`Game.guest_action`)
+CLOSED_STATUSES = ("finished", "aborted")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    user_id: int | None
+    name: str
+    bot: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> SeatInfo:
+        return cls(user_id=d["user_id"], name=d["name"], bot=bool(d.get("bot", False)))
+
+
+@dataclass
+class Table:
+    """A stored game as the surface sees it: lobby or running, with the rules state decoded."""
+
+    id: int
+    game: str
+    rules: Game
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: str
+    seats: list[SeatInfo]
+    version: int
+    moves: int
+    state: Any | None
+    meta: dict[str, Any]
+    outcome: Outcome | None
+    created_at: datetime
+    updated_at: datetime
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if not seat.bot and seat.user_id == user_id:
+                return i
+        return None
+
+    def to_move(self) -> frozenset[int]:
+        if self.state is None or self.status != "active":
+            return frozenset()
+        return self.rules.to_move(self.state)
+
+    def humans_to_move(self) -> list[int]:
+        return sorted(s for s in self.to_move() if not self.seats[s].bot)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass
+class ActResult:
+    table: Table
+    seat: int
+    action: str
+    events: list[Event]
+    duplicate: bool = False
+    outcome: Outcome | None = None
+    source: str = "player"
+
+
+@dataclass
+class Notice:
+    """Something the scheduler did that the surface should announce."""
+
+    kind: str
+    table: Table
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+Listener = Callable[[Notice], Awaitable[None]]
+
+
+def outcome_from_json(d: dict[str, Any] | None) -> Outcome | None:
+    if d is None:
+        return None
+    return Outcome(
+        winners=tuple(d["winners"]),
+        ranking=tuple(tuple(g) for g in d["ranking"]),
+        scores=tuple(d["scores"]),
+        reason=d["reason"],
+    )

@@ -263,6 +263,8 @@ def fb_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
             lines.append(line)
         elif e.kind in ("pass", "resign"):
             lines.append(t(f"cli.{e.kind}", lang, name=name))
+        elif e.kind == "timeout":  # a missed turn, never said as a pass
+            lines.append(t("cli.fb.timed_out_draft" if "kept" in d else "cli.timeout", lang, name=name))
         elif e.kind == "draft_done":
             lines.append(t("cli.fb.draft_done", lang, name=table.seats[d["first"]].name))
     return lines
@@ -275,7 +277,9 @@ def feature_name(kind: str, lang: str) -> str:
 def fp_words(action: str, lang: str) -> str:
     from render.floor_plan import action_words
 
-    return action_words(action, lang)
+    # A round's text may end in the engine's "timeout" (logged alone, after the claims sent that round).
+    return "; ".join(t("cli.fp.timed_out", lang) if part == "timeout" else action_words(part, lang)
+                     for part in action.split("; "))
 
 
 def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str]) -> list[Line]:
@@ -287,6 +291,9 @@ def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str
             hidden[result.seat] = " · ".join(x for x in (hidden.get(result.seat), fp_words(
                 result.action, lang)) if x)
             lines.append(Hidden("cli.fp.acted", name))
+        elif e.kind == "timeout":
+            hidden[result.seat] = " · ".join(x for x in (hidden.get(result.seat), t("cli.fp.timed_out", lang)) if x)
+            lines.append(t("cli.timeout", lang, name=name))
         elif e.kind == "resign":
             lines.append(t("cli.resign", lang, name=name))
         elif e.kind == "round_closed":
@@ -577,7 +584,7 @@ def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
 
 
 QUIET = {  # moves after which the bot posts no new image (nothing on the board changed)
-    "flying_blades": {"drafted", "resign"},
+    "flying_blades": {"drafted", "resign", "timeout"},
     "the_floor": {"picked", "ready", "duel_start", "answer", "judging", "judged", "pass", "dispute", "vote", "absent",
                   "duel_over", "turn"},
 }

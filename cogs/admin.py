@@ -11,6 +11,7 @@ from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, user_errors
 from engine import PermissionDeniedError
+from engine.policies import POLICIES
 from i18n import t
 from rules.base import OptionsError
 
@@ -23,6 +24,7 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=ls("cmd.language.choice.pl"), value="pl"),
     app_commands.Choice(name=ls("cmd.language.choice.auto"), value="auto"),
 ]
+TIMEOUT_CHOICES = [app_commands.Choice(name=ls(f"cmd.timeouts.choice.{p}"), value=p) for p in POLICIES]
 
 
 def require_manager(ctx: commands.Context[Any]) -> None:
@@ -67,6 +69,24 @@ class Admin(commands.Cog):
             require_manager(ctx)
             await self.bot.engine.set_guild_setting(ctx.guild.id, "threads", enabled)
             await ctx.send(t("admin.threads_on" if enabled else "admin.threads_off", locale))
+
+    @commands.hybrid_command(name=ls("cmd.timeouts.name"), description=ls("cmd.timeouts.description"),
+                             aliases=aliases("cmd.timeouts.name"))
+    @commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(policy=ls("cmd.timeouts.policy.name"))
+    @app_commands.describe(policy=ls("cmd.timeouts.policy.description"))
+    @app_commands.choices(policy=TIMEOUT_CHOICES)
+    async def timeouts(self, ctx: commands.Context[Any], policy: str) -> None:
+        """The server's default timeout policy for new lobbies (a lobby's ``on_timeout=`` option overrides it)."""
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            policy = policy.strip().lower()
+            if policy not in POLICIES:
+                raise OptionsError("engine.options.on_timeout", value=policy[:20], allowed=", ".join(POLICIES))
+            await self.bot.engine.set_guild_setting(ctx.guild.id, "on_timeout", policy)
+            await ctx.send(t("admin.timeouts_set", locale, policy=t(f"admin.timeouts.{policy}", locale)))
 
     @commands.hybrid_command(name=ls("cmd.ping.name"), description=ls("cmd.ping.description"))
     async def ping(self, ctx: commands.Context[Any]) -> None:

@@ -219,6 +219,8 @@ class FloorPlanSurface(GameSurface):
         name = self.seat_label(result.table, result.seat, locale)
         if result.action == "resign":
             return t("bot.resigned", locale, name=name)
+        if result.action == "timeout":  # a missed round, never said as a move of the player's
+            return t("fpui.timed_out", locale, name=name)
         return t("fpui.acted", locale, name=name)  # never the action: it stays private until the round closes
 
     def is_quiet(self, result: ActResult) -> bool:
@@ -349,7 +351,7 @@ class FloorPlanSurface(GameSurface):
     async def on_notice(self, bot: Floorboard, channel: Any, notice: Notice, locale: str) -> bool:
         table = notice.table
         if notice.kind == "timeout":
-            results = [notice.data["result"], *notice.data.get("bots", [])]
+            results = notice.results()
             await self.publish(bot, channel, [self.segment(r, locale) for r in results], locale)
             return True
         if notice.kind == "reminder":

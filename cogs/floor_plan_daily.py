@@ -34,7 +34,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.floor_plan import canonical_text
+from cogs.floor_plan import canonical_text, start_example
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.daily import Attempt, DailyChallenge
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
@@ -300,7 +300,8 @@ class FloorPlanDaily(commands.Cog):
         lines = []
         roll = view.get("roll") or [0, 0]
         if view["phase"] == "setup":
-            example = table.rules.default_action(table.state, 0)
+            # A start legal with this roll (never the default action: that is the engine's timeout).
+            example = start_example(table) or table.rules.bot_action(table.state, 0)
             lines.append(t("fpdaily.setup", locale, die=roll[1], example=example))
         else:
             lines.append(t("fpdaily.round", locale, round=view["round"], total=SHEET_DATA.solo_bubbles,

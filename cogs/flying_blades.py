@@ -150,7 +150,11 @@ class FlyingBladesSurface(GameSurface):
         name = self.seat_label(result.table, result.seat, locale)
         verb = result.action.split()[0].lower()
         action = f"`{result.action}`"
-        if verb == "keep":
+        prefix = self.timer_prefix(result, locale)
+        if verb == "timeout":  # a missed turn, said as such (never as a pass); the line carries its own ⏰
+            draft = any(e.kind == "timeout" and "kept" in e.data for e in result.events)
+            line, prefix = t("fbui.timed_out_draft" if draft else "fbui.timed_out", locale, name=name), ""
+        elif verb == "keep":
             line = t("fbui.kept", locale, name=name)
         elif verb in ("pass", "resign"):
             line = t(f"fbui.{verb}ed", locale, name=name)
@@ -165,12 +169,13 @@ class FlyingBladesSurface(GameSurface):
             if event.kind == "draft_done":
                 first = self.seat_label(result.table, event.data["first"], locale)
                 line += "\n" + t("fbui.draft_done", locale, name=first)
-        return self.timer_prefix(result, locale) + line
+        return prefix + line
 
     def is_quiet(self, result: ActResult) -> bool:
         """A card choice (or a resignation) while others still choose: the board has not changed."""
         state = result.table.state
-        return result.action.split()[0] in ("keep", "resign") and getattr(state, "phase", None) == "draft"
+        return (result.action.split()[0] in ("keep", "resign", "timeout")
+                and getattr(state, "phase", None) == "draft")
 
     def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
         line, ids = super().turn_line(table, locale)

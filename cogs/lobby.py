@@ -61,6 +61,7 @@ from engine import (
     SeatInfo,
     Table,
 )
+from engine.policies import check_options, settings_of
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError
 
@@ -247,7 +248,7 @@ class Lobby(commands.Cog):
         async with user_errors(ctx, locale):
             rules = self.find_game(game)
             opts = parse_options(options)
-            rules.normalize_options(rules.min_players, opts)  # bad options fail before a thread is made
+            check_options(rules, opts)  # bad options (the rules' or the table's) fail before a thread is made
             opts = await self.surface(rules.id).lobby_options(self.bot, ctx.guild.id, opts, locale)
             use_thread = await self.wants_thread(ctx)
             if not use_thread and await self.engine.table_in_channel(ctx.channel.id) is not None:
@@ -611,10 +612,12 @@ class Lobby(commands.Cog):
             return
         surface = self.surface(table.game)
         if await surface.on_notice(self.bot, channel, notice, locale):
+            await self.announce_policy(channel, notice, locale)
             return
         if notice.kind == "timeout":
-            results = [notice.data["result"], *notice.data.get("bots", [])]
+            results = notice.results()
             await publish(self.bot, channel, [surface.segment(r, locale) for r in results], locale)
+            await self.announce_policy(channel, notice, locale)
         elif notice.kind == "reminder":
             seats = [s for s in notice.data.get("seats", []) if not table.seats[s].bot]
             ids = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
@@ -624,6 +627,20 @@ class Lobby(commands.Cog):
         elif notice.kind == "lobby_expired":
             await channel.send(t("lobby.expired", locale, table=table.id))
             await self.close_lobby(table, channel, locale)
+
+
+    async def announce_policy(self, channel: Any, notice: Notice, locale: str) -> None:
+        """After a missed turn, what the table's policy did beyond the timeout itself: a stand-in bot, a forfeit,
+        or a pause because everyone is away (the players of the game are pinged once, for the pause only)."""
+        policy = notice.data.get("policy")
+        if notice.kind != "timeout" or policy not in ("standin", "forfeit", "pause"):
+            return
+        table, seat = notice.table, notice.data["seat"]
+        name = escape(table.seats[seat].name)
+        settings = settings_of(table.meta)
+        ids = [s.user_id for s in table.seats if not s.bot and s.user_id is not None] if policy == "pause" else []
+        text = t(f"lobby.policy.{policy}", locale, name=name, count=settings.forfeit_after)
+        await channel.send(text, allowed_mentions=pinging(ids))
 
 
 async def setup(bot: Floorboard) -> None:

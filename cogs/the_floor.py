@@ -932,7 +932,7 @@ class TheFloorSurface(GameSurface):
     async def on_notice(self, bot: Floorboard, channel: Any, notice: Any, locale: str) -> bool:
         if notice.kind != "timeout":
             return False
-        results = [notice.data["result"], *notice.data.get("bots", [])]
+        results = notice.results()
         await self.publish(bot, channel, [self.segment(r, locale) for r in results], locale)
         return True
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from engine import policies as pol
 from engine.errors import (
     ChannelBusyError,
     DamagedGameError,
@@ -346,13 +347,15 @@ class Engine:
         seed: str | None = None,
     ) -> Table:
         rules = self._rules(game)
-        options = dict(options or {})
-        rules.normalize_options(rules.min_players, options)  # unknown or bad options fail now, not at Start
+        default = await self.guild_setting(guild_id, "on_timeout") if guild_id is not None else None
+        # Unknown or bad options fail now, not at Start; the play settings are the table's, not the rules'.
+        options, given, settings = pol.check_options(rules, dict(options or {}), default)
         now = self.now()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id or 0,
             status="lobby", options=options, seed=seed or new_seed(), seats=[host.to_json()], version=0, moves=0,
-            state=None, meta={}, outcome=None, created_at=now, updated_at=now,
+            state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given}, outcome=None, created_at=now,
+            updated_at=now,
         )
         expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=self.lobby_minutes))
         row = self._pack(row)
@@ -416,7 +419,7 @@ class Engine:
             state = rules.new(players, options, table.seed)
             # The options as the lobby set them are kept: a rematch with another player count must not inherit
             # defaults derived from this one (The Floor's number of sides).
-            meta = {**table.meta, LOBBY_OPTIONS: table.options}
+            meta = {**table.meta, LOBBY_OPTIONS: {**table.options, **table.meta.get(pol.PLAY_GIVEN, {})}}
             started = replace(table, status="active", options=options, state=state, meta=meta)
             return await self._save(table, started, add=self._turn_deadlines(started, keep=set()), clear=True)
 
@@ -477,13 +480,35 @@ class Engine:
             raise GameOverError("engine.not_started")
         if table.status != "active":
             raise GameOverError("engine.not_running")
+        words = action.split()
+        if words and words[0].lower() in getattr(table.rules, "ENGINE_VERBS", ()):
+            raise PermissionDeniedError("engine.timer_only", verb=words[0][:20])  # a timeout is the clock's alone
         seat = table.seat_of(user_id)
         if seat is None:  # a member without a seat acts only where the rules allow it, as the table, named
             seat, action = GUEST_SEAT, self._guest_action(table, user_id, action)
+        elif pol.is_away(table.meta, seat):  # any move of theirs brings an absent player back, even a refused one
+            table = await self._back(table, seat)
         if version is not None and version != table.version:
             raise StaleVersionError("engine.stale")
         return await self._apply(table, seat, action, source="player", user_id=user_id,
                                  interaction_id=interaction_id)
+
+    async def come_back(self, table_id: int, user_id: int) -> Table:
+        """The player is back in this game: no stand-in plays their seat, the missed turns are forgotten and a paused
+        game's clocks run again."""
+        async with self._lock(table_id):
+            table = await self.get(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeatedError("engine.not_seated")
+            if table.status != "active" or not pol.is_away(table.meta, seat):
+                return table
+            return await self._back(table, seat)
+
+    async def _back(self, table: Table, seat: int) -> Table:
+        back = replace(table, meta=pol.came_back(table.meta, seat))
+        timed = {d.seat for d in self._deadlines.get(table.id, []) if d.kind in TURN_KINDS}
+        return await self._save(table, back, add=self._turn_deadlines(back, keep=timed), bump=False)
 
     @staticmethod
     def _guest_action(table: Table, user_id: int, action: str) -> str:
@@ -508,6 +533,7 @@ class Engine:
         source: str,
         user_id: int | None = None,
         interaction_id: int | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> ActResult:
         rules = table.rules
         text = rules.notation(table.state, action)  # one spelling per move in the log, whatever was typed
@@ -515,7 +541,8 @@ class Engine:
         outcome = rules.outcome(state)
         after = replace(
             table, state=state, moves=table.moves + 1, outcome=outcome,
-            status="finished" if outcome is not None else "active",
+            status="finished" if outcome is not None else "active", meta=self._meta_after(table, seat, text, source,
+                                                                                           meta),
         )
         existing = self._deadlines.get(table.id, [])
         drop, keep = self._stale_turn_deadlines(existing, after, seat)
@@ -526,6 +553,17 @@ class Engine:
         saved = await self._save(table, after, action=row, drop=drop, add=add)
         return ActResult(saved, seat, text, events, outcome=outcome, source=source)
 
+    @staticmethod
+    def _meta_after(table: Table, seat: int, text: str, source: str, meta: dict[str, Any] | None) -> dict[str, Any]:
+        """The absence bookkeeping a move changes: its player is back (missed turns, stand-in, pause cleared), and
+        a resignation leaves the seat out of who is waited for."""
+        out = table.meta if meta is None else meta
+        if source == "player" and seat >= 0 and pol.is_away(out, seat):
+            out = pol.came_back(out, seat)
+        if text == "resign":
+            out = {**out, pol.LEFT: sorted({*out.get(pol.LEFT, ()), seat})}
+        return out
+
     def _stale_turn_deadlines(self, existing: list[DeadlineRow], after: Table, seat: int) -> tuple[list[int], set[int]]:
         """Turn deadlines to drop (the actor's, and any seat no longer to move) and the seats that keep theirs."""
         to_move = after.to_move()
@@ -534,7 +572,8 @@ class Engine:
         for d in existing:
             if d.kind not in TURN_KINDS or d.id is None:
                 continue
-            if after.status != "active" or not timed or d.seat == seat or d.seat not in to_move:
+            paused = after.meta.get(pol.PAUSED)  # every human away: no clock runs until one of them is back
+            if after.status != "active" or not timed or paused or d.seat == seat or d.seat not in to_move:
                 drop.append(d.id)
             else:
                 keep.add(d.seat)
@@ -543,8 +582,10 @@ class Engine:
     def _turn_deadlines(self, table: Table, *, keep: set[int]) -> list[DeadlineRow]:
         """Fresh reminder + timeout rows for each human to move who has no running clock."""
         # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock.
-        minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
-        if minutes <= 0 or table.status != "active" or not self._turn_timed(table):
+        # Correspondence days (a play setting) replace the game's own minutes.
+        days = pol.settings_of(table.meta).days
+        minutes = days * 1440 or int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
+        if minutes <= 0 or table.status != "active" or not self._turn_timed(table) or table.meta.get(pol.PAUSED):
             return []
         now, limit = self.now(), timedelta(minutes=minutes)
         rows = []
@@ -588,7 +629,7 @@ class Engine:
         for _ in range(MAX_BOT_STEPS):
             async with self._lock(table_id):
                 table = await self.get(table_id)
-                bots = sorted(s for s in table.to_move() if table.seats[s].bot)
+                bots = sorted(s for s in table.to_move() if table.seats[s].bot or s in table.standins())
                 defers = getattr(table.rules, "bot_defers", None)  # e.g. a bot on a team with a human
                 if defers is not None and bots:
                     humans = frozenset(i for i, info in enumerate(table.seats) if not info.bot)
@@ -787,7 +828,24 @@ class Engine:
             if table.status != "active" or d.seat is None or d.seat not in table.to_move() or stale:
                 await self._drop_deadline(d)
                 return None
-            action = d.data["action"] if d.kind == ACTION_TIMER else table.rules.default_action(table.state, d.seat)
-            # _apply drops the seat's turn deadlines, this one included, in the same transaction as the move.
-            result = await self._apply(table, d.seat, action, source="timer")
-        return Notice("timeout", result.table, {"result": result, "seat": d.seat})
+            if d.kind == ACTION_TIMER:
+                # _apply drops the seat's turn deadlines, this one included, in the same transaction as the move.
+                result = await self._apply(table, d.seat, d.data["action"], source="timer")
+                return Notice("timeout", result.table, {"result": result, "seat": d.seat})
+            result, more, policy = await self._missed_turn(table, d.seat)
+        table = (more[-1] if more else result).table
+        return Notice("timeout", table, {"result": result, "more": more, "seat": d.seat, "policy": policy})
+
+    async def _missed_turn(self, table: Table, seat: int) -> tuple[ActResult, list[ActResult], str]:
+        """A seat's turn deadline passed: the rules' timeout (never a move the player chose) in one write with the
+        absence bookkeeping, then what the table's policy does (`policies.after_timeout`)."""
+        humans = [s for s, info in enumerate(table.seats) if not info.bot and s not in table.meta.get(pol.LEFT, ())]
+        # In a simultaneous round the others' clocks still run: whether they are away too is not known yet.
+        pending = {d.seat for d in self._deadlines.get(table.id, []) if d.kind == TURN_TIMEOUT and d.seat != seat}
+        meta, policy = pol.after_timeout(table.meta, seat, humans, pending)
+        result = await self._apply(table, seat, table.rules.default_action(table.state, seat), source="timer",
+                                   meta=meta)
+        more = []
+        if policy == "forfeit" and result.table.status == "active":
+            more.append(await self._apply(result.table, seat, "resign", source="timer"))
+        return result, more, policy

@@ -65,7 +65,15 @@ class Table:
         return self.rules.to_move(self.state)
 
     def humans_to_move(self) -> list[int]:
-        return sorted(s for s in self.to_move() if not self.seats[s].bot)
+        """Seats to move that wait for a person (not a bot, nor a stand-in bot playing for an absent owner)."""
+        standins = self.standins()
+        return sorted(s for s in self.to_move() if not self.seats[s].bot and s not in standins)
+
+    def standins(self) -> frozenset[int]:
+        """Seats a bot plays while their owner is away (the ``bot`` timeout policy); none while paused."""
+        from engine import policies
+
+        return frozenset() if self.meta.get(policies.PAUSED) else policies.standins(self.meta)
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
@@ -89,6 +97,11 @@ class Notice:
     kind: str
     table: Table
     data: dict[str, Any] = field(default_factory=dict)
+
+    def results(self) -> list[ActResult]:
+        """The moves this notice made, in order: the timed action, what its policy added (a forfeit), the bots'."""
+        first = self.data.get("result")
+        return [*([first] if first is not None else []), *self.data.get("more", []), *self.data.get("bots", [])]
 
 
 Listener = Callable[[Notice], Awaitable[None]]

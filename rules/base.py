@@ -106,6 +106,9 @@ class Game(Protocol, Generic[S]):
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # Verbs only the engine may apply (the turn deadline's ``timeout``): a player sending one is refused by the
+    # engine before the rules see it, and ``legal_actions`` never lists them.
+    ENGINE_VERBS: ClassVar[frozenset[str]]
 
     def new(self, players: int, options: dict[str, Any], seed: str) -> S: ...
 
@@ -127,6 +130,10 @@ class Game(Protocol, Generic[S]):
 
     def bot_action(self, s: S, seat: int) -> str: ...  # the AI's choice; always legal
 
-    def default_action(self, s: S, seat: int) -> str: ...  # applied when the seat's turn timer runs out
+    def default_action(self, s: S, seat: int) -> str:
+        """The action the engine logs when the seat's turn deadline passes. Absence is not a move: it is a
+        timeout (normally the verb ``timeout``, one of `ENGINE_VERBS`), never a choice the player could make, so
+        rules that end on passes in succession count only chosen passes."""
+        ...
 
     def normalize_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]: ...

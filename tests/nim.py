@@ -24,6 +24,7 @@ class Nim:
     name: ClassVar[str] = "Nim"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 3
+    ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset({"timeout"})  # (Nim's timeout is its default, take 1)
 
     def normalize_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         unknown = set(options) - {"pile", "turn_minutes"}

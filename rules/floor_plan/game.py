@@ -14,7 +14,10 @@ Decisions beyond the rulebook and the adaptation (see also the notation module):
   in the triggering round. Solo: no +3 (the solo scoring lists notes, Door Bonus and bubbles only); the game
   ends at the close of the round of the sixth demand, of a stuck roll, or of the 20th bubble.
 - "Bonuses used" for the tie-break counts the Wild too. Resigned seats keep their sheet and rank last together.
-- In setup the default (timeout) action is the bot's ``start``; in play it is ``skip``.
+- Absence is not a move: when a seat's deadline passes the engine logs ``timeout`` (`default_action`, never a
+  player's verb: `ENGINE_VERBS`). In setup it draws the bot's ``start`` (the game cannot go on without a living
+  room; deterministic, so the log replays); in play it draws nothing, like ``skip``, after any claims the seat
+  sent alone this round. Either way the seat's round is over (event ``timeout``, not ``acted``).
 - A solo score's rating (rulebook table; the gap at 24 goes to Dimwitted Designer: ``<=24``) is in the view as
   ``rating`` (an id, name in ``fp.rating.<id>``). The view also carries ``claimable``: the demands the viewer
   could score now (while the viewer is to act), or None.
@@ -268,6 +271,7 @@ class FloorPlan:
     name: ClassVar[str] = "Floor Plan"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 100
+    ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset(nt.ENGINE_VERBS)
 
     # --- setup -------------------------------------------------------------------------------------------
 
@@ -320,6 +324,8 @@ class FloorPlan:
             raise NotYourTurnError("fp.you_resigned")
         if seat not in s.to_act:
             raise NotYourTurnError("fp.already_acted" if not s.last_round or s.actions[seat] else "fp.not_playing")
+        if steps[0].verb == "timeout":
+            return self._timeout(s, seat)
         if s.phase == "setup":
             if steps[0].verb != "start":
                 raise IllegalActionError("fp.start_first", usage=nt.USAGE["start"])
@@ -329,6 +335,16 @@ class FloorPlan:
             raise IllegalActionError("fp.start_done")
         board, consumed = self.run_steps(s, seat, steps)
         return self._acted(s, seat, board, nt.text(steps), consumed)
+
+    def _timeout(self, s: State, seat: int) -> tuple[State, list[Event]]:
+        """The seat's deadline passed: in setup the bot's start is drawn, in play nothing (as ``skip``)."""
+        if s.phase == "setup":
+            from rules.floor_plan.bot import choose_start
+
+            board = self._start(s, nt.parse(choose_start(s, seat))[0])
+        else:
+            board = s.board(seat, private=True)  # claims sent alone this round still count
+        return self._acted(s, seat, board, "timeout", True, kind="timeout")
 
     def _start(self, s: State, step: Step) -> Board:
         assert s.roll is not None
@@ -447,10 +463,11 @@ class FloorPlan:
         claim = Claim(demand.id, demand.points, note, found[-1])
         return replace(board, notes=_set(board.notes, note, demand.points), claims=(*claims, claim))
 
-    def _acted(self, s: State, seat: int, board: Board, text: str, consumed: bool) -> tuple[State, list[Event]]:
+    def _acted(self, s: State, seat: int, board: Board, text: str, consumed: bool,
+               kind: str = "acted") -> tuple[State, list[Event]]:
         actions = _set(s.actions, seat, f"{s.actions[seat]}; {text}" if s.actions[seat] else text)
         s2 = replace(s, pending=_set(s.pending, seat, board), actions=actions)
-        events = [Event("claims" if not consumed else "acted", seat, {"round": s.round})]
+        events = [Event(kind if consumed else "claims", seat, {"round": s.round})]
         if not consumed:
             return s2, events
         s2 = replace(s2, to_act=s.to_act - {seat})
@@ -596,11 +613,8 @@ class FloorPlan:
         return choose(self, s, seat)
 
     def default_action(self, s: State, seat: int) -> str:
-        if s.phase == "setup":
-            from rules.floor_plan.bot import choose_start
-
-            return choose_start(s, seat)
-        return "skip"
+        """The action the engine logs when the seat's deadline passes (see `_timeout`)."""
+        return "timeout"
 
 
 def _note_demand(b: Board, note: int) -> str | None:

@@ -14,6 +14,7 @@ One action text is one or more *steps* separated by ``;`` (applied in order, all
     claim hosts.1 with C2,B3 note=3           … using the rooms/features covering the named cells (any cell of each)
     skip                                      draw nothing this round
     resign
+    timeout                                   the engine's alone: the seat's deadline passed (always alone)
 
 ``room``, ``features`` and ``skip`` are the round's action (one per round); ``claim`` and ``doors`` may come
 before or after it, in the same text or alone. Canonical form: single spaces, upper-case cells, feature sets by
@@ -36,10 +37,13 @@ from rules.floor_plan.sheet import ROOM_TYPES, cell_name, parse_cell, scan_key
 
 Cell = tuple[int, int]
 MAIN_VERBS = ("room", "features", "skip")
-VERBS = ("start", "room", "features", "doors", "claim", "skip", "resign")
+VERBS = ("start", "room", "features", "doors", "claim", "skip", "resign")  # what players type (and errors list)
+ENGINE_VERBS = ("timeout",)  # logged by the engine only
+ALONE = ("resign", "start", *ENGINE_VERBS)  # verbs that make a whole action text on their own
 USAGE = {
     "start": "start G5 6x3", "room": "room C3 4x3 K@D4", "features": "features 3:C3,D3,E3 4:F5,F6,G5,G6",
     "doors": "doors C3,D5", "claim": "claim hosts.1 with C2,B3 note=3", "skip": "skip", "resign": "resign",
+    "timeout": "timeout",
 }
 # The usage shown when a range is malformed: the range form itself.
 RANGE_USAGE = {"features": "features 3:C3-E3 4:F5-G6", "doors": "doors C3,D5", "claim": "claim hosts.1 with C2,B3"}
@@ -181,12 +185,12 @@ def _room(words: list[str]) -> RoomDraw:
 
 def _step(words: list[str]) -> Step:
     verb, rest = words[0], words[1:]
-    if verb not in VERBS:
+    if verb not in VERBS and verb not in ENGINE_VERBS:
         raise InvalidActionError("fp.parse.unknown_verb", verb=verb, verbs=", ".join(VERBS))
     rest, wild = _take_wild(rest)
     if wild and verb not in ("room", "features"):
         raise InvalidActionError("fp.parse.wild_where")
-    if verb in ("skip", "resign"):
+    if verb in ("skip", "resign", *ENGINE_VERBS):
         if rest:
             raise _usage(verb)
         return Step(verb)
@@ -264,8 +268,9 @@ def parse(raw: str) -> Action:
             raise InvalidActionError("fp.parse.empty_step")
         steps.append(_step(words))
     verbs = [s.verb for s in steps]
-    if ("resign" in verbs or "start" in verbs) and len(steps) > 1:
-        raise InvalidActionError("fp.parse.alone", verb="resign" if "resign" in verbs else "start")
+    alone = next((v for v in verbs if v in ALONE), None)
+    if alone is not None and len(steps) > 1:  # (so a timeout cannot ride along a player's claim either)
+        raise InvalidActionError("fp.parse.alone", verb=alone)
     if sum(v in MAIN_VERBS for v in verbs) > 1:
         raise InvalidActionError("fp.parse.one_action")
     return tuple(steps)

@@ -25,7 +25,7 @@ TOKEN_FEATURES = {"door": "doors", "window": "windows", "furn": "furnishings", "
 CELL_TOKENS = frozenset(f"{kind}:{cell_name(c)}" for kind in CELL_KINDS for c in ALL_CELLS)
 INDICES = frozenset(str(i) for i in range(len(ALL_CELLS)))
 MAX_ROUND = 10_000  # a round may be all skips, so no tighter bound follows from the rules
-MAX_ACTIONS_TEXT = 2000  # one round's texts of a seat: one action, doors, at most six claims
+MAX_ACTIONS_TEXT = 2000  # one round's texts of a seat: one action (or "timeout"), doors, at most six claims
 MAX_TOKENS = 1000
 
 

@@ -95,6 +95,7 @@ class FlyingBlades:
     name: ClassVar[str] = "Night of the 27 Ninja"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset(nt.ENGINE_VERBS)
 
     # --- setup -------------------------------------------------------------------------------------------
 
@@ -123,8 +124,8 @@ class FlyingBlades:
 
     def legal_actions(self, s: State, seat: int) -> list[str] | None:
         """Sorted canonical actions of the seat; [] when it may not act. ``resign`` is always accepted
-        while the game runs but is not listed. In the draft every affordable keep is listed (a few hundred
-        at most)."""
+        while the game runs but is not listed; ``timeout`` is the engine's alone (`ENGINE_VERBS`), never listed.
+        In the draft every affordable keep is listed (a few hundred at most)."""
         if seat not in self.to_move(s):
             return []
         if s.phase == "draft":
@@ -153,6 +154,8 @@ class FlyingBlades:
             return self._resign(s, seat)
         if s.resigned[seat]:
             raise NotYourTurnError("fb.you_resigned")
+        if act.verb == "timeout":
+            return self._timeout(s, seat)
         if s.phase == "draft":
             return self._keep(s, seat, act)
         if act.verb == "keep":
@@ -169,11 +172,33 @@ class FlyingBlades:
         if act.verb != "keep":
             raise IllegalActionError("fb.draft_first", usage=nt.USAGE["keep"])
         draft.check_keep(s.hands[seat], act.cards)
-        hands = _set(s.hands, seat, tuple(sorted(act.cards)))
-        s2 = replace(s, hands=hands, drafted=_set(s.drafted, seat, True), turn=s.turn + 1,
-                     last=Last(seat, "keep"))
         events = [Event("drafted", seat, {"count": len(act.cards)})]
-        return self._maybe_start(s2, events)
+        return self._maybe_start(self._kept(s, seat, act.cards, "keep"), events)
+
+    def _kept(self, s: State, seat: int, cards: tuple[str, ...], action: str) -> State:
+        """The seat's hand is now ``cards`` (the keep itself stays private: ``last`` names only the verb)."""
+        hands = _set(s.hands, seat, tuple(sorted(cards)))
+        return replace(s, hands=hands, drafted=_set(s.drafted, seat, True), turn=s.turn + 1,
+                       last=Last(seat, action))
+
+    def _timeout(self, s: State, seat: int) -> tuple[State, list[Event]]:
+        """The seat's turn deadline passed. Absence is not a move: in play the turn ends with nothing done and,
+        unlike a pass, the ``passed`` flags stay as they are (a timeout neither counts as a pass nor breaks the
+        others' succession), so "every player passed in succession" only ever follows chosen passes. The draft
+        cannot go on without a keep: the seat keeps what the bot would (deterministic, so the log replays)."""
+        if s.phase == "draft":
+            if s.drafted[seat]:
+                raise NotYourTurnError("fb.wait_draft")
+            from rules.flying_blades.bot import choose_keep
+
+            kept = choose_keep(s.hands[seat], s.players)
+            # Like a keep's "drafted" event: how many cards, never which.
+            return self._maybe_start(self._kept(s, seat, kept, "timeout"),
+                                     [Event("timeout", seat, {"kept": len(kept)})])
+        if seat != s.current:
+            raise NotYourTurnError("fb.not_your_turn", colour=colour_msg(s.current), yours=colour_msg(seat))
+        s2 = replace(s, turn=s.turn + 1, last=Last(seat, "timeout"))
+        return self._advance(s2, [Event("timeout", seat, {})])
 
     def _maybe_start(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
         if s.phase != "draft" or self.to_move(s):
@@ -289,12 +314,9 @@ class FlyingBlades:
         return choose(s, seat)
 
     def default_action(self, s: State, seat: int) -> str:
-        """What the engine plays when the seat's timer runs out: the bot's keep in the draft, else pass."""
-        if s.phase == "draft":
-            from rules.flying_blades.bot import choose_keep
-
-            return draft.keep_text(choose_keep(s.hands[seat], s.players))
-        return "pass"
+        """The action the engine logs when the seat's turn deadline passes: ``timeout`` in every phase (never a
+        move the player chose; see `_timeout`)."""
+        return "timeout"
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -13,12 +13,13 @@ from rules.flying_blades.state import Last, State, check
 
 TWO_CELL_VERBS = ("attack", "vanish", "shuriken", "double", "triple", "bomb")
 CARD_VERBS = ("vanish", "shuriken", "double", "triple", "dragon", "circle", "bomb")
-VERBS = ("attack", *CARD_VERBS, "pass", "resign", "keep")
+VERBS = ("attack", *CARD_VERBS, "pass", "resign", "keep")  # what players type (and errors list)
+ENGINE_VERBS = ("timeout",)  # logged by the engine only: the seat's turn deadline passed
 USAGE = {
     "attack": "attack c3 c4", "vanish": "vanish c3 h8", "shuriken": "shuriken c3 c7",
     "double": "double c3 c5", "triple": "triple c3 c6", "bomb": "bomb e5 e8", "dragon": "dragon e5 from e4",
     "circle": "circle e5",
-    "pass": "pass", "resign": "resign", "keep": "keep shuriken,bomb",
+    "pass": "pass", "resign": "resign", "keep": "keep shuriken,bomb", "timeout": "timeout",
 }
 
 
@@ -64,7 +65,7 @@ def parse(raw: str, geo: Geometry) -> Action:
     if not words:
         raise InvalidActionError("fb.parse.empty", usage=", ".join(USAGE[v] for v in VERBS))
     verb, rest = words[0], words[1:]
-    if verb not in VERBS:
+    if verb not in VERBS and verb not in ENGINE_VERBS:
         raise InvalidActionError("fb.parse.unknown_verb", verb=verb, verbs=", ".join(VERBS))
     if verb == "keep":
         return _parse_keep(rest)

@@ -43,7 +43,7 @@ class State:
     drafted: tuple[bool, ...]
     captured: tuple[int, ...]  # prey ninjas eliminated, per seat
     lost: tuple[int, ...]  # ninjas eliminated, per colour on the board
-    passed: tuple[bool, ...]  # seats that passed since the last action that was not a pass
+    passed: tuple[bool, ...]  # seats that passed since the last move (a timeout leaves the flags as they are)
     resigned: tuple[bool, ...]
     turn: int  # number of actions applied
     last: Last | None = None

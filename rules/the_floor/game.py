@@ -266,6 +266,7 @@ class TheFloor:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10
     shared_fields: ClassVar[tuple[str, ...]] = ("content", "custom")  # the server's content: stored once per game
+    ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset({"timeout"})  # the clocks' alone (duels keep their own)
 
     def __init__(self, content: Any = None, checker: Any = None) -> None:
         self._content = content

@@ -15,7 +15,7 @@ from cogs.utils.lang import CatalogTranslator
 from tests.discord_harness import Harness
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
-EXPECTED = {"play", "move", "board", "hand", "resign", "abort", "games", "record", "language", "threads",
+EXPECTED = {"play", "move", "board", "hand", "resign", "abort", "games", "record", "language", "threads", "timeouts",
             "ping", "help", "sheet", "floorplan", "floor"}
 
 

@@ -268,13 +268,14 @@ async def test_round_timer_reminds_once_then_skips_for_who_missed_it(harness: Ha
     check_png(summary.pngs()[0])
     table = await table_of(h, channel_id)
     assert table.state.phase == "play" and table.to_move() == {0, 1, 2}
-    # a missed round in play is a skip: the round closes without them
+    # a missed round in play draws nothing (like a skip) and is logged as a timeout, never as a skip
     clock.advance(minutes=11)
     await h.bot.engine.run_due()
     await h.settle()
     table = await table_of(h, channel_id)
     assert table.state.round == 2
-    assert "skip" in await h.bot.engine.record(table.id)
+    record = await h.bot.engine.record(table.id)
+    assert "0 timeout" in record and "skip" not in record
 
 
 async def test_a_solo_game_ends_with_its_rating(harness: Harness) -> None:

@@ -221,7 +221,7 @@ async def test_record_is_a_text_file_and_hides_kept_cards_while_the_game_runs(ha
     assert out[0].ephemeral and "does not exist" in out[0].text
 
 
-async def test_turn_timer_reminds_then_plays_for_the_player(harness: Harness, clock: object) -> None:
+async def test_turn_timer_reminds_then_announces_a_missed_turn_never_a_pass(harness: Harness, clock: object) -> None:
     await start_table(harness, joiners=["bob"], options="turn_minutes=10")
     engine = harness.bot.engine
     clock.advance(minutes=6)  # type: ignore[attr-defined]
@@ -233,7 +233,8 @@ async def test_turn_timer_reminds_then_plays_for_the_player(harness: Harness, cl
     await engine.run_due()
     await harness.settle()
     post = harness.sent[-1]
-    assert "ran out of time" in post.text and "Alice passes" in post.text and post.pinged == [USERS["bob"]]
+    assert "Alice missed their turn (time ran out)" in post.text and "passes" not in post.text
+    assert post.pinged == [USERS["bob"]]
     check_png(post.pngs()[0])
 
 

@@ -8,7 +8,9 @@ import time
 import pytest
 
 from rules.flying_blades import State
+from rules.flying_blades.bot import choose_keep
 from rules.flying_blades.cards import PRICES
+from rules.flying_blades.draft import keep_text
 from tests.rules.fb_helpers import G, at, next_seat_to_act, random_action
 
 
@@ -109,8 +111,13 @@ def test_bot_refuses_to_act_for_a_seat_not_to_move() -> None:
         G.bot_action(at(3, 0, r="a1"), 1)
 
 
-def test_default_action_is_pass_in_play_and_a_sensible_keep_in_the_draft() -> None:
-    assert G.default_action(at(3, 0, r="a1", y="a2"), 0) == "pass"
+def test_default_action_is_a_timeout_in_play_and_in_the_draft() -> None:
+    assert G.default_action(at(3, 0, r="a1", y="a2"), 0) == "timeout"
     s = at(3, 0, r="a1", extra="phase=draft hands=bomb,bomb,circle,vanish|-|-")
-    keep = G.default_action(s, 0)
+    assert G.default_action(s, 0) == "timeout"
+
+
+def test_the_bots_keep_is_a_sensible_listed_keep() -> None:
+    s = at(3, 0, r="a1", extra="phase=draft hands=bomb,bomb,circle,vanish|-|-")
+    keep = keep_text(choose_keep(s.hands[0], s.players))
     assert keep in G.legal_actions(s, 0) and keep != "keep none"

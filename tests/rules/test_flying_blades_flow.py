@@ -285,6 +285,6 @@ def test_the_view_during_the_draft_shows_the_dealt_hand() -> None:
 
 def test_the_keep_itself_is_not_revealed_in_last_action_or_events() -> None:
     s = G.new(3, {}, "secret")
-    s2, events = G.apply(s, 0, G.default_action(s, 0))
+    s2, events = G.apply(s, 0, G.bot_action(s, 0))
     assert G.view(s2, 1)["last_action"]["action"] == "keep"
     assert all(set(e.data) <= {"count", "first"} for e in events)

@@ -1,0 +1,161 @@
+"""What happens when a player is away: the table's play settings (timeout policy, correspondence days) and the
+bookkeeping of missed turns, stand-ins and pauses. Pure functions of a table's options and meta; the engine
+applies them in the same transaction as the move they go with.
+
+Absence is not a move: a missed turn is logged as the rules' ``timeout`` (their `default_action`), never as a
+choice the player made, and then the policy decides what more happens:
+- ``skip``: nothing more; the game goes on without the absent player's move.
+- ``bot``: a bot plays the seat (a stand-in) until its owner comes back (any command of theirs in the game).
+- ``forfeit``: the seat resigns at its ``forfeit_after``-th missed turn in a row.
+Whatever the policy, a game whose humans are all away pauses (no clocks, no stand-in moves) until one of them
+acts: it never ends as a normal result because nobody came.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EngineError
+
+POLICIES = ("skip", "bot", "forfeit")
+DAYS = (1, 2, 3, 5, 7, 10, 14)  # correspondence: days per move (lichess' choices)
+FORFEIT_AFTER = (1, 10, 3)  # (min, max, default) missed turns in a row before a forfeit
+PLAY_KEYS = ("on_timeout", "forfeit_after", "days")
+PLAY = "play"  # meta: the table's play settings
+PLAY_GIVEN = "play_given"  # meta: the play settings as the lobby typed them (a rematch repeats them)
+LEFT = "left"  # meta: seats that resigned (they are no longer away, nor waited for)
+MISSED = "missed"  # meta: {seat: missed turns in a row}
+STANDINS = "standins"  # meta: seats a bot plays while their owner is away
+PAUSED = "paused"  # meta: True while every human is away
+
+
+class PlaySettingsError(EngineError):
+    """A play setting (timeout policy, days per move) that the game or the engine does not take."""
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    on_timeout: str = "skip"
+    forfeit_after: int = FORFEIT_AFTER[2]
+    days: int = 0  # 0: the game's own minutes (turn_minutes / round_minutes), if any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days}
+
+    @classmethod
+    def from_json(cls, raw: Any) -> PlaySettings:
+        """Settings as stored; anything missing or unreadable falls back to the defaults (a stored table from
+        before play settings existed plays as it always did: ``skip``)."""
+        if not isinstance(raw, dict):
+            return cls()
+        policy = raw.get("on_timeout")
+        after, days = raw.get("forfeit_after"), raw.get("days")
+        return cls(policy if policy in POLICIES else "skip",
+                   after if isinstance(after, int) and FORFEIT_AFTER[0] <= after <= FORFEIT_AFTER[1]
+                   else FORFEIT_AFTER[2],
+                   days if days in DAYS else 0)
+
+
+def allowed_policies(rules: Any) -> tuple[str, ...]:
+    """The policies a game's rules allow (``TIMEOUT_POLICIES``; every one unless it says), first the default."""
+    return tuple(getattr(rules, "TIMEOUT_POLICIES", POLICIES))
+
+
+def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the rules' options, the table's play settings as given)."""
+    rules_options = {k: v for k, v in options.items() if k not in PLAY_KEYS}
+    return rules_options, {k: v for k, v in options.items() if k in PLAY_KEYS}
+
+
+def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None = None) -> PlaySettings:
+    """The play settings a lobby asked for, checked against the game; ``default_policy`` is the server's."""
+    allowed = allowed_policies(rules)
+    policy = raw.get("on_timeout", default_policy if default_policy in allowed else allowed[0])
+    if policy not in allowed:
+        raise PlaySettingsError("engine.options.on_timeout", value=str(policy)[:20], allowed=", ".join(allowed))
+    after = _int(raw.get("forfeit_after", FORFEIT_AFTER[2]))
+    if after is None or not FORFEIT_AFTER[0] <= after <= FORFEIT_AFTER[1]:
+        raise PlaySettingsError("engine.options.forfeit_after", value=str(raw.get("forfeit_after"))[:20],
+                                low=FORFEIT_AFTER[0], high=FORFEIT_AFTER[1])
+    days = _int(raw.get("days", 0))
+    if days is None or (days and days not in DAYS):
+        raise PlaySettingsError("engine.options.days", value=str(raw.get("days"))[:20],
+                                allowed=", ".join(map(str, DAYS)))
+    return PlaySettings(policy, after, days)
+
+
+def check_options(rules: Any, options: dict[str, Any], default_policy: str | None = None,
+                  ) -> tuple[dict[str, Any], dict[str, Any], PlaySettings]:
+    """A lobby's options checked whole: (the rules' options, the play settings as typed, the settings). Raises
+    the rules' `OptionsError` or a `PlaySettingsError`; nothing is opened before this passes."""
+    rules_options, given = split_options(options)
+    rules.normalize_options(rules.min_players, rules_options)
+    return rules_options, given, parse_settings(rules, given, default_policy)
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
+
+
+# --- the bookkeeping in a table's meta ----------------------------------------------------------------------
+
+
+def settings_of(meta: dict[str, Any]) -> PlaySettings:
+    return PlaySettings.from_json(meta.get(PLAY))
+
+
+def missed(meta: dict[str, Any]) -> dict[int, int]:
+    raw = meta.get(MISSED) or {}
+    return {int(k): v for k, v in raw.items() if str(k).lstrip("-").isdigit() and isinstance(v, int)}
+
+
+def standins(meta: dict[str, Any]) -> frozenset[int]:
+    return frozenset(s for s in meta.get(STANDINS) or () if isinstance(s, int))
+
+
+def with_missed(meta: dict[str, Any], counts: dict[int, int]) -> dict[str, Any]:
+    return {**meta, MISSED: {str(k): v for k, v in sorted(counts.items()) if v}}
+
+
+def is_away(meta: dict[str, Any], seat: int) -> bool:
+    """The seat missed its last turn (and has not acted since), a bot stands in for it, or the game is paused."""
+    return seat in missed(meta) or seat in standins(meta) or bool(meta.get(PAUSED))
+
+
+def came_back(meta: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The seat's owner acted: not missing, no stand-in, and the game is no longer paused."""
+    counts = missed(meta)
+    counts.pop(seat, None)
+    out = with_missed(meta, counts)
+    out[STANDINS] = sorted(standins(meta) - {seat})
+    out.pop(PAUSED, None)
+    return out
+
+
+def after_timeout(meta: dict[str, Any], seat: int, humans: Iterable[int],
+                  pending: Iterable[int] = ()) -> tuple[dict[str, Any], str]:
+    """The meta after the seat missed a turn, and what the policy does now: ``"skip"``, ``"standin"`` (a bot
+    plays the seat from now on), ``"forfeit"`` (the seat resigns) or ``"pause"`` (every human in the game is away;
+    ``pending``: seats whose clock still runs, not yet known to be away)."""
+    settings = settings_of(meta)
+    counts = missed(meta)
+    counts[seat] = counts.get(seat, 0) + 1
+    out = with_missed(meta, counts)
+    waiting = set(pending)
+    if all(counts.get(h, 0) > 0 and h not in waiting for h in humans):
+        out[PAUSED] = True
+        return out, "pause"
+    if settings.on_timeout == "forfeit" and counts[seat] >= settings.forfeit_after:
+        return out, "forfeit"
+    if settings.on_timeout == "bot":
+        out[STANDINS] = sorted(standins(meta) | {seat})
+        return out, "standin"
+    return out, "skip"

@@ -1,0 +1,64 @@
+"""Absence in Discord: a server's default timeout policy (/timeouts), a lobby's own (`on_timeout=`), and what the
+thread is told when a policy does more than skip: a stand-in bot, a forfeit, a pause because everyone is away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import policies as pol
+from tests.discord_harness import USERS, Harness, start_table, table_of
+
+
+async def time_runs_out(h: Harness, clock: Any) -> list:
+    start = len(h.sent)
+    clock.advance(minutes=11)
+    await h.bot.engine.run_due()
+    await h.settle()
+    return h.public(h.sent[start:])
+
+
+async def test_timeouts_sets_the_servers_default_policy_for_new_lobbies(harness: Harness) -> None:
+    h = harness
+    refused = await h.slash("timeouts", "alice", policy="bot")
+    assert refused[-1].ephemeral and "Manage Server" in refused[-1].text
+    out = await h.slash("timeouts", "mod", policy="bot")
+    assert "a bot plays their seat" in out[-1].text
+    channel_id = await start_table(h, joiners=["bob"])
+    assert pol.settings_of((await table_of(h, channel_id)).meta).on_timeout == "bot"
+
+
+async def test_a_bad_timeout_option_is_refused_in_the_lobby_with_the_choices(harness: Harness) -> None:
+    out = await harness.slash("play", "alice", game="flying_blades", options="on_timeout=nap")
+    assert out[-1].ephemeral and "skip, bot, forfeit" in out[-1].text
+
+
+async def test_everyone_away_pauses_the_game_and_pings_its_players_once(harness: Harness, clock: Any) -> None:
+    h = harness
+    channel_id = await start_table(h, joiners=["bob"], options="turn_minutes=10")
+    first = await time_runs_out(h, clock)
+    assert not any("paused" in s.text for s in first), "one player away: the game goes on"
+    second = await time_runs_out(h, clock)
+    paused = [s for s in second if "paused" in s.text]
+    assert len(paused) == 1 and sorted(paused[0].pinged) == sorted([USERS["alice"], USERS["bob"]])
+    assert await time_runs_out(h, clock) == [], "no clock runs while the game is paused"
+    table = await table_of(h, channel_id)
+    assert table.status == "active" and table.meta[pol.PAUSED]
+
+
+async def test_a_forfeit_is_announced_and_ends_a_two_player_game(harness: Harness, clock: Any) -> None:
+    h = harness
+    channel_id = await start_table(h, joiners=["bob"], options="turn_minutes=10 on_timeout=forfeit forfeit_after=1")
+    table = await table_of(h, channel_id)
+    posts = await time_runs_out(h, clock)
+    assert any("forfeits the game" in s.text for s in posts)
+    assert (await h.bot.engine.get(table.id)).status == "finished"
+
+
+async def test_a_stand_in_is_announced_and_plays_until_its_owner_moves(harness: Harness, clock: Any) -> None:
+    h = harness
+    channel_id = await start_table(h, joiners=["bob", "carol"], options="turn_minutes=10 on_timeout=bot")
+    table = await table_of(h, channel_id)
+    absent = table.state.current
+    posts = await time_runs_out(h, clock)
+    assert any("a bot plays their seat" in s.text for s in posts)
+    assert (await table_of(h, channel_id)).standins() == {absent}

@@ -210,7 +210,7 @@ class FloorPlanSurface(GameSurface):
 
     def __init__(self) -> None:
         self.buffers: dict[int, list[Segment]] = {}
-        self.reminded: dict[int, int] = {}  # table -> the round its reminder was posted for
+        self.reminded: dict[tuple[int, str], int] = {}  # (table, reminder|warning) -> the round it was posted for
 
     def game_name(self, locale: str) -> str:
         return t("fp.name", locale)
@@ -354,15 +354,17 @@ class FloorPlanSurface(GameSurface):
             results = notice.results()
             await self.publish(bot, channel, [self.segment(r, locale) for r in results], locale)
             return True
-        if notice.kind == "reminder":
+        if notice.kind in ("reminder", "warning"):
             # Every seat's reminder falls due together: one message per round names all who still have to act.
             state = table.state
-            if state is None or self.reminded.get(table.id) == state.round:
+            if state is None or self.reminded.get((table.id, notice.kind)) == state.round:
                 return True
-            self.reminded[table.id] = state.round
+            self.reminded[(table.id, notice.kind)] = state.round
             humans = table.humans_to_move()
             mentions = [f"<@{table.seats[s].user_id}>" for s in humans if table.seats[s].user_id is not None]
-            head = t("fpui.reminder", locale, round=state.round, table=table.id)
+            due = notice.data.get("due")
+            when = f"<t:{int(due.timestamp())}:R>" if due is not None else "—"
+            head = t(f"fpui.{notice.kind}", locale, round=state.round, table=table.id, when=when)
             for text in mention_chunks(mentions, head)[:MAX_PING_POSTS]:
                 await channel.send(text, allowed_mentions=pinging([int(m[2:-1]) for m in mentions]))
             return True

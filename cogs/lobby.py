@@ -618,11 +618,13 @@ class Lobby(commands.Cog):
             results = notice.results()
             await publish(self.bot, channel, [surface.segment(r, locale) for r in results], locale)
             await self.announce_policy(channel, notice, locale)
-        elif notice.kind == "reminder":
+        elif notice.kind in ("reminder", "warning"):
             seats = [s for s in notice.data.get("seats", []) if not table.seats[s].bot]
             ids = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
             who = ", ".join(surface.seat_mention(table, s, locale) for s in seats)
-            text = t("bot.reminder", locale, who=who, table=table.id)
+            due = notice.data.get("due")
+            when = f"<t:{int(due.timestamp())}:R>" if due is not None else "—"
+            text = t(f"bot.{notice.kind}", locale, who=who, table=table.id, when=when)
             await channel.send(text, allowed_mentions=pinging(ids))
         elif notice.kind == "lobby_expired":
             await channel.send(t("lobby.expired", locale, table=table.id))

@@ -15,6 +15,7 @@ from engine.core import (
     TURN_KINDS,
     TURN_REMINDER,
     TURN_TIMEOUT,
+    TURN_WARNING,
     Engine,
     replay,
 )
@@ -36,7 +37,7 @@ from engine.tables import CLOSED_STATUSES, GUEST_SEAT, ActResult, Listener, Noti
 
 __all__ = [
     "ACTION_TIMER", "CLOSED_STATUSES", "GUEST_SEAT", "LOBBY_EXPIRY", "LOBBY_OPTIONS", "TURN_KINDS", "TURN_REMINDER",
-    "TURN_TIMEOUT", "ActResult", "ChannelBusyError", "DamagedGameError", "Engine", "EngineError",
+    "TURN_TIMEOUT", "TURN_WARNING", "ActResult", "ChannelBusyError", "DamagedGameError", "Engine", "EngineError",
     "GameNotFoundError", "GameOverError", "Listener", "LobbyError", "NotSeatedError", "Notice",
     "PermissionDeniedError", "SeatInfo", "SharedContent", "StaleVersionError", "StorageUnavailableError", "Table",
     "replay", "unavailable", "utcnow",

@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from engine import clock
 from engine import policies as pol
 from engine.errors import (
     ChannelBusyError,
@@ -55,7 +56,8 @@ TURN_TIMEOUT = "turn_timeout"
 LOBBY_EXPIRY = "lobby_expiry"
 LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
 ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
-TURN_KINDS = (TURN_REMINDER, TURN_TIMEOUT)
+TURN_WARNING = "turn_warning"  # the last warning before the clock runs out (engine/clock.py)
+TURN_KINDS = (TURN_REMINDER, TURN_WARNING, TURN_TIMEOUT)
 MAX_BOT_STEPS = 5000
 BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
 BACKOFF_MAX = timedelta(hours=1)
@@ -493,6 +495,12 @@ class Engine:
         return await self._apply(table, seat, action, source="player", user_id=user_id,
                                  interaction_id=interaction_id)
 
+    def clocks(self, table: Table) -> dict[int, datetime]:
+        """When each seat's turn runs out, for the seats whose clock runs (from the deadlines loaded with the
+        table: no database read)."""
+        rows = self._deadlines.get(table.id, [])
+        return {d.seat: d.due_at for d in rows if d.kind == TURN_TIMEOUT and d.seat is not None}
+
     async def come_back(self, table_id: int, user_id: int) -> Table:
         """The player is back in this game: no stand-in plays their seat, the missed turns are forgotten and a paused
         game's clocks run again."""
@@ -545,6 +553,10 @@ class Engine:
                                                                                            meta),
         )
         existing = self._deadlines.get(table.id, [])
+        if seat >= 0:  # the actor's time bank keeps what was left of this turn, plus the bonus
+            settings = pol.settings_of(after.meta)
+            after = replace(after, meta=clock.settle(after.meta, settings, seat, clock.due_of(existing, seat),
+                                                     self.now()))
         drop, keep = self._stale_turn_deadlines(existing, after, seat)
         add = self._turn_deadlines(after, keep=keep)
         # An action timer was armed for the position before this move: whatever it was for has changed.
@@ -580,20 +592,20 @@ class Engine:
         return drop, keep
 
     def _turn_deadlines(self, table: Table, *, keep: set[int]) -> list[DeadlineRow]:
-        """Fresh reminder + timeout rows for each human to move who has no running clock."""
-        # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock.
-        # Correspondence days (a play setting) replace the game's own minutes.
-        days = pol.settings_of(table.meta).days
-        minutes = days * 1440 or int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
-        if minutes <= 0 or table.status != "active" or not self._turn_timed(table) or table.meta.get(pol.PAUSED):
+        """Fresh reminder, last warning and timeout rows for each human to move who has no running clock."""
+        # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock:
+        # its time bank, the correspondence days, or the game's own minutes (engine/clock.py).
+        if table.status != "active" or not self._turn_timed(table) or table.meta.get(pol.PAUSED):
             return []
-        now, limit = self.now(), timedelta(minutes=minutes)
-        rows = []
+        settings = pol.settings_of(table.meta)
+        minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
+        now, rows = self.now(), []
         for seat in table.humans_to_move():
-            if seat in keep:
+            limit = clock.limit_for(table.meta, settings, seat, minutes)
+            if seat in keep or limit is None:
                 continue
-            rows.append(DeadlineRow(table.id, TURN_REMINDER, now + limit * self.reminder_fraction, seat))
-            rows.append(DeadlineRow(table.id, TURN_TIMEOUT, now + limit, seat))
+            rows += [DeadlineRow(table.id, kind, due, seat)
+                     for kind, due in clock.steps(now, limit, self.reminder_fraction)]
         return rows
 
     @staticmethod
@@ -815,8 +827,10 @@ class Engine:
             if d.kind == LOBBY_EXPIRY and table.status == "lobby":
                 return Notice("lobby_expired", await self._close(table, "aborted", reason="expired"))
             await self._drop_deadline(d)
-            if d.kind == TURN_REMINDER and d.seat in table.to_move():
-                return Notice("reminder", table, {"seats": [d.seat]})
+            if d.kind in (TURN_REMINDER, TURN_WARNING) and d.seat in table.to_move():
+                due = clock.due_of(self._deadlines.get(table.id, []), d.seat)
+                kind = "reminder" if d.kind == TURN_REMINDER else "warning"
+                return Notice(kind, table, {"seats": [d.seat], "due": due})
         return None
 
     async def _fire_timeout(self, d: DeadlineRow) -> Notice | None:

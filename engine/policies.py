@@ -22,7 +22,9 @@ from engine.errors import EngineError
 POLICIES = ("skip", "bot", "forfeit")
 DAYS = (1, 2, 3, 5, 7, 10, 14)  # correspondence: days per move (lichess' choices)
 FORFEIT_AFTER = (1, 10, 3)  # (min, max, default) missed turns in a row before a forfeit
-PLAY_KEYS = ("on_timeout", "forfeit_after", "days")
+BANK_DAYS = (1, 30)  # a time bank: days to start with (and its cap)
+BONUS_HOURS = (0, 240)  # hours added after every move
+PLAY_KEYS = ("on_timeout", "forfeit_after", "days", "bank_days", "bonus_hours", "cap_days")
 PLAY = "play"  # meta: the table's play settings
 PLAY_GIVEN = "play_given"  # meta: the play settings as the lobby typed them (a rematch repeats them)
 LEFT = "left"  # meta: seats that resigned (they are no longer away, nor waited for)
@@ -40,9 +42,13 @@ class PlaySettings:
     on_timeout: str = "skip"
     forfeit_after: int = FORFEIT_AFTER[2]
     days: int = 0  # 0: the game's own minutes (turn_minutes / round_minutes), if any
+    bank_days: int = 0  # a time bank (engine/clock.py): 0 for none
+    bonus_hours: int = 0
+    cap_days: int = 0  # 0: the starting bank
 
     def to_json(self) -> dict[str, Any]:
-        return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days}
+        return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days,
+                "bank_days": self.bank_days, "bonus_hours": self.bonus_hours, "cap_days": self.cap_days}
 
     @classmethod
     def from_json(cls, raw: Any) -> PlaySettings:
@@ -52,10 +58,16 @@ class PlaySettings:
             return cls()
         policy = raw.get("on_timeout")
         after, days = raw.get("forfeit_after"), raw.get("days")
+
+        def within(key: str, low: int, high: int) -> int:
+            value = raw.get(key)
+            return value if isinstance(value, int) and low <= value <= high else 0
+
         return cls(policy if policy in POLICIES else "skip",
                    after if isinstance(after, int) and FORFEIT_AFTER[0] <= after <= FORFEIT_AFTER[1]
                    else FORFEIT_AFTER[2],
-                   days if days in DAYS else 0)
+                   days if days in DAYS else 0, within("bank_days", *BANK_DAYS),
+                   within("bonus_hours", *BONUS_HOURS), within("cap_days", *BANK_DAYS))
 
 
 def allowed_policies(rules: Any) -> tuple[str, ...]:
@@ -83,7 +95,25 @@ def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None =
     if days is None or (days and days not in DAYS):
         raise PlaySettingsError("engine.options.days", value=str(raw.get("days"))[:20],
                                 allowed=", ".join(map(str, DAYS)))
-    return PlaySettings(policy, after, days)
+    bank = {key: _ranged(raw, key, *limits) for key, limits in
+            (("bank_days", BANK_DAYS), ("bonus_hours", BONUS_HOURS), ("cap_days", BANK_DAYS))}
+    if (bank["bonus_hours"] or bank["cap_days"]) and not bank["bank_days"]:
+        raise PlaySettingsError("engine.options.bank_needed")
+    if days and bank["bank_days"]:
+        raise PlaySettingsError("engine.options.one_clock")
+    if bank["cap_days"] and bank["cap_days"] < bank["bank_days"]:
+        raise PlaySettingsError("engine.options.cap_below_bank", cap=bank["cap_days"], bank=bank["bank_days"])
+    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"])
+
+
+def _ranged(raw: dict[str, Any], key: str, low: int, high: int) -> int:
+    """An optional whole number in ``low..high`` (0 when not given)."""
+    if key not in raw:
+        return 0
+    value = _int(raw[key])
+    if value is None or not low <= value <= high:
+        raise PlaySettingsError("engine.options.range", option=key, value=str(raw[key])[:20], low=low, high=high)
+    return value
 
 
 def check_options(rules: Any, options: dict[str, Any], default_policy: str | None = None,

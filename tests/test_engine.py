@@ -202,7 +202,7 @@ async def test_lobby_expires_at_its_deadline(engine: Engine, clock) -> None:
     assert (await engine.get(t.id)).status == "aborted"
 
 
-async def test_turn_timer_reminds_then_applies_the_default_action(engine: Engine, clock, store: Store) -> None:
+async def test_turn_timer_reminds_warns_then_applies_the_default_action(engine: Engine, clock, store: Store) -> None:
     t = await started(engine, options={"turn_minutes": 10})
     seen = []
 
@@ -212,14 +212,18 @@ async def test_turn_timer_reminds_then_applies_the_default_action(engine: Engine
     engine.add_listener(listener)
     clock.advance(minutes=5)
     assert [n.data["seats"] for n in await engine.run_due()] == [[0]]
-    clock.advance(minutes=5)
+    clock.advance(minutes=4)  # the last warning: a tenth of the time left (at least a minute)
+    (warning,) = await engine.run_due()
+    assert warning.kind == "warning" and warning.data["due"] == clock.now + timedelta(minutes=1)
+    clock.advance(minutes=1)
     (timeout,) = await engine.run_due()
     assert timeout.kind == "timeout" and timeout.data["result"].action == "take 1"
-    assert seen == ["reminder", "timeout"]
+    assert seen == ["reminder", "warning", "timeout"]
     (row,) = await store.actions(t.id)
     assert row.source == "timer" and row.seat == 0
     # Bob is now on the clock, with a fresh timer of his own.
-    assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {("turn_reminder", 1), ("turn_timeout", 1)}
+    assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {
+        ("turn_reminder", 1), ("turn_warning", 1), ("turn_timeout", 1)}
 
 
 async def test_a_move_in_time_cancels_the_timer(engine: Engine, clock, store: Store) -> None:

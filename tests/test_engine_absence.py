@@ -125,7 +125,8 @@ async def test_a_game_whose_players_are_all_away_pauses_instead_of_ending(engine
     await engine.act(t.id, ALICE, "take 1")  # one of them is back: the clocks run again
     table = await engine.get(t.id)
     assert not table.meta.get(pol.PAUSED)
-    assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {("turn_reminder", 1), ("turn_timeout", 1)}
+    assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {
+        ("turn_reminder", 1), ("turn_warning", 1), ("turn_timeout", 1)}
 
 
 async def test_everyone_away_under_forfeit_pauses_rather_than_awarding_the_game(engine: Engine, clock) -> None:
@@ -148,9 +149,11 @@ async def test_correspondence_days_set_the_turn_clock(engine: Engine, clock, sto
     t = await started(engine, days=3)
     due = {d.kind: d.due_at for d in await store.deadlines_for(t.id)}
     assert due["turn_timeout"] - clock.now == timedelta(days=3)
-    clock.advance(days=2, hours=23)
+    clock.advance(days=1, hours=12)
     assert [n.kind for n in await engine.run_due()] == ["reminder"]
-    clock.advance(hours=2)
+    clock.advance(days=1, hours=4, minutes=48)  # a tenth of three days before the end
+    assert [n.kind for n in await engine.run_due()] == ["warning"]
+    clock.advance(hours=7, minutes=12)
     assert [n.kind for n in await engine.run_due()] == ["timeout"]
 
 

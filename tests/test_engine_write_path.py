@@ -54,8 +54,8 @@ async def test_a_move_is_one_round_trip_with_or_without_a_turn_timer(engine: Eng
     await engine.act(t.id, BOB, "take 1", interaction_id=2)
     assert calls == ["_in_transaction", "_in_transaction"]
     if options:  # the timer moved to Alice: Bob's rows dropped, hers added, in those same transactions
-        assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {("turn_reminder", 0),
-                                                                            ("turn_timeout", 0)}
+        assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {
+            ("turn_reminder", 0), ("turn_warning", 0), ("turn_timeout", 0)}
 
 
 async def test_nothing_runs_on_the_connection_inside_another_transaction(db_path: Path,
@@ -139,13 +139,13 @@ async def test_cached_deadlines_are_right_after_a_restart(db_path: Path, clock: 
     try:
         engine = Engine(store, games=games, now=clock)
         await engine.act(t.id, BOB, "take 1")  # drops Bob's rows, loaded with the table, and arms Alice's
-        assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {("turn_reminder", 0),
-                                                                            ("turn_timeout", 0)}
+        assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {
+            ("turn_reminder", 0), ("turn_warning", 0), ("turn_timeout", 0)}
         clock.advance(minutes=10)
         (notice,) = [n for n in await engine.run_due() if n.kind == "timeout"]
         assert notice.data["seat"] == 0
-        assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {("turn_reminder", 1),
-                                                                            ("turn_timeout", 1)}
+        assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id)} == {
+            ("turn_reminder", 1), ("turn_warning", 1), ("turn_timeout", 1)}
     finally:
         await store.close()
 

@@ -27,6 +27,7 @@ import discord
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from engine import DamagedGameError, Table
+from engine.policies import PAUSED
 from i18n import DEFAULT_LOCALE, t
 
 if TYPE_CHECKING:
@@ -48,7 +49,20 @@ EDIT_TIMEOUT = 5.0  # seconds an edit may wait on Discord's rate limits before a
 Sleep = Callable[[float], Awaitable[Any]]
 
 
-def status_embed(surface: GameSurface, table: Table, locale: str) -> discord.Embed:
+def clock_text(surface: GameSurface, table: Table, clocks: dict[int, datetime], locale: str) -> str:
+    """Who is on the clock and until when (a Discord timestamp counts down in every client without an edit),
+    who a bot stands in for, or that the game is paused because everyone is away."""
+    if table.meta.get(PAUSED):
+        return t("status.paused", locale)
+    lines = [t("status.clock_line", locale, name=surface.seat_label(table, seat, locale),
+               when=f"<t:{int(due.timestamp())}:R>") for seat, due in sorted(clocks.items())]
+    lines += [t("status.standin_line", locale, name=surface.seat_label(table, seat, locale))
+              for seat in sorted(table.standins())]
+    return "\n".join(lines)
+
+
+def status_embed(surface: GameSurface, table: Table, locale: str,
+                 clocks: dict[int, datetime] | None = None) -> discord.Embed:
     """The status of a started game (text only: the boards are separate messages)."""
     embed = discord.Embed(title=t("lobby.title", locale, game=surface.game_name(locale), table=table.id),
                           colour=COLOURS.get(table.status, discord.Colour.dark_grey()))
@@ -61,6 +75,9 @@ def status_embed(surface: GameSurface, table: Table, locale: str) -> discord.Emb
     if table.status == "active":
         who = ", ".join(surface.seat_label(table, s, locale) for s in sorted(to_move)) or "—"
         embed.add_field(name=t("status.turn", locale), value=who[:MAX_FIELD], inline=False)
+        clock = clock_text(surface, table, clocks or {}, locale)
+        if clock:
+            embed.add_field(name=t("status.clock", locale), value=clock[:MAX_FIELD], inline=False)
     embed.add_field(name=t("status.moves", locale), value=str(table.moves), inline=True)
     embed.add_field(name=t("status.phase", locale), value=surface.phase_text(table, locale), inline=True)
     if table.status == "finished":
@@ -82,7 +99,7 @@ def result_text(surface: GameSurface, table: Table, locale: str) -> str:
 
 def status_message(bot: Floorboard, table: Table, locale: str) -> dict[str, Any]:
     """The keyword arguments of a send or edit: the embed alone (the lobby's text and buttons go away)."""
-    embed = status_embed(surface_for(bot, table.game), table, locale)
+    embed = status_embed(surface_for(bot, table.game), table, locale, bot.engine.clocks(table))
     return {"content": None, "embed": embed, "view": None, "allowed_mentions": discord.AllowedMentions.none()}
 
 

@@ -3,6 +3,7 @@ thread is told when a policy does more than skip: a stand-in bot, a forfeit, a p
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from engine import policies as pol
@@ -62,3 +63,23 @@ async def test_a_stand_in_is_announced_and_plays_until_its_owner_moves(harness: 
     posts = await time_runs_out(h, clock)
     assert any("a bot plays their seat" in s.text for s in posts)
     assert (await table_of(h, channel_id)).standins() == {absent}
+
+
+async def test_the_status_shows_who_is_on_the_clock_as_a_discord_timestamp_and_a_pause(harness: Harness,
+                                                                                      clock: Any) -> None:
+    from cogs.utils.status import status_message
+
+    h = harness
+    channel_id = await start_table(h, joiners=["bob"], options="days=2")
+    table = await table_of(h, channel_id)
+    (due,) = h.bot.engine.clocks(table).values()
+    embed = status_message(h.bot, table, "en")["embed"]
+    clock_field = next(f for f in embed.fields if f.name == "Clock")
+    assert f"<t:{int(due.timestamp())}:R>" in clock_field.value and due - clock.now == timedelta(days=2)
+    for _ in range(2):
+        clock.advance(days=2, minutes=1)
+        await h.bot.engine.run_due()
+        await h.settle()
+    table = await table_of(h, channel_id)
+    embed = status_message(h.bot, table, "pl")["embed"]
+    assert any("Wstrzymana" in f.value for f in embed.fields)

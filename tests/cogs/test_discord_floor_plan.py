@@ -258,7 +258,14 @@ async def test_round_timer_reminds_once_then_skips_for_who_missed_it(harness: Ha
     assert len(reminders) == 1, "one reminder per round, however many seats are late"
     assert sorted(reminders[0].pinged) == sorted([USERS["alice"], USERS["carol"]])
     start = len(h.sent)
-    clock.advance(minutes=5)
+    clock.advance(minutes=3)  # a minute before the end: one last call for the round, with its time
+    await h.bot.engine.run_due()
+    await h.settle()
+    (warning,) = h.public(h.sent[start:])
+    assert "last call" in warning.text and "<t:" in warning.text
+    assert sorted(warning.pinged) == sorted([USERS["alice"], USERS["carol"]])
+    start = len(h.sent)
+    clock.advance(minutes=2)
     await h.bot.engine.run_due()
     await h.settle()
     posts = [s for s in h.public(h.sent[start:]) if s.kind == "message" and (s.pngs() or s.pinged)]

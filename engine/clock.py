@@ -1,0 +1,80 @@
+"""Time controls: how long a seat has for its move, and the reminders before the clock runs out.
+
+Three controls, all per seat and per turn (a simultaneous round gives every seat its own clock):
+- live: the game's own minutes (``turn_minutes``, Floor Plan's ``round_minutes``);
+- correspondence: ``days=N`` per move (a play setting, engine/policies.py);
+- a time bank: ``bank_days`` to start with, ``bonus_hours`` added after every move, never above ``cap_days``
+  (lichess-style "10 days, +36 h, cap 10 days"). The bank is in the table's meta (seconds per seat) and is
+  settled when the seat moves: what was left of this turn's clock plus the bonus, capped.
+
+Reminders escalate, each a deadline row (restart-safe, dropped with the turn): a reminder at
+``reminder_fraction`` of the time, a last warning shortly before the end (`warning_before`), then the timeout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+BANKS = "banks"  # meta: {seat: seconds left in the seat's bank}
+WARNING_SHARE = 0.1  # the last warning comes when a tenth of the time is left...
+WARNING_MAX = timedelta(hours=12)  # ...but never earlier than 12 h before the end
+WARNING_MIN = timedelta(minutes=1)  # and not at all for a clock shorter than this
+
+
+def bank_limits(settings: Any) -> tuple[timedelta, timedelta, timedelta] | None:
+    """(start, bonus, cap) of a time bank, or None when the table has no bank."""
+    if not settings.bank_days:
+        return None
+    return (timedelta(days=settings.bank_days), timedelta(hours=settings.bonus_hours),
+            timedelta(days=settings.cap_days or settings.bank_days))
+
+
+def banks(meta: dict[str, Any]) -> dict[int, float]:
+    raw = meta.get(BANKS) or {}
+    return {int(k): float(v) for k, v in raw.items() if str(k).isdigit() and isinstance(v, int | float)}
+
+
+def limit_for(meta: dict[str, Any], settings: Any, seat: int, minutes: int) -> timedelta | None:
+    """The time the seat has for this turn: its bank, the correspondence days, or the game's minutes."""
+    bank = bank_limits(settings)
+    if bank is not None:
+        return timedelta(seconds=banks(meta).get(seat, bank[0].total_seconds()))
+    if settings.days:
+        return timedelta(days=settings.days)
+    return timedelta(minutes=minutes) if minutes > 0 else None
+
+
+def settle(meta: dict[str, Any], settings: Any, seat: int, due: datetime | None, now: datetime) -> dict[str, Any]:
+    """The seat moved (or timed out) with its clock due at ``due``: its bank keeps what was left plus the bonus,
+    capped. Unchanged without a bank, or for a seat that had no clock running."""
+    bank = bank_limits(settings)
+    if bank is None or due is None:
+        return meta
+    _, bonus, cap = bank
+    left = max(timedelta(0), due - now)
+    settled = {**banks(meta), seat: min(cap, left + bonus).total_seconds()}
+    return {**meta, BANKS: {str(k): v for k, v in sorted(settled.items())}}
+
+
+def warning_before(limit: timedelta) -> timedelta | None:
+    """How long before the end the last warning comes (None: the clock is too short for one)."""
+    if limit < 2 * WARNING_MIN:
+        return None
+    return max(WARNING_MIN, min(WARNING_MAX, limit * WARNING_SHARE))
+
+
+def steps(start: datetime, limit: timedelta, reminder_fraction: float) -> list[tuple[str, datetime]]:
+    """The turn's deadlines in order: (kind, when) for the reminder, the last warning and the timeout."""
+    out = [("turn_reminder", start + limit * reminder_fraction)]
+    before = warning_before(limit)
+    if before is not None and limit - before > limit * reminder_fraction:
+        out.append(("turn_warning", start + limit - before))
+    out.append(("turn_timeout", start + limit))
+    return out
+
+
+def due_of(rows: Iterable[Any], seat: int) -> datetime | None:
+    """When the seat's turn runs out (its ``turn_timeout`` row), if its clock runs."""
+    return next((d.due_at for d in rows if d.kind == "turn_timeout" and d.seat == seat), None)

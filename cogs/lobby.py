@@ -626,6 +626,9 @@ class Lobby(commands.Cog):
             when = f"<t:{int(due.timestamp())}:R>" if due is not None else "—"
             text = t(f"bot.{notice.kind}", locale, who=who, table=table.id, when=when)
             await channel.send(text, allowed_mentions=pinging(ids))
+        elif notice.kind == "vacation_over":
+            names = ", ".join(surface.seat_label(table, s, locale) for s in notice.data.get("seats", []))
+            await channel.send(t("away.over_notice", locale, names=names), allowed_mentions=pinging([]))
         elif notice.kind == "lobby_expired":
             await channel.send(t("lobby.expired", locale, table=table.id))
             await self.close_lobby(table, channel, locale)

@@ -17,6 +17,10 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+TURN_REMINDER = "turn_reminder"
+TURN_WARNING = "turn_warning"  # the last warning before the clock runs out
+TURN_TIMEOUT = "turn_timeout"
+TURN_KINDS = (TURN_REMINDER, TURN_WARNING, TURN_TIMEOUT)  # the deadline rows of one seat's turn
 BANKS = "banks"  # meta: {seat: seconds left in the seat's bank}
 WARNING_SHARE = 0.1  # the last warning comes when a tenth of the time is left...
 WARNING_MAX = timedelta(hours=12)  # ...but never earlier than 12 h before the end
@@ -67,14 +71,14 @@ def warning_before(limit: timedelta) -> timedelta | None:
 
 def steps(start: datetime, limit: timedelta, reminder_fraction: float) -> list[tuple[str, datetime]]:
     """The turn's deadlines in order: (kind, when) for the reminder, the last warning and the timeout."""
-    out = [("turn_reminder", start + limit * reminder_fraction)]
+    out = [(TURN_REMINDER, start + limit * reminder_fraction)]
     before = warning_before(limit)
     if before is not None and limit - before > limit * reminder_fraction:
-        out.append(("turn_warning", start + limit - before))
-    out.append(("turn_timeout", start + limit))
+        out.append((TURN_WARNING, start + limit - before))
+    out.append((TURN_TIMEOUT, start + limit))
     return out
 
 
 def due_of(rows: Iterable[Any], seat: int) -> datetime | None:
     """When the seat's turn runs out (its ``turn_timeout`` row), if its clock runs."""
-    return next((d.due_at for d in rows if d.kind == "turn_timeout" and d.seat == seat), None)
+    return next((d.due_at for d in rows if d.kind == TURN_TIMEOUT and d.seat == seat), None)

@@ -22,6 +22,8 @@ import orjson
 
 from engine import clock
 from engine import policies as pol
+from engine import vacation as vac
+from engine.clock import TURN_KINDS, TURN_REMINDER, TURN_TIMEOUT, TURN_WARNING
 from engine.errors import (
     ChannelBusyError,
     DamagedGameError,
@@ -51,13 +53,9 @@ from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, Stora
 
 log = logging.getLogger(__name__)
 
-TURN_REMINDER = "turn_reminder"
-TURN_TIMEOUT = "turn_timeout"
 LOBBY_EXPIRY = "lobby_expiry"
 LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
 ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
-TURN_WARNING = "turn_warning"  # the last warning before the clock runs out (engine/clock.py)
-TURN_KINDS = (TURN_REMINDER, TURN_WARNING, TURN_TIMEOUT)
 MAX_BOT_STEPS = 5000
 BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
 BACKOFF_MAX = timedelta(hours=1)
@@ -423,7 +421,9 @@ class Engine:
             # defaults derived from this one (The Floor's number of sides).
             meta = {**table.meta, LOBBY_OPTIONS: {**table.options, **table.meta.get(pol.PLAY_GIVEN, {})}}
             started = replace(table, status="active", options=options, state=state, meta=meta)
-            return await self._save(table, started, add=self._turn_deadlines(started, keep=set()), clear=True)
+            started, paused = await vac.at_start(self, started)  # a player on vacation starts with no clock
+            return await self._save(table, started, add=[*self._turn_deadlines(started, keep=set()), *paused],
+                                    clear=True)
 
     async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
         async with self._lock(table_id):
@@ -600,9 +600,10 @@ class Engine:
         settings = pol.settings_of(table.meta)
         minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
         now, rows = self.now(), []
+        away = vac.on_vacation(table.meta)  # a seat on vacation has no clock until it ends
         for seat in table.humans_to_move():
             limit = clock.limit_for(table.meta, settings, seat, minutes)
-            if seat in keep or limit is None:
+            if seat in keep or limit is None or seat in away:
                 continue
             rows += [DeadlineRow(table.id, kind, due, seat)
                      for kind, due in clock.steps(now, limit, self.reminder_fraction)]
@@ -827,6 +828,9 @@ class Engine:
             if d.kind == LOBBY_EXPIRY and table.status == "lobby":
                 return Notice("lobby_expired", await self._close(table, "aborted", reason="expired"))
             await self._drop_deadline(d)
+            if d.kind == vac.VACATION_END and d.seat is not None:
+                back = await vac.thawed(self, table, d.seat)
+                return None if back is None else Notice("vacation_over", back, {"seats": [d.seat]})
             if d.kind in (TURN_REMINDER, TURN_WARNING) and d.seat in table.to_move():
                 due = clock.due_of(self._deadlines.get(table.id, []), d.seat)
                 kind = "reminder" if d.kind == TURN_REMINDER else "warning"

@@ -1,15 +1,20 @@
-"""Vacation: ``/away <days> [hours]`` pauses the player's clocks in every game on this server (at least 24 hours,
-within the server's yearly allowance, ``vacation_days``: 30 by default), and each of those games' threads is
-told; ``/back`` ends it early. The engine keeps what was left of a running clock and restarts it at the end."""
+"""A player's absence and notifications: ``/away <days> [hours]`` pauses the player's clocks in every game on this
+server (at least 24 hours, within the server's yearly allowance, ``vacation_days``: 30 by default), and each of
+those games' threads is told; ``/back`` ends it early (the engine keeps what was left of a running clock).
+``/quiet <timezone> <from> <to>``: no mention notifies them inside those hours; ``/reminders dm:true``: turn
+reminders by direct message (cogs.utils.quiet)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import quiet
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, ls
 from cogs.utils.posting import channel_of, pinging
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
@@ -17,6 +22,7 @@ from cogs.utils.surface import surface_for
 from engine import Table
 from engine import vacation as vac
 from i18n import t
+from rules.base import InvalidActionError
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -60,6 +66,55 @@ class Away(commands.Cog):
                 await self.tell(table, ctx.author.id, "away.back_notice")
             await send_ephemeral(ctx, t("away.ended", locale, count=len(tables)))
 
+    @commands.hybrid_command(name=ls("cmd.quiet.name"), description=ls("cmd.quiet.description"),
+                             aliases=aliases("cmd.quiet.name"))
+    @app_commands.rename(timezone=ls("cmd.quiet.timezone.name"), start=ls("cmd.quiet.start.name"),
+                         end=ls("cmd.quiet.end.name"), off=ls("cmd.quiet.off.name"))
+    @app_commands.describe(timezone=ls("cmd.quiet.timezone.description"), start=ls("cmd.quiet.start.description"),
+                           end=ls("cmd.quiet.end.description"), off=ls("cmd.quiet.off.description"))
+    async def quiet_hours(self, ctx: commands.Context[Any], timezone: commands.Range[str, 1, 64] | None = None,
+                          start: commands.Range[int, 0, 23] | None = None,
+                          end: commands.Range[int, 0, 23] | None = None, off: bool = False) -> None:
+        """Quiet hours: no mention notifies the player inside them (their clocks still run)."""
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            mine = quiet.REGISTRY.get(ctx.author.id, quiet.Notify())
+            if off:
+                mine = replace(mine, quiet=None)
+            elif timezone is not None or start is not None or end is not None:
+                if timezone is None or start is None or end is None:
+                    raise InvalidActionError("quiet.all_three")
+                if not quiet.valid_zone(timezone):
+                    raise InvalidActionError("quiet.bad_zone", zone=timezone[:64])
+                if start == end:
+                    raise InvalidActionError("quiet.empty_window")
+                mine = replace(mine, tz=timezone, quiet=(start, end))
+            else:
+                await send_ephemeral(ctx, describe(mine, locale))
+                return
+            await self.save(ctx.author.id, mine)
+            await send_ephemeral(ctx, describe(mine, locale))
+
+    @quiet_hours.autocomplete("timezone")
+    async def zone_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in quiet.zone_choices(current)]
+
+    @commands.hybrid_command(name=ls("cmd.reminders.name"), description=ls("cmd.reminders.description"),
+                             aliases=aliases("cmd.reminders.name"))
+    @app_commands.rename(dm=ls("cmd.reminders.dm.name"))
+    @app_commands.describe(dm=ls("cmd.reminders.dm.description"))
+    async def reminders(self, ctx: commands.Context[Any], dm: bool) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            mine = replace(quiet.REGISTRY.get(ctx.author.id, quiet.Notify()), dm=dm)
+            await self.save(ctx.author.id, mine)
+            await send_ephemeral(ctx, t("quiet.dm_on" if dm else "quiet.dm_off", locale))
+
+    async def save(self, user_id: int, settings: quiet.Notify) -> None:
+        await self.bot.store.set_user_settings(user_id, settings.to_json())
+        quiet.REGISTRY[user_id] = settings
+
     async def tell(self, table: Table, user_id: int, key: str, **params: Any) -> None:
         """One line in the game's thread for the other players (no ping: nothing is asked of them)."""
         channel = await channel_of(self.bot, table.channel_id)
@@ -72,5 +127,15 @@ class Away(commands.Cog):
         await channel.send(t(key, locale, name=name, **params), allowed_mentions=pinging([]))
 
 
+def describe(settings: quiet.Notify, locale: str) -> str:
+    if settings.quiet is None:
+        line = t("quiet.none", locale)
+    else:
+        line = t("quiet.set", locale, start=f"{settings.quiet[0]:02d}:00", end=f"{settings.quiet[1]:02d}:00",
+                 zone=settings.tz)
+    return line + "\n" + t("quiet.dm_on" if settings.dm else "quiet.dm_off", locale)
+
+
 async def setup(bot: Floorboard) -> None:
+    quiet.load(await bot.store.all_user_settings(), bot.now)
     await bot.add_cog(Away(bot))

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import quiet
 from cogs.utils.checks import can_manage
 from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
 from cogs.utils.ending import game_ended, thread_reopened
@@ -625,7 +626,8 @@ class Lobby(commands.Cog):
             due = notice.data.get("due")
             when = f"<t:{int(due.timestamp())}:R>" if due is not None else "—"
             text = t(f"bot.{notice.kind}", locale, who=who, table=table.id, when=when)
-            await channel.send(text, allowed_mentions=pinging(ids))
+            by_dm = [u for u in ids if quiet.wants_dm(u) and await self.direct(u, text, channel)]
+            await channel.send(text, allowed_mentions=pinging([u for u in ids if u not in by_dm]))
         elif notice.kind == "vacation_over":
             names = ", ".join(surface.seat_label(table, s, locale) for s in notice.data.get("seats", []))
             await channel.send(t("away.over_notice", locale, names=names), allowed_mentions=pinging([]))
@@ -633,6 +635,17 @@ class Lobby(commands.Cog):
             await channel.send(t("lobby.expired", locale, table=table.id))
             await self.close_lobby(table, channel, locale)
 
+
+    async def direct(self, user_id: int, text: str, channel: Any) -> bool:
+        """A reminder by direct message, with a link to the game; False when Discord refuses it (DMs closed, no
+        shared server): the thread's mention is the fallback."""
+        link = getattr(channel, "jump_url", "")
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(f"{text}\n{link}".strip(), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            return False
+        return True
 
     async def announce_policy(self, channel: Any, notice: Notice, locale: str) -> None:
         """After a missed turn, what the table's policy did beyond the timeout itself: a stand-in bot, a forfeit,

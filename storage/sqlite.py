@@ -687,6 +687,11 @@ class SqliteStore:
         value = None if row is None else orjson.loads(row[0])
         return value if isinstance(value, dict) else {}
 
+    async def all_user_settings(self) -> dict[int, dict[str, Any]]:
+        """Every player's settings (a few bytes each: the bot keeps them in memory)."""
+        rows = await self._rows("SELECT user_id, data FROM user_settings")
+        return {r[0]: orjson.loads(r[1]) for r in rows}
+
     async def set_user_settings(self, user_id: int, data: dict[str, Any]) -> None:
         text = _json(data)
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.utils import quiet
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.surface import GameSurface, Segment, surface_for
@@ -89,8 +90,10 @@ def last_move(table: Table) -> dict[str, Any] | None:
 
 
 def pinging(user_ids: list[int]) -> discord.AllowedMentions:
-    """Mentions that notify exactly these users (and never @everyone or roles)."""
-    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in user_ids])
+    """Mentions that notify exactly these users (and never @everyone or roles), except those inside their quiet
+    hours (`cogs.utils.quiet`): their name still shows, nothing buzzes."""
+    return discord.AllowedMentions(everyone=False, roles=False,
+                                   users=[discord.Object(u) for u in quiet.awake(user_ids)])
 
 
 def board_file(table: Table, png: bytes, suffix: str = "") -> discord.File:

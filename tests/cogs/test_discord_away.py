@@ -41,3 +41,71 @@ async def test_back_restarts_the_clocks_early(harness: Harness, clock: Any) -> N
     assert out[-1].ephemeral and "Welcome back" in out[-1].text
     assert any("is back" in s.text for s in h.public(out))
     assert h.bot.engine.clocks(await table_of(h, channel_id))
+
+
+async def test_quiet_hours_keep_a_ping_from_notifying_and_the_clock_runs(harness: Harness, clock: Any) -> None:
+    h = harness
+    channel_id = await start_table(h, joiners=["bob"], options="turn_minutes=60")
+    table = await table_of(h, channel_id)
+    to_move = table.seats[table.state.current].user_id
+    user = next(name for name, uid in USERS.items() if uid == to_move)
+    hour = clock.now.hour  # quiet hours around now, in UTC
+    out = await h.slash("quiet", user, channel_id, timezone="UTC", start=hour, end=(hour + 2) % 24)
+    assert out[-1].ephemeral and "Quiet hours" in out[-1].text
+    start = len(h.sent)
+    clock.advance(minutes=31)
+    await h.bot.engine.run_due()
+    await h.settle()
+    (reminder,) = h.public(h.sent[start:])
+    assert f"<@{to_move}>" in reminder.text and reminder.pinged == [], "named, but nothing buzzes"
+    out = await h.slash("quiet", user, channel_id, off=True)
+    assert "no quiet hours" in out[-1].text
+    clock.advance(minutes=24)  # the last warning: now it notifies
+    start = len(h.sent)
+    await h.bot.engine.run_due()
+    await h.settle()
+    (warning,) = h.public(h.sent[start:])
+    assert warning.pinged == [to_move]
+
+
+async def test_a_bad_time_zone_or_half_a_window_is_refused(harness: Harness) -> None:
+    h = harness
+    out = await h.slash("quiet", "alice", timezone="Mars/Olympus", start=22, end=7)
+    assert out[-1].ephemeral and "time zone" in out[-1].text
+    out = await h.slash("quiet", "alice", timezone="Europe/Warsaw", start=22)
+    assert out[-1].ephemeral and "both hours" in out[-1].text
+
+
+async def dm_reminder(h: Harness, clock: Any) -> tuple[int, int, list]:
+    channel_id = await start_table(h, joiners=["bob"], options="turn_minutes=60")
+    table = await table_of(h, channel_id)
+    to_move = table.seats[table.state.current].user_id
+    user = next(name for name, uid in USERS.items() if uid == to_move)
+    out = await h.slash("reminders", user, channel_id, dm=True)
+    assert "direct message" in out[-1].text
+    start = len(h.sent)
+    clock.advance(minutes=31)
+    await h.bot.engine.run_due()
+    await h.settle()
+    return channel_id, to_move, h.sent[start:]
+
+
+async def test_a_reminder_by_direct_message_does_not_also_ping_the_thread(harness: Harness, clock: Any) -> None:
+    channel_id, _, sent = await dm_reminder(harness, clock)
+    (dm,) = [s for s in sent if s.channel_id != channel_id and "Reminder" in s.text]
+    (thread,) = [s for s in harness.public(sent) if s.channel_id == channel_id]
+    assert "discord.com/channels/" in dm.text and thread.pinged == []
+
+
+async def test_a_refused_direct_message_falls_back_to_the_threads_ping(harness: Harness, clock: Any,
+                                                                       monkeypatch: Any) -> None:
+    import discord
+
+    async def refuse(*args: Any, **kwargs: Any) -> None:
+        raise discord.Forbidden(type("R", (), {"status": 403, "reason": "Forbidden"})(), "Cannot send messages")
+
+    monkeypatch.setattr(discord.User, "send", refuse)
+    monkeypatch.setattr(discord.Member, "send", refuse)
+    channel_id, to_move, sent = await dm_reminder(harness, clock)
+    (thread,) = [s for s in harness.public(sent) if s.channel_id == channel_id]
+    assert thread.pinged == [to_move]

@@ -45,7 +45,7 @@ from cogs.utils.replies import (
     user_errors,
 )
 from cogs.utils.status import META_KEY as STATUS_META
-from cogs.utils.status import status_message
+from cogs.utils.status import status_message, time_control_text
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, code, mention
 from engine import (
@@ -186,6 +186,7 @@ class Lobby(commands.Cog):
             t("lobby.options_default", locale)
         embed.add_field(name=t("lobby.players", locale), value=players, inline=True)
         embed.add_field(name=t("lobby.options", locale), value=options, inline=True)
+        embed.add_field(name=t("status.clock", locale), value=time_control_text(table, locale), inline=False)
         items: list[discord.ui.Item[Any]] = []
         if table.status == "lobby":
             embed.set_footer(text=t("lobby.help", locale, minutes=self.engine.lobby_minutes))

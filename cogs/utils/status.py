@@ -27,7 +27,7 @@ import discord
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from engine import DamagedGameError, Table
-from engine.policies import PAUSED
+from engine.policies import PAUSED, settings_of
 from i18n import DEFAULT_LOCALE, t
 
 if TYPE_CHECKING:
@@ -47,6 +47,22 @@ COLOURS = {"active": discord.Colour.blurple(), "finished": discord.Colour.gold()
 EDIT_TIMEOUT = 5.0  # seconds an edit may wait on Discord's rate limits before a fresh message is posted instead
 
 Sleep = Callable[[float], Awaitable[Any]]
+
+
+def time_control_text(table: Table, locale: str) -> str:
+    """The table's clock and what a missed turn does, in words (the lobby and the status show it)."""
+    settings = settings_of(table.meta)
+    minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
+    if settings.bank_days:
+        clock = t("tc.bank", locale, days=settings.bank_days, bonus=settings.bonus_hours,
+                  cap=settings.cap_days or settings.bank_days)
+    elif settings.days:
+        clock = t("tc.days", locale, count=settings.days)
+    elif minutes:
+        clock = t("tc.minutes", locale, count=minutes)
+    else:
+        return t("tc.none", locale)
+    return clock + " · " + t(f"tc.policy.{settings.on_timeout}", locale, count=settings.forfeit_after)
 
 
 def clock_text(surface: GameSurface, table: Table, clocks: dict[int, datetime], locale: str) -> str:
@@ -75,9 +91,9 @@ def status_embed(surface: GameSurface, table: Table, locale: str,
     if table.status == "active":
         who = ", ".join(surface.seat_label(table, s, locale) for s in sorted(to_move)) or "—"
         embed.add_field(name=t("status.turn", locale), value=who[:MAX_FIELD], inline=False)
-        clock = clock_text(surface, table, clocks or {}, locale)
-        if clock:
-            embed.add_field(name=t("status.clock", locale), value=clock[:MAX_FIELD], inline=False)
+        clock = "\n".join(x for x in (time_control_text(table, locale), clock_text(surface, table, clocks or {},
+                                                                                   locale)) if x)
+        embed.add_field(name=t("status.clock", locale), value=clock[:MAX_FIELD], inline=False)
     embed.add_field(name=t("status.moves", locale), value=str(table.moves), inline=True)
     embed.add_field(name=t("status.phase", locale), value=surface.phase_text(table, locale), inline=True)
     if table.status == "finished":

@@ -189,7 +189,8 @@ class Lobby(commands.Cog):
         embed.add_field(name=t("status.clock", locale), value=time_control_text(table, locale), inline=False)
         items: list[discord.ui.Item[Any]] = []
         if table.status == "lobby":
-            embed.set_footer(text=t("lobby.help", locale, minutes=self.engine.lobby_minutes))
+            minutes = table.meta.get("lobby_minutes", self.engine.lobby_minutes)  # the server's (engine/admin.py)
+            embed.set_footer(text=t("lobby.help", locale, minutes=minutes))
             items = [LobbyButton.make(table.game, a, table.id, table.version, locale) for a in LOBBY_ACTIONS]
         else:
             embed.set_footer(text=t(f"lobby.status.{table.status}", locale))

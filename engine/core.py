@@ -20,6 +20,7 @@ from typing import Any
 
 import orjson
 
+from engine import admin as adm
 from engine import clock
 from engine import policies as pol
 from engine import vacation as vac
@@ -47,6 +48,7 @@ from engine.tables import (
     outcome_from_json,
     utcnow,
 )
+from engine.undo import standing
 from rules.base import FloorboardError, Game, RulesError
 from rules.rng import new_seed
 from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, StorageError, Store
@@ -64,7 +66,7 @@ BACKOFF_MAX = timedelta(hours=1)
 def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
     """Rebuild a state from its header and log: the proof that the log is the game."""
     state = rules.new(players, options, seed)
-    for seat, action in actions:
+    for seat, action in standing(actions):  # an undo row takes its seat's last action back (engine/undo.py)
         state, _ = rules.apply(state, seat, action)
     return state
 
@@ -323,6 +325,19 @@ class Engine:
                 tables.append(table)
         return tables
 
+    async def games_of(self, user_id: int, guild_id: int | None = None,
+                       ) -> list[tuple[Table, list[DeadlineRow], datetime]]:
+        """The running games ``user_id`` sits in (on one server, or on every one with ``None``), each with its
+        deadlines and the time its position last changed (its last move, else its lobby's opening): `/mygames`.
+        Damaged games are left out; the cache is checked again, being newer than the query."""
+        out = []
+        for table_id, since in await self.store.games_of_user(user_id, guild_id):
+            with contextlib.suppress(DamagedGameError):
+                table = await self.get(table_id)
+                if table.status == "active" and table.seat_of(user_id) is not None:
+                    out.append((table, list(self._deadlines.get(table_id, ())), since))
+        return out
+
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
         if table.state is None:
             return {"game": table.game, "phase": "lobby", "players": len(table.seats), "viewer": seat}
@@ -347,17 +362,18 @@ class Engine:
         seed: str | None = None,
     ) -> Table:
         rules = self._rules(game)
-        default = await self.guild_setting(guild_id, "on_timeout") if guild_id is not None else None
+        # The server's defaults (engine/admin.py): timeout policy, correspondence days, the lobby's lifetime.
+        options, default, minutes = await adm.lobby_defaults(self, guild_id, dict(options or {}))
         # Unknown or bad options fail now, not at Start; the play settings are the table's, not the rules'.
-        options, given, settings = pol.check_options(rules, dict(options or {}), default)
+        options, given, settings = pol.check_options(rules, options, default)
         now = self.now()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id or 0,
             status="lobby", options=options, seed=seed or new_seed(), seats=[host.to_json()], version=0, moves=0,
-            state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given}, outcome=None, created_at=now,
-            updated_at=now,
+            state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given, adm.LOBBY_MINUTES: minutes},
+            outcome=None, created_at=now, updated_at=now,
         )
-        expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=self.lobby_minutes))
+        expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=minutes))
         row = self._pack(row)
         try:
             table_id = await self.store.insert_game(row, [expiry])
@@ -422,8 +438,9 @@ class Engine:
             meta = {**table.meta, LOBBY_OPTIONS: {**table.options, **table.meta.get(pol.PLAY_GIVEN, {})}}
             started = replace(table, status="active", options=options, state=state, meta=meta)
             started, paused = await vac.at_start(self, started)  # a player on vacation starts with no clock
-            return await self._save(table, started, add=[*self._turn_deadlines(started, keep=set()), *paused],
-                                    clear=True)
+            sweep = await adm.sweep_rows(self, started)  # the abandoned-games check
+            return await self._save(table, started, clear=True,
+                                    add=[*self._turn_deadlines(started, keep=set()), *paused, *sweep])
 
     async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
         async with self._lock(table_id):
@@ -828,6 +845,8 @@ class Engine:
             if d.kind == LOBBY_EXPIRY and table.status == "lobby":
                 return Notice("lobby_expired", await self._close(table, "aborted", reason="expired"))
             await self._drop_deadline(d)
+            if d.kind == adm.ABANDON_CHECK:
+                return await adm.swept(self, table, d)
             if d.kind == vac.VACATION_END and d.seat is not None:
                 back = await vac.thawed(self, table, d.seat)
                 return None if back is None else Notice("vacation_over", back, {"seats": [d.seat]})

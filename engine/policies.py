@@ -24,13 +24,15 @@ DAYS = (1, 2, 3, 5, 7, 10, 14)  # correspondence: days per move (lichess' choice
 FORFEIT_AFTER = (1, 10, 3)  # (min, max, default) missed turns in a row before a forfeit
 BANK_DAYS = (1, 30)  # a time bank: days to start with (and its cap)
 BONUS_HOURS = (0, 240)  # hours added after every move
-PLAY_KEYS = ("on_timeout", "forfeit_after", "days", "bank_days", "bonus_hours", "cap_days")
+UNDO_MODES = ("own", "off", "confirm")  # undo=: own last action (default), never, or with an opponent's yes
+PLAY_KEYS = ("on_timeout", "forfeit_after", "days", "bank_days", "bonus_hours", "cap_days", "undo")
 PLAY = "play"  # meta: the table's play settings
 PLAY_GIVEN = "play_given"  # meta: the play settings as the lobby typed them (a rematch repeats them)
 LEFT = "left"  # meta: seats that resigned (they are no longer away, nor waited for)
 MISSED = "missed"  # meta: {seat: missed turns in a row}
 STANDINS = "standins"  # meta: seats a bot plays while their owner is away
-PAUSED = "paused"  # meta: True while every human is away
+PAUSED = "paused"  # meta: True while every human is away; PAUSED_ADMIN while an admin holds the game
+PAUSED_ADMIN = "admin"  # an admin's pause (engine/admin.py): only its resume ends it, not a player's move
 
 
 class PlaySettingsError(EngineError):
@@ -45,10 +47,12 @@ class PlaySettings:
     bank_days: int = 0  # a time bank (engine/clock.py): 0 for none
     bonus_hours: int = 0
     cap_days: int = 0  # 0: the starting bank
+    undo: str = UNDO_MODES[0]  # engine/undo.py
 
     def to_json(self) -> dict[str, Any]:
         return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days,
-                "bank_days": self.bank_days, "bonus_hours": self.bonus_hours, "cap_days": self.cap_days}
+                "bank_days": self.bank_days, "bonus_hours": self.bonus_hours, "cap_days": self.cap_days,
+                "undo": self.undo}
 
     @classmethod
     def from_json(cls, raw: Any) -> PlaySettings:
@@ -67,7 +71,8 @@ class PlaySettings:
                    after if isinstance(after, int) and FORFEIT_AFTER[0] <= after <= FORFEIT_AFTER[1]
                    else FORFEIT_AFTER[2],
                    days if days in DAYS else 0, within("bank_days", *BANK_DAYS),
-                   within("bonus_hours", *BONUS_HOURS), within("cap_days", *BANK_DAYS))
+                   within("bonus_hours", *BONUS_HOURS), within("cap_days", *BANK_DAYS),
+                   raw["undo"] if raw.get("undo") in UNDO_MODES else UNDO_MODES[0])
 
 
 def allowed_policies(rules: Any) -> tuple[str, ...]:
@@ -103,7 +108,10 @@ def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None =
         raise PlaySettingsError("engine.options.one_clock")
     if bank["cap_days"] and bank["cap_days"] < bank["bank_days"]:
         raise PlaySettingsError("engine.options.cap_below_bank", cap=bank["cap_days"], bank=bank["bank_days"])
-    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"])
+    undo = str(raw.get("undo", UNDO_MODES[0])).lower()
+    if undo not in UNDO_MODES:
+        raise PlaySettingsError("undo.bad_option", value=undo[:20], allowed=", ".join(UNDO_MODES))
+    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"], undo)
 
 
 def _ranged(raw: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -156,17 +164,18 @@ def with_missed(meta: dict[str, Any], counts: dict[int, int]) -> dict[str, Any]:
 
 
 def is_away(meta: dict[str, Any], seat: int) -> bool:
-    """The seat missed its last turn (and has not acted since), a bot stands in for it, or the game is paused."""
-    return seat in missed(meta) or seat in standins(meta) or bool(meta.get(PAUSED))
+    """The seat missed its last turn (and has not acted since), a bot stands in for it, or everyone is away."""
+    return seat in missed(meta) or seat in standins(meta) or meta.get(PAUSED) is True
 
 
 def came_back(meta: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The seat's owner acted: not missing, no stand-in, and the game is no longer paused."""
+    """The seat's owner acted: not missing, no stand-in, and the game is no longer paused (unless by an admin)."""
     counts = missed(meta)
     counts.pop(seat, None)
     out = with_missed(meta, counts)
     out[STANDINS] = sorted(standins(meta) - {seat})
-    out.pop(PAUSED, None)
+    if out.get(PAUSED) != PAUSED_ADMIN:
+        out.pop(PAUSED, None)
     return out
 
 

@@ -137,3 +137,9 @@ class Game(Protocol, Generic[S]):
         ...
 
     def normalize_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def undo_blocker(self, before: S, after: S, events: list[Event]) -> str | None:
+        """Why the action that led from ``before`` to ``after`` may not be taken back (an ``undo.reason.*`` key),
+        or None when it may: it revealed no hidden information, drew no randomness and did not end the game.
+        Optional: a game without it allows no undo (engine/undo.py)."""
+        ...

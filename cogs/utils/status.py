@@ -27,7 +27,7 @@ import discord
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from engine import DamagedGameError, Table
-from engine.policies import PAUSED, settings_of
+from engine.policies import PAUSED, PAUSED_ADMIN, settings_of
 from i18n import DEFAULT_LOCALE, t
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def clock_text(surface: GameSurface, table: Table, clocks: dict[int, datetime], 
     """Who is on the clock and until when (a Discord timestamp counts down in every client without an edit),
     who a bot stands in for, or that the game is paused because everyone is away."""
     if table.meta.get(PAUSED):
-        return t("status.paused", locale)
+        return t("status.paused_admin" if table.meta.get(PAUSED) == PAUSED_ADMIN else "status.paused", locale)
     lines = [t("status.clock_line", locale, name=surface.seat_label(table, seat, locale),
                when=f"<t:{int(due.timestamp())}:R>") for seat, due in sorted(clocks.items())]
     lines += [t("status.standin_line", locale, name=surface.seat_label(table, seat, locale))

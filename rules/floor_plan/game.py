@@ -486,6 +486,23 @@ class FloorPlan:
             return self._close_round(s2, events)
         return s2, events
 
+    # --- undo --------------------------------------------------------------------------------------------
+
+    def undo_blocker(self, s: State, after: State, events: list[Event]) -> str | None:
+        """A seat's work stays private (``pending``) until the round closes: until then it may be taken back.
+        Closing the round reveals every sheet and rolls the next dice; a resignation is final and a timeout was
+        not the player's choice."""
+        kinds = {e.kind for e in events}
+        if after.phase == "over":
+            return "undo.reason.over"
+        if "resign" in kinds:
+            return "undo.reason.resign"
+        if "timeout" in kinds:
+            return "undo.reason.timeout"
+        if "round" in kinds or after.roll != s.roll:
+            return "undo.reason.rolled"
+        return "undo.reason.closed" if "round_closed" in kinds else None
+
     # --- rounds -----------------------------------------------------------------------------------------
 
     def _close_round(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:

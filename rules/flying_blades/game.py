@@ -269,6 +269,21 @@ class FlyingBlades:
                 "removed": [geo.cell(c) for c in last.removed], "card": card}
         return self._advance(s2, [Event("card" if card else "attack", seat, data)])
 
+    # --- undo --------------------------------------------------------------------------------------------
+
+    def undo_blocker(self, s: State, after: State, events: list[Event]) -> str | None:
+        """Hands are dealt once and never drawn from, so nothing random is left after the deal. A card played
+        was hidden in its owner's hand: shown, it cannot be unseen. The keep that closes the draft starts play
+        (the round is over); a resignation is final and a timeout was not the player's choice."""
+        kinds = {e.kind for e in events}
+        if after.phase == "over":
+            return "undo.reason.over"
+        for kind, reason in (("resign", "resign"), ("timeout", "timeout"), ("card", "revealed"),
+                             ("draft_done", "closed")):
+            if kind in kinds:
+                return f"undo.reason.{reason}"
+        return None
+
     # --- views and serialisation -------------------------------------------------------------------------
 
     def view(self, s: State, seat: int | None) -> dict[str, Any]:

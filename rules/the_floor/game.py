@@ -1038,6 +1038,15 @@ class TheFloor:
     def from_json(self, d: dict[str, Any]) -> State:
         return _from_json(d)
 
+    # --- undo --------------------------------------------------------------------------------------------
+
+    def undo_blocker(self, s: State, after: State, events: list[Event]) -> str | None:
+        """Nothing is taken back in The Floor. A duel is live: an answer or a pass is timed against the other
+        side's clock, each one shows the next picture, a judged answer was seen by the judges, and a challenge
+        reveals a category and starts a duel. The draft's picks and the placing are few, quick and watched by
+        the whole table; allowing undo there alone would buy little and invite disputes."""
+        return "undo.reason.live"
+
     # --- automation ----------------------------------------------------------------------------------------
 
     def bot_action(self, s: State, seat: int) -> str:

@@ -494,12 +494,9 @@ def fp_candidates(table: Table, seat: int) -> list[str]:
 
 def fp_starts(die: int) -> list[str]:
     """Every living room of 6×die (either way round) over the centre cell, as the setup asks."""
-    from rules.floor_plan.sheet import CENTRE, HEIGHT, WIDTH, cell_name
+    from rules.floor_plan.sheet import cell_name, start_spots
 
-    cx, cy = CENTRE
-    return [f"start {cell_name((x, y))} {w}x{h}" for w, h in sorted({(6, die), (die, 6)})
-            for x in range(max(0, cx - w + 1), min(cx, WIDTH - w) + 1)
-            for y in range(max(0, cy - h + 1), min(cy, HEIGHT - h) + 1)]
+    return [f"start {cell_name((x, y))} {w}x{h}" for x, y, w, h in start_spots(die)]
 
 
 def fp_examples(table: Table, seat: int) -> list[str]:

@@ -27,7 +27,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -66,10 +66,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME = "floor_plan"
-SHEET_TEMPLATE = rf"{GAME}:sheet:(?P<table>[0-9]+)"
+TABLE_TEMPLATE = rf"{GAME}:(?P<action>sheet|plan):(?P<table>[0-9]+)"
 PREVIEW_TEMPLATE = (rf"{GAME}:(?P<choice>ok|no):(?P<table>[0-9]+):(?P<user>[0-9]+):(?P<version>[0-9]+)"
                     r":(?P<key>[0-9a-f]{8})")
-PLAN_TEMPLATE = rf"{GAME}:plan:(?P<table>[0-9]+)"
 PICK_TEMPLATE = rf"{GAME}:pick:(?P<table>[0-9]+):(?P<user>[0-9]+)" r":(?P<key>[0-9a-f]{8})"
 SUGGESTIONS = 4  # placements offered as buttons (the planner's best, varied)
 TOP = 10  # scoreboard lines in a public summary
@@ -579,25 +578,30 @@ def round_posts(surface: FloorPlanSurface, bot: Floorboard, segments: list[Segme
 # --- components -----------------------------------------------------------------------------------------
 
 
-class SheetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHEET_TEMPLATE):
-    """My sheet: the clicker's own blueprint with this round's pending work, privately."""
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
+    """A button of a running game anyone may press for themselves: **My sheet** (``sheet``: the clicker's own
+    blueprint with this round's pending work) or **Suggest a move** (``plan``: the planner's best few moves for
+    the clicker's roll, as buttons); both answer privately."""
 
-    def __init__(self, table_id: int, *, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label or "sheet", style=discord.ButtonStyle.secondary,
-                                           custom_id=custom_id(GAME, "sheet", table_id)))
-        self.table_id = table_id
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {"sheet": discord.ButtonStyle.secondary,
+                                                        "plan": discord.ButtonStyle.primary}
+
+    def __init__(self, action: str, table_id: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or action, style=self.STYLES[action],
+                                           custom_id=custom_id(GAME, action, table_id)))
+        self.action, self.table_id = action, table_id
 
     @classmethod
-    def make(cls, table: Table, locale: str) -> SheetButton:
-        return cls(table.id, label=t("fpui.button.sheet", locale))
+    def make(cls, action: str, table: Table, locale: str) -> TableButton:
+        return cls(action, table.id, label=t(f"fpui.button.{action}", locale))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: Any) -> SheetButton:
-        return cls(id_number(match["table"]), label=item.label or "")
+                             match: Any) -> TableButton:
+        return cls(match["action"], id_number(match["table"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await delegate(interaction, "FloorPlan", "sheet_button", self.table_id)
+        await delegate(interaction, "FloorPlan", f"{self.action}_button", self.table_id)
 
 
 class PreviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREVIEW_TEMPLATE):
@@ -625,27 +629,6 @@ class PreviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
                        self.version, self.key)
 
 
-class PlanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAN_TEMPLATE):
-    """Suggest a move: the planner's best few placements for the clicker's roll, privately, as buttons."""
-
-    def __init__(self, table_id: int, *, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label or "plan", style=discord.ButtonStyle.primary,
-                                           custom_id=custom_id(GAME, "plan", table_id)))
-        self.table_id = table_id
-
-    @classmethod
-    def make(cls, table: Table, locale: str) -> PlanButton:
-        return cls(table.id, label=t("fpui.button.plan", locale))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: Any) -> PlanButton:
-        return cls(id_number(match["table"]), label=item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await delegate(interaction, "FloorPlan", "plan_button", self.table_id)
-
-
 class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_TEMPLATE):
     """One suggestion: opens the usual preview of it. The custom_id names the suggestion by a hash of its text
     and round, and the planner is deterministic, so the click recomputes it (a restart loses nothing) and a
@@ -667,11 +650,11 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PICK_T
 
 def table_items(table: Table, locale: str) -> list[discord.ui.Item[Any]]:
     """The buttons under a running game's posts: Suggest a move (while it runs) and My sheet."""
-    plan: list[discord.ui.Item[Any]] = [PlanButton.make(table, locale)] if table.status == "active" else []
-    return [*plan, SheetButton.make(table, locale)]
+    plan: list[discord.ui.Item[Any]] = [TableButton.make("plan", table, locale)] if table.status == "active" else []
+    return [*plan, TableButton.make("sheet", table, locale)]
 
 
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SheetButton, PreviewButton, PlanButton, PickButton)
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, PreviewButton, PickButton)
 
 
 def suggestions(table: Table, seat: int) -> list[planner.Suggestion]:
@@ -834,7 +817,7 @@ class FloorPlan(commands.Cog):
             items: list[discord.ui.Item[Any]] = [
                 PickButton(table.id, interaction.user.id, preview_key(s.text, round_no), label=str(n))
                 for n, s in enumerate(found, start=1)]
-            items.append(SheetButton.make(table, locale))
+            items.append(TableButton.make("sheet", table, locale))
             await interaction.followup.send(plan_lines(found, table, locale)[:MAX_CONTENT], view=view_of(items),
                                             ephemeral=True)
 
@@ -860,7 +843,7 @@ class FloorPlan(commands.Cog):
         png = await sheet_png(table, seat, viewer, locale)
         kw: dict[str, Any] = {}
         if viewer == seat and table.status == "active" and seat in table.to_move():
-            kw["view"] = view_of([PlanButton.make(table, locale)])  # from one's own sheet straight to a move
+            kw["view"] = view_of([TableButton.make("plan", table, locale)])  # from one's own sheet straight to a move
         await interaction.followup.send(text, file=png_file(table, png, f"sheet{seat + 1}"), ephemeral=True, **kw)
 
     async def sheet_button(self, interaction: discord.Interaction, table_id: int) -> None:

@@ -16,7 +16,6 @@ from rules.floor_plan import demands as dm
 from rules.floor_plan import notation as nt
 from rules.floor_plan.notation import FeatureSet, RoomDraw, Step
 from rules.floor_plan.sheet import (
-    CENTRE,
     FEATURE_KINDS,
     HEIGHT,
     NEIGHBOURS,
@@ -28,6 +27,7 @@ from rules.floor_plan.sheet import (
     add_room,
     cell_name,
     free_cells,
+    start_spots,
 )
 
 if TYPE_CHECKING:
@@ -45,13 +45,7 @@ def _stream(s: State, seat: int) -> Any:
 
 def choose_start(s: State, seat: int) -> str:
     assert s.roll is not None
-    d = s.roll[1]
-    cx, cy = CENTRE
-    options = []
-    for w, h in sorted({(6, d), (d, 6)}):
-        for x in range(max(0, cx - w + 1), min(cx, WIDTH - w) + 1):
-            for y in range(max(0, cy - h + 1), min(cy, HEIGHT - h) + 1):
-                options.append(f"start {cell_name((x, y))} {w}x{h}")
+    options = [f"start {cell_name((x, y))} {w}x{h}" for x, y, w, h in start_spots(s.roll[1])]
     return options[rng.below(_stream(s, seat), len(options))]
 
 

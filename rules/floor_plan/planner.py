@@ -25,7 +25,6 @@ from rules.floor_plan import demands as dm
 from rules.floor_plan import notation as nt
 from rules.floor_plan.notation import FeatureSet, RoomDraw, Step
 from rules.floor_plan.sheet import (
-    CENTRE,
     FEATURE_KINDS,
     HEIGHT,
     NEIGHBOURS,
@@ -40,6 +39,7 @@ from rules.floor_plan.sheet import (
     cell_name,
     free_cells,
     scan_key,
+    start_spots,
 )
 
 if TYPE_CHECKING:
@@ -178,16 +178,11 @@ def _context(game: FloorPlan, s: State, seat: int) -> _Ctx:
 def _setup(game: FloorPlan, s: State, seat: int, limit: int) -> list[Suggestion]:
     """The starting living room: every legal spot, the more central (room all around it) the better."""
     assert s.roll is not None
-    d = s.roll[1]
-    cx, cy = CENTRE
     scored = []
-    for w, h in sorted({(6, d), (d, 6)}):
-        for x in range(max(0, cx - w + 1), min(cx, WIDTH - w) + 1):
-            for y in range(max(0, cy - h + 1), min(cy, HEIGHT - h) + 1):
-                # Balanced margins leave room for rooms on every side.
-                margins = (x, WIDTH - x - w, y, HEIGHT - y - h)
-                value = min(margins) - 0.1 * (max(margins) - min(margins))
-                scored.append((round(value, 4), f"start {cell_name((x, y))} {w}x{h}"))
+    for x, y, w, h in start_spots(s.roll[1]):
+        margins = (x, WIDTH - x - w, y, HEIGHT - y - h)  # balanced margins leave room on every side
+        value = min(margins) - 0.1 * (max(margins) - min(margins))
+        scored.append((round(value, 4), f"start {cell_name((x, y))} {w}x{h}"))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [Suggestion(text, 0, value) for value, text in scored[:limit]]
 

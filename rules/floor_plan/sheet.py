@@ -385,6 +385,14 @@ def add_room(sheet: Sheet, room: Room) -> Sheet:
                  sheet.stones)
 
 
+def start_spots(die: int) -> list[tuple[int, int, int, int]]:
+    """Every (x, y, w, h) the starting living room may take with this die: 6×die either way round, over I7."""
+    cx, cy = CENTRE
+    return [(x, y, w, h) for w, h in sorted({(START_SIDE, die), (die, START_SIDE)})
+            for x in range(max(0, cx - w + 1), min(cx, WIDTH - w) + 1)
+            for y in range(max(0, cy - h + 1), min(cy, HEIGHT - h) + 1)]
+
+
 def start_room(sheet: Sheet, x: int, y: int, w: int, h: int) -> Sheet:
     """The starting living room (one side 6, enclosing I7, label L on I7) on an empty sheet."""
     if sheet.rooms:

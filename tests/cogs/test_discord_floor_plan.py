@@ -14,7 +14,7 @@ from cogs.floor_plan import (
     PREVIEW_TEMPLATE,
     FloorPlanSurface,
     PreviewButton,
-    SheetButton,
+    TableButton,
     mention_chunks,
     post_kwargs,
     round_posts,
@@ -232,7 +232,7 @@ def test_mentions_are_chunked_under_the_limit() -> None:
 
 
 @pytest.mark.parametrize("make", [
-    lambda t, v: SheetButton(t),
+    lambda t, v: TableButton("sheet", t),
     lambda t, v: PreviewButton("ok", t, 2**63 - 1, v, "0123abcd"),
     lambda t, v: PreviewButton("no", t, 730000000000000001, v, "ffffffff"),
 ])

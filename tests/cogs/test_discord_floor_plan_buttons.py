@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cogs.floor_plan import PICK_TEMPLATE, PLAN_TEMPLATE, PickButton, PlanButton
+from cogs.floor_plan import PICK_TEMPLATE, TABLE_TEMPLATE, PickButton, TableButton
 from rules.floor_plan import planner
 from tests.cogs.test_discord_floor_plan import MAX_ROUNDS, check_limits, start_floor_plan
 from tests.discord_harness import USERS, Harness, Sent, check_png, snowflake, table_of
@@ -139,7 +139,7 @@ async def test_after_a_restart_a_suggestion_still_opens_its_preview(
 def test_suggestion_custom_ids_fit_and_match_their_templates() -> None:
     import re
 
-    plan = PlanButton(2**63 - 1, label=SUGGEST)
-    assert re.fullmatch(PLAN_TEMPLATE, plan.custom_id) and len(plan.custom_id) <= 100
+    plan = TableButton("plan", 2**63 - 1, label=SUGGEST)
+    assert re.fullmatch(TABLE_TEMPLATE, plan.custom_id) and len(plan.custom_id) <= 100
     pick_button = PickButton(2**63 - 1, 2**63 - 1, "abcdef01", label="4")
     assert re.fullmatch(PICK_TEMPLATE, pick_button.custom_id) and len(pick_button.custom_id) <= 100

@@ -430,7 +430,7 @@ def sheet_text(table: Table, seat: int, viewer: int | None, locale: str) -> str:
         if seat in state.to_act:
             lines.append(t("fpui.sheet_to_act", locale))
         elif state.actions[seat]:
-            lines.append(t("fpui.sheet_done", locale, action=state.actions[seat]))
+            lines.append(t("fpui.sheet_done", locale, action=draw.action_words(state.actions[seat], locale)))
         claimable = rules.claimable(state, seat) if seat in state.to_act else []
         if claimable:
             lines.append(t("fpui.claimable", locale) + "\n" + "\n".join(demand_line(d, locale) for d in claimable))

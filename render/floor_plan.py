@@ -697,11 +697,13 @@ def action_words(action: str, locale: str) -> str:
     from rules.base import FloorboardError
     from rules.floor_plan import notation
 
-    try:
-        steps = notation.parse(action)
-    except FloorboardError:
-        return action
-    return "; ".join(step_words(s, locale) for s in steps)
+    out = []
+    for part in action.split(";"):  # part by part: a round's text may join steps only the log holds together
+        try:
+            out += [step_words(s, locale) for s in notation.parse(part.strip())]
+        except FloorboardError:
+            out.append(part.strip())
+    return "; ".join(x for x in out if x)
 
 
 def step_words(step: Any, locale: str) -> str:
@@ -722,6 +724,8 @@ def step_words(step: Any, locale: str) -> str:
         return t(words + "doors", locale, cells=", ".join(cell_name(c) for c in step.cells))
     if step.verb == "claim":
         return t(words + "claim", locale, demand=demand_short(step.demand, locale))
+    if step.verb == "timeout":
+        return t(words + "timeout", locale)
     return t(words + "skip", locale)
 
 

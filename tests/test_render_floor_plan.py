@@ -255,3 +255,16 @@ def test_views_of_the_real_rules_render() -> None:
     sheets = [game.sheet_view(s, seat) for seat in range(players)]
     assert png_image(fp.render_summary(game.view(s, None), sheets, names=["A", "B", "C"])).mode == "P"
     assert "    A B C D E F G H I J K L M N O P Q" in fp.text_board(view)
+
+
+@pytest.mark.parametrize(("action", "locale", "words"), [
+    ("claim hosts.1; timeout", "en", "scores Hosts 1; time ran out (nothing drawn)"),
+    ("room C3 4x3 K@D4", "pl", "Kuchnia 4×3 na C3"),
+    ("room A3 5x6 D@B4 wild 1=6", "en", "Dining 5×6 at A3 (Wild: the 1 read as 6)"),
+    ("nonsense", "en", "nonsense"),
+])
+def test_an_action_in_words_says_what_a_player_drew_and_a_missed_round(action: str, locale: str,
+                                                                       words: str) -> None:
+    from render.floor_plan import action_words
+
+    assert action_words(action, locale) == words

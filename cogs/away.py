@@ -78,6 +78,7 @@ class Away(commands.Cog):
         """Quiet hours: no mention notifies the player inside them (their clocks still run)."""
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)  # the settings are saved: acknowledged before a write that may queue
             mine = quiet.REGISTRY.get(ctx.author.id, quiet.Notify())
             if off:
                 mine = replace(mine, quiet=None)
@@ -107,6 +108,7 @@ class Away(commands.Cog):
     async def reminders(self, ctx: commands.Context[Any], dm: bool) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)
             mine = replace(quiet.REGISTRY.get(ctx.author.id, quiet.Notify()), dm=dm)
             await self.save(ctx.author.id, mine)
             await send_ephemeral(ctx, t("quiet.dm_on" if dm else "quiet.dm_off", locale))

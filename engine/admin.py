@@ -84,8 +84,7 @@ async def pause(engine: Engine, table_id: int, *, by: int | None) -> Table:
         if table.meta.get(pol.PAUSED) == ADMIN:
             raise AdminError("gameadmin.already_paused")
         rows, now = _turn_rows(engine, table_id), engine.now()
-        left = {str(d.seat): max(0.0, (d.due_at - now).total_seconds()) for d in rows
-                if d.kind == clock.TURN_TIMEOUT and d.seat is not None}
+        left = {str(seat): seconds for seat, seconds in clock.time_left(rows, now).items()}
         meta = {**table.meta, pol.PAUSED: ADMIN, ADMIN_PAUSE: {"moves": table.moves, "left": left}}
         meta = _logged(engine, meta, "pause", by)
         return await engine._save(table, replace(table, meta=meta), drop=_ids(rows), bump=False)
@@ -106,8 +105,7 @@ async def resume(engine: Engine, table_id: int, *, by: int | None) -> Table:
                 and int(s) not in vac.on_vacation(meta)}
         add = engine._turn_deadlines(back, keep=set(kept))
         for seat, seconds in kept.items():
-            add += [DeadlineRow(table_id, kind, due, seat)
-                    for kind, due in clock.steps(engine.now(), timedelta(seconds=seconds), engine.reminder_fraction)]
+            add += clock.restarted(table_id, seat, seconds, engine.now(), engine.reminder_fraction)
         drop, sweep = await _fresh_sweep(engine, back)
         return await engine._save(table, back, drop=drop, add=add + sweep, bump=False)
 

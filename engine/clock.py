@@ -79,6 +79,20 @@ def steps(start: datetime, limit: timedelta, reminder_fraction: float) -> list[t
     return out
 
 
+def time_left(rows: Iterable[Any], now: datetime) -> dict[int, float]:
+    """Seconds left on each running clock (from the turns' ``turn_timeout`` rows), for a clock put on hold."""
+    return {d.seat: max(0.0, (d.due_at - now).total_seconds()) for d in rows
+            if d.kind == TURN_TIMEOUT and d.seat is not None}
+
+
+def restarted(table_id: int, seat: int, seconds: float, now: datetime, reminder_fraction: float) -> list[Any]:
+    """The deadline rows of a clock on hold that runs again with ``seconds`` left."""
+    from storage import DeadlineRow
+
+    return [DeadlineRow(table_id, kind, due, seat)
+            for kind, due in steps(now, timedelta(seconds=seconds), reminder_fraction)]
+
+
 def due_of(rows: Iterable[Any], seat: int) -> datetime | None:
     """When the seat's turn runs out (its ``turn_timeout`` row), if its clock runs."""
     return next((d.due_at for d in rows if d.kind == TURN_TIMEOUT and d.seat == seat), None)

@@ -100,11 +100,11 @@ async def freeze(engine: Engine, table_id: int, seat: int, until: datetime) -> T
         if table.status != "active":
             return None
         rows = engine._deadlines.get(table_id, [])
-        due = clock.due_of(rows, seat)
+        left = clock.time_left(rows, engine.now())
         meta = dict(table.meta)
         meta[VACATION] = {**(meta.get(VACATION) or {}), str(seat): until.isoformat()}
-        if due is not None:
-            meta[FROZEN] = {**(meta.get(FROZEN) or {}), str(seat): max(0.0, (due - engine.now()).total_seconds())}
+        if seat in left:
+            meta[FROZEN] = {**(meta.get(FROZEN) or {}), str(seat): left[seat]}
         drop = [d.id for d in rows if d.seat == seat and d.kind in (*clock.TURN_KINDS, VACATION_END)
                 and d.id is not None]
         return await engine._save(table, replace(table, meta=meta), drop=drop,
@@ -134,6 +134,5 @@ async def thawed(engine: Engine, table: Table, seat: int) -> Table | None:
     timed = {d.seat for d in rows if d.kind in clock.TURN_KINDS and d.seat != seat}
     add = engine._turn_deadlines(back, keep=timed | ({seat} if left is not None else set()))
     if left is not None and seat in back.humans_to_move():
-        add += [DeadlineRow(table.id, kind, due, seat)
-                for kind, due in clock.steps(engine.now(), timedelta(seconds=left), engine.reminder_fraction)]
+        add += clock.restarted(table.id, seat, left, engine.now(), engine.reminder_fraction)
     return await engine._save(table, back, drop=drop, add=add, bump=False)

@@ -11,6 +11,7 @@ is one call too: every round trip is a hop between threads, and under load those
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -726,8 +727,11 @@ class SqliteStore:
 
     async def all_user_settings(self) -> dict[int, dict[str, Any]]:
         """Every player's settings (a few bytes each: the bot keeps them in memory)."""
-        rows = await self._rows("SELECT user_id, data FROM user_settings")
-        return {r[0]: orjson.loads(r[1]) for r in rows}
+        out = {}
+        for user_id, text in await self._rows("SELECT user_id, data FROM user_settings"):
+            with contextlib.suppress(orjson.JSONDecodeError, TypeError):  # one damaged row: that player's defaults
+                out[user_id] = orjson.loads(text)
+        return out
 
     async def set_user_settings(self, user_id: int, data: dict[str, Any]) -> None:
         text = _json(data)

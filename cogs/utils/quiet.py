@@ -26,7 +26,8 @@ class Notify:
         if not isinstance(raw, dict):
             return cls()
         quiet = raw.get("quiet")
-        window = (int(quiet[0]) % 24, int(quiet[1]) % 24) if isinstance(quiet, list) and len(quiet) == 2 else None
+        hours = isinstance(quiet, list) and len(quiet) == 2 and all(type(h) is int for h in quiet)
+        window = (quiet[0] % 24, quiet[1] % 24) if hours else None  # a damaged window reads as none
         tz = raw.get("tz") if isinstance(raw.get("tz"), str) and valid_zone(raw["tz"]) else "UTC"
         return cls(tz, window, bool(raw.get("dm", False)))
 

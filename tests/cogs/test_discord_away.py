@@ -109,3 +109,17 @@ async def test_a_refused_direct_message_falls_back_to_the_threads_ping(harness: 
     channel_id, to_move, sent = await dm_reminder(harness, clock)
     (thread,) = [s for s in harness.public(sent) if s.channel_id == channel_id]
     assert thread.pinged == [to_move]
+
+
+async def test_a_damaged_settings_row_leaves_that_player_the_defaults_and_the_rest_loaded(harness: Harness) -> None:
+    from cogs.utils import quiet
+
+    h = harness
+    await h.bot.store.set_user_settings(USERS["alice"], {"tz": "UTC", "quiet": [22, 7], "dm": True})
+    await h.bot.store._db.execute("INSERT INTO user_settings (user_id, data) VALUES (?, ?)",
+                                  (USERS["bob"], "{not json"))
+    await h.bot.store._db.commit()
+    await h.bot.store.set_user_settings(USERS["carol"], {"tz": "UTC", "quiet": ["x", 7]})
+    quiet.load(await h.bot.store.all_user_settings(), h.bot.now)
+    assert quiet.REGISTRY[USERS["alice"]].quiet == (22, 7) and USERS["bob"] not in quiet.REGISTRY
+    assert quiet.REGISTRY[USERS["carol"]].quiet is None

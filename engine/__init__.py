@@ -1,6 +1,8 @@
 """The engine: everything between the pure rules and the surfaces (Discord, the terminal).
 
-`Engine` (engine/core.py) owns tables, locks, versions, the action log, deadlines, the scheduler and bots;
+`Engine` (engine/core.py) owns tables, versions and the write path, with its parts in their own modules: locks.py,
+timers.py (turn clocks), scheduler.py, bots.py, log.py (records and replay), clock.py (time controls),
+policies.py, vacation.py, undo.py and admin.py;
 `Table` and the results it hands out are in engine/tables.py, its refusals in engine/errors.py, content stored
 once per game in engine/shared.py. It is a package apart from ``rules/`` because the rules stay pure (no clock,
 no storage, no asyncio), and the engine is where time, storage and concurrency enter.
@@ -8,17 +10,8 @@ no storage, no asyncio), and the engine is where time, storage and concurrency e
 
 from __future__ import annotations
 
-from engine.core import (
-    ACTION_TIMER,
-    LOBBY_EXPIRY,
-    LOBBY_OPTIONS,
-    TURN_KINDS,
-    TURN_REMINDER,
-    TURN_TIMEOUT,
-    TURN_WARNING,
-    Engine,
-    replay,
-)
+from engine.clock import TURN_KINDS, TURN_REMINDER, TURN_TIMEOUT, TURN_WARNING
+from engine.core import LOBBY_OPTIONS, Engine
 from engine.errors import (
     ChannelBusyError,
     DamagedGameError,
@@ -32,8 +25,10 @@ from engine.errors import (
     StorageUnavailableError,
     unavailable,
 )
+from engine.log import replay
 from engine.shared import SharedContent
 from engine.tables import CLOSED_STATUSES, GUEST_SEAT, ActResult, Listener, Notice, SeatInfo, Table, utcnow
+from engine.timers import ACTION_TIMER, LOBBY_EXPIRY
 
 __all__ = [
     "ACTION_TIMER", "CLOSED_STATUSES", "GUEST_SEAT", "LOBBY_EXPIRY", "LOBBY_OPTIONS", "TURN_KINDS", "TURN_REMINDER",

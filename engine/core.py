@@ -1,4 +1,9 @@
-"""The async engine around the pure rules: lobbies, locks, versions, the action log, deadlines and bots.
+"""The async engine around the pure rules: lobbies, moves, versions and the write path.
+
+`Engine` is assembled from parts that each live in their own module: turn clocks and action timers
+(engine/timers.py), bot seats (engine/bots.py), the log and records (engine/log.py), the scheduler
+(engine/scheduler.py), one lock per game (engine/locks.py); time controls, policies, vacations, undo and admin
+acts are functions over a table in engine/clock.py, policies.py, vacation.py, undo.py and admin.py.
 
 Every change to a game goes through here: one `asyncio.Lock` per game, the caller's version checked, the pure
 ``apply`` run, then the new snapshot, its action and its deadline changes written in one transaction (one round
@@ -18,13 +23,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-import orjson
-
 from engine import admin as adm
 from engine import clock
 from engine import policies as pol
 from engine import vacation as vac
-from engine.clock import TURN_KINDS, TURN_REMINDER, TURN_TIMEOUT, TURN_WARNING
+from engine.bots import BotSeats
+from engine.clock import TURN_KINDS
 from engine.errors import (
     ChannelBusyError,
     DamagedGameError,
@@ -36,6 +40,9 @@ from engine.errors import (
     StaleVersionError,
     unavailable,
 )
+from engine.locks import TableLocks
+from engine.log import GameLog
+from engine.scheduler import Scheduler
 from engine.shared import Known, SharedContent
 from engine.tables import (
     CLOSED_STATUSES,
@@ -48,30 +55,17 @@ from engine.tables import (
     outcome_from_json,
     utcnow,
 )
-from engine.undo import standing
-from rules.base import FloorboardError, Game, RulesError
+from engine.timers import ACTION_TIMER, LOBBY_EXPIRY, TurnTimers
+from rules.base import Game, RulesError
 from rules.rng import new_seed
 from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, StorageError, Store
 
 log = logging.getLogger(__name__)
 
-LOBBY_EXPIRY = "lobby_expiry"
 LOBBY_OPTIONS = "lobby_options"  # meta: the options as the lobby set them, before defaults were filled in
-ACTION_TIMER = "action_timer"  # a surface's timer (a duel clock): applies its action if the game has not moved on
-MAX_BOT_STEPS = 5000
-BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
-BACKOFF_MAX = timedelta(hours=1)
 
 
-def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
-    """Rebuild a state from its header and log: the proof that the log is the game."""
-    state = rules.new(players, options, seed)
-    for seat, action in standing(actions):  # an undo row takes its seat's last action back (engine/undo.py)
-        state, _ = rules.apply(state, seat, action)
-    return state
-
-
-class Engine:
+class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
     def __init__(
         self,
         store: Store,
@@ -92,7 +86,7 @@ class Engine:
         self.lobby_minutes = lobby_minutes
         self.reminder_fraction = reminder_fraction
         self.tick_seconds = tick_seconds
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()
         self._cache: dict[int, Table] = {}
         # Each cached table's deadlines: the engine writes and drops every deadline itself, so a move needs no read.
         self._deadlines: dict[int, list[DeadlineRow]] = {}
@@ -123,7 +117,7 @@ class Engine:
             raise GameNotFoundError("engine.unknown_game", game=game, games=", ".join(sorted(self.games))) from None
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        return self._locks.of(table_id)
 
     def _from_row(self, row: GameRow) -> Table:
         rules = self._rules(row.game)
@@ -280,7 +274,7 @@ class Engine:
             self._cache[new.id], self._deadlines[new.id] = new, kept + added
         else:  # a closed game is read rarely: don't keep every finished game in memory
             self._forget(new.id)
-            self._locks.pop(new.id, None)
+            self._locks.forget(new.id)
         self._wake.set()
         return new
 
@@ -512,12 +506,6 @@ class Engine:
         return await self._apply(table, seat, action, source="player", user_id=user_id,
                                  interaction_id=interaction_id)
 
-    def clocks(self, table: Table) -> dict[int, datetime]:
-        """When each seat's turn runs out, for the seats whose clock runs (from the deadlines loaded with the
-        table: no database read)."""
-        rows = self._deadlines.get(table.id, [])
-        return {d.seat: d.due_at for d in rows if d.kind == TURN_TIMEOUT and d.seat is not None}
-
     async def come_back(self, table_id: int, user_id: int) -> Table:
         """The player is back in this game: no stand-in plays their seat, the missed turns are forgotten and a paused
         game's clocks run again."""
@@ -593,115 +581,6 @@ class Engine:
             out = {**out, pol.LEFT: sorted({*out.get(pol.LEFT, ()), seat})}
         return out
 
-    def _stale_turn_deadlines(self, existing: list[DeadlineRow], after: Table, seat: int) -> tuple[list[int], set[int]]:
-        """Turn deadlines to drop (the actor's, and any seat no longer to move) and the seats that keep theirs."""
-        to_move = after.to_move()
-        timed = self._turn_timed(after)
-        drop, keep = [], set()
-        for d in existing:
-            if d.kind not in TURN_KINDS or d.id is None:
-                continue
-            paused = after.meta.get(pol.PAUSED)  # every human away: no clock runs until one of them is back
-            if after.status != "active" or not timed or paused or d.seat == seat or d.seat not in to_move:
-                drop.append(d.id)
-            else:
-                keep.add(d.seat)
-        return drop, keep
-
-    def _turn_deadlines(self, table: Table, *, keep: set[int]) -> list[DeadlineRow]:
-        """Fresh reminder, last warning and timeout rows for each human to move who has no running clock."""
-        # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock:
-        # its time bank, the correspondence days, or the game's own minutes (engine/clock.py).
-        if table.status != "active" or not self._turn_timed(table) or table.meta.get(pol.PAUSED):
-            return []
-        settings = pol.settings_of(table.meta)
-        minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
-        now, rows = self.now(), []
-        away = vac.on_vacation(table.meta)  # a seat on vacation has no clock until it ends
-        for seat in table.humans_to_move():
-            limit = clock.limit_for(table.meta, settings, seat, minutes)
-            if seat in keep or limit is None or seat in away:
-                continue
-            rows += [DeadlineRow(table.id, kind, due, seat)
-                     for kind, due in clock.steps(now, limit, self.reminder_fraction)]
-        return rows
-
-    @staticmethod
-    def _turn_timed(table: Table) -> bool:
-        """A game may suspend the generic turn timer (The Floor's duels keep their own clocks)."""
-        timed = getattr(table.rules, "turn_timed", None)
-        return table.state is None or timed is None or bool(timed(table.state))
-
-    async def arm_timer(self, table_id: int, *, version: int, seat: int, action: str, due_at: datetime,
-                        meta: dict[str, Any] | None = None) -> bool:
-        """Apply ``action`` for ``seat`` at ``due_at`` unless the game moves on first (any move drops it). One such
-        timer per game: arming replaces the previous one. ``meta`` is surface bookkeeping saved in the same
-        write (a clock's base). False, and nothing saved, when the game already moved past ``version``."""
-        async with self._lock(table_id):
-            table = await self.get(table_id)
-            if table.status != "active" or table.version != version:
-                return False
-            drop = [d.id for d in self._deadlines.get(table_id, ()) if d.kind == ACTION_TIMER and d.id is not None]
-            row = DeadlineRow(table_id, ACTION_TIMER, due_at, seat, {"action": action, "version": version})
-            new = replace(table, meta={**table.meta, **meta}) if meta else table
-            await self._save(table, new, drop=drop, add=[row], bump=False)
-            return True
-
-    async def timer_due(self, table_id: int) -> datetime | None:
-        """When the game's action timer fires (None without one)."""
-        await self.get(table_id)  # loads its deadlines with it
-        rows = [d for d in self._deadlines.get(table_id, ()) if d.kind == ACTION_TIMER]
-        return min((d.due_at for d in rows), default=None)
-
-    async def play_bots(self, table_id: int) -> list[ActResult]:
-        """Let bot seats move while any is to move (humans in a simultaneous phase are not waited for)."""
-        results: list[ActResult] = []
-        for _ in range(MAX_BOT_STEPS):
-            async with self._lock(table_id):
-                table = await self.get(table_id)
-                bots = sorted(s for s in table.to_move() if table.seats[s].bot or s in table.standins())
-                defers = getattr(table.rules, "bot_defers", None)  # e.g. a bot on a team with a human
-                if defers is not None and bots:
-                    humans = frozenset(i for i, info in enumerate(table.seats) if not info.bot)
-                    bots = [b for b in bots if not defers(table.state, b, humans)]
-                if not bots:
-                    break
-                seat = bots[0]
-                # A bot may think for a while: keep the event loop (and Discord's heartbeat) free.
-                action = await asyncio.to_thread(table.rules.bot_action, table.state, seat)
-                results.append(await self._apply(table, seat, action, source="bot"))
-        return results
-
-    # --- records -------------------------------------------------------------------------------------
-
-    async def record(self, table_id: int) -> str:
-        """The game's header and log. The seed is in it only once the game is over: every deal, draw and letter
-        follows from it, so while the game runs it is as secret as the cards; afterwards it proves the deal."""
-        try:
-            table = await self.get(table_id)
-        except DamagedGameError:  # the log is what an operator needs to repair a damaged game: export it
-            row = await self.store.load_game(table_id)
-            assert row is not None
-            table = self._shell(row)
-        actions = await self.store.actions(table_id)
-        header = {
-            "Game": table.game,
-            "Table": str(table.id),
-            "Date": table.created_at.date().isoformat(),
-            **({"Seed": table.seed} if table.status in CLOSED_STATUSES else {}),
-            "Players": str(len(table.seats)),
-            "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
-            **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},
-            "Status": table.status + (" (damaged)" if table_id in self.damaged else ""),
-        }
-        if table.outcome is not None:
-            header["Winners"] = " ".join(str(w) for w in table.outcome.winners)
-            header["Scores"] = " ".join(f"{x:g}" for x in table.outcome.scores)
-        lines = [f'[{k} "{v.replace(chr(34), chr(39))}"]' for k, v in header.items()]
-        lines.append("")
-        lines += [f"{a.seat} {a.action}" for a in actions]
-        return "\n".join(lines) + "\n"
-
     # --- settings ------------------------------------------------------------------------------------
 
     async def guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
@@ -716,173 +595,3 @@ class Engine:
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         await self.set_guild_setting(guild_id, "locale", locale)
-
-    # --- scheduler -----------------------------------------------------------------------------------
-
-    def add_listener(self, listener: Listener) -> None:
-        self._listeners.append(listener)
-
-    async def _notify(self, notice: Notice) -> None:
-        for listener in self._listeners:
-            try:
-                await listener(notice)
-            except Exception:
-                log.exception("listener failed on %s for table %s", notice.kind, notice.table.id)
-
-    async def start_scheduler(self) -> None:
-        if self._scheduler is None:
-            self._scheduler = asyncio.create_task(self._run_scheduler(), name="floorboard-scheduler")
-
-    async def stop(self) -> None:
-        if self._scheduler is not None:
-            self._scheduler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._scheduler
-            self._scheduler = None
-
-    async def _run_scheduler(self) -> None:
-        # Deadlines are rows: after a restart the first pass fires whatever fell due while the bot was down.
-        while True:
-            try:
-                await self.run_due()
-                nxt = await self.store.next_deadline()
-            except Exception:
-                log.exception("scheduler pass failed")
-                nxt = None
-            wait = self.tick_seconds
-            if nxt is not None:
-                wait = min(wait, max(0.0, (nxt - self.now()).total_seconds()))
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=wait)
-
-    async def run_due(self) -> list[Notice]:
-        """Fire every deadline that is due now; returns the notices sent (tests call this directly).
-
-        Each deadline is on its own: one that fails (a damaged game, a bug) is logged and tried again later with
-        a growing back-off, so it never comes first in every pass and never stops the others' timers."""
-        notices = []
-        for deadline in await self.store.due_deadlines(self.now(), exclude=set(self.damaged)):
-            try:
-                notice = await self._fire(deadline)
-            except DamagedGameError:
-                continue  # isolated and announced by get(); its deadlines wait for /abort
-            except StorageError:
-                log.warning("the database is unavailable; deadlines wait for the next pass")
-                break
-            except FloorboardError:
-                log.exception("deadline %s could not be applied", deadline)
-                notice = None
-                await self._drop_quietly(deadline)
-            except Exception:
-                log.exception("deadline %s of game %s failed", deadline.id, deadline.game_id)
-                await self._back_off(deadline)
-                continue
-            if deadline.id is not None:
-                self._failures.pop(deadline.id, None)
-            if notice is not None:
-                notices.append(notice)
-                await self._notify(notice)
-        return notices
-
-    async def _back_off(self, deadline: DeadlineRow) -> None:
-        if deadline.id is None:
-            return
-        tries = self._failures[deadline.id] = self._failures.get(deadline.id, 0) + 1
-        delay = min(BACKOFF_FIRST * 2 ** (tries - 1), BACKOFF_MAX)
-        due_at = self.now() + delay
-        try:
-            await self.store.postpone_deadline(deadline.id, due_at)
-        except Exception:
-            log.exception("could not postpone deadline %s", deadline.id)
-            return
-        self._cached_deadline(deadline, due_at)
-
-    async def _drop_quietly(self, deadline: DeadlineRow) -> None:
-        try:
-            await self._drop_deadline(deadline)
-        except Exception:
-            log.exception("could not drop deadline %s", deadline.id)
-
-    async def _drop_deadline(self, deadline: DeadlineRow) -> None:
-        if deadline.id is not None:
-            await self.store.drop_deadline(deadline.id)
-            self._cached_deadline(deadline, None)
-
-    def _cached_deadline(self, deadline: DeadlineRow, due_at: datetime | None) -> None:
-        """Mirror the scheduler's change to one deadline in its table's cache: dropped (None) or moved."""
-        rows = self._deadlines.get(deadline.game_id)
-        if rows is None:
-            return
-        if due_at is None:
-            rows = [d for d in rows if d.id != deadline.id]
-        else:
-            rows = [replace(d, due_at=due_at) if d.id == deadline.id else d for d in rows]
-        self._deadlines[deadline.game_id] = rows
-
-    async def _armed(self, deadline: DeadlineRow) -> bool:
-        """Is a due deadline still set? The cache knows (a move may have dropped it since it was read); one the
-        cache lacks is looked up in the store before it is skipped, so a cache that missed a change cannot stop
-        a timer for good."""
-        if any(d.id == deadline.id for d in self._deadlines.get(deadline.game_id, ())):
-            return True
-        fresh = await self.store.deadlines_for(deadline.game_id)
-        if deadline.game_id in self._cache:
-            self._deadlines[deadline.game_id] = fresh
-        return any(d.id == deadline.id for d in fresh)
-
-    async def _fire(self, d: DeadlineRow) -> Notice | None:
-        assert d.id is not None
-        if d.kind in (TURN_TIMEOUT, ACTION_TIMER):
-            notice = await self._fire_timeout(d)
-            if notice is not None:
-                notice.data["bots"] = await self.play_bots(d.game_id)
-            return notice
-        async with self._lock(d.game_id):
-            table = await self.get(d.game_id)
-            if not await self._armed(d):
-                return None
-            if d.kind == LOBBY_EXPIRY and table.status == "lobby":
-                return Notice("lobby_expired", await self._close(table, "aborted", reason="expired"))
-            await self._drop_deadline(d)
-            if d.kind == adm.ABANDON_CHECK:
-                return await adm.swept(self, table, d)
-            if d.kind == vac.VACATION_END and d.seat is not None:
-                back = await vac.thawed(self, table, d.seat)
-                return None if back is None else Notice("vacation_over", back, {"seats": [d.seat]})
-            if d.kind in (TURN_REMINDER, TURN_WARNING) and d.seat in table.to_move():
-                due = clock.due_of(self._deadlines.get(table.id, []), d.seat)
-                kind = "reminder" if d.kind == TURN_REMINDER else "warning"
-                return Notice(kind, table, {"seats": [d.seat], "due": due})
-        return None
-
-    async def _fire_timeout(self, d: DeadlineRow) -> Notice | None:
-        async with self._lock(d.game_id):
-            table = await self.get(d.game_id)
-            if not await self._armed(d):
-                return None
-            stale = d.kind == ACTION_TIMER and d.data.get("version") != table.version
-            if table.status != "active" or d.seat is None or d.seat not in table.to_move() or stale:
-                await self._drop_deadline(d)
-                return None
-            if d.kind == ACTION_TIMER:
-                # _apply drops the seat's turn deadlines, this one included, in the same transaction as the move.
-                result = await self._apply(table, d.seat, d.data["action"], source="timer")
-                return Notice("timeout", result.table, {"result": result, "seat": d.seat})
-            result, more, policy = await self._missed_turn(table, d.seat)
-        table = (more[-1] if more else result).table
-        return Notice("timeout", table, {"result": result, "more": more, "seat": d.seat, "policy": policy})
-
-    async def _missed_turn(self, table: Table, seat: int) -> tuple[ActResult, list[ActResult], str]:
-        """A seat's turn deadline passed: the rules' timeout (never a move the player chose) in one write with the
-        absence bookkeeping, then what the table's policy does (`policies.after_timeout`)."""
-        humans = [s for s, info in enumerate(table.seats) if not info.bot and s not in table.meta.get(pol.LEFT, ())]
-        # In a simultaneous round the others' clocks still run: whether they are away too is not known yet.
-        pending = {d.seat for d in self._deadlines.get(table.id, []) if d.kind == TURN_TIMEOUT and d.seat != seat}
-        meta, policy = pol.after_timeout(table.meta, seat, humans, pending)
-        result = await self._apply(table, seat, table.rules.default_action(table.state, seat), source="timer",
-                                   meta=meta)
-        more = []
-        if policy == "forfeit" and result.table.status == "active":
-            more.append(await self._apply(result.table, seat, "resign", source="timer"))
-        return result, more, policy

@@ -25,6 +25,7 @@ from engine import clock
 from engine import policies as pol
 from engine.errors import EngineError, GameOverError, NotSeatedError, StaleVersionError
 from engine.tables import ActResult, Table
+from engine.timers import ACTION_TIMER
 from rules.base import Event, RulesError
 from storage import ActionRow
 
@@ -170,8 +171,6 @@ async def _undo(engine: Engine, table_id: int, user_id: int, interaction_id: int
 
 async def _apply(engine: Engine, p: Plan, user_id: int, interaction_id: int | None) -> ActResult:
     """Save the undone state with its ``undo`` row; every clock is recomputed as after a move."""
-    from engine.core import ACTION_TIMER  # engine.core imports this module
-
     table, now = p.table, engine.now()
     after = replace(table, state=p.state, moves=table.moves + 1, outcome=None, status="active",
                     meta=_bank_back(table.meta, p.seat, now - p.row.created_at))

@@ -19,7 +19,7 @@ from engine import (
     SeatInfo,
     StorageUnavailableError,
 )
-from engine.core import BACKOFF_FIRST
+from engine.scheduler import BACKOFF_FIRST
 from rules import GAMES
 from storage import Store
 from tests.conftest import FakeClock

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import Engine, SeatInfo, Table
-from engine.core import BACKOFF_FIRST
+from engine.scheduler import BACKOFF_FIRST
 from storage import StorageConflictError, Store
 from tests.bench import bench_load
 from tests.conftest import FakeClock

@@ -269,7 +269,7 @@ async def lobby_defaults(engine: Engine, guild_id: int | None,
     policy = await engine.guild_setting(guild_id, "on_timeout")
     minutes = await engine.guild_setting(guild_id, "lobby_minutes", engine.lobby_minutes)
     days = await engine.guild_setting(guild_id, "days", 0)
-    clocks = {"days", "bank_days", "turn_minutes", "round_minutes"}
+    clocks = {"time", "days", "bank_days", "turn_minutes", "round_minutes"}
     if days and not clocks & options.keys():
         options = {**options, "days": days}
     return options, policy, minutes if isinstance(minutes, int) and minutes > 0 else engine.lobby_minutes

@@ -25,7 +25,16 @@ FORFEIT_AFTER = (1, 10, 3)  # (min, max, default) missed turns in a row before a
 BANK_DAYS = (1, 30)  # a time bank: days to start with (and its cap)
 BONUS_HOURS = (0, 240)  # hours added after every move
 UNDO_MODES = ("own", "off", "confirm")  # undo=: own last action (default), never, or with an opponent's yes
-PLAY_KEYS = ("on_timeout", "forfeit_after", "days", "bank_days", "bonus_hours", "cap_days", "undo")
+PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_hours", "cap_days", "undo")
+# Named time controls (``time=``): a lobby picks one by name; any of its numbers may still be given to adjust it
+# (``time=bank bonus_hours=24``). ``live`` is the game's own minutes (and keeps a server's default days away).
+TIME_PRESETS: dict[str, dict[str, int]] = {
+    "live": {},
+    **{f"{d}d": {"days": d} for d in DAYS},
+    "bank": {"bank_days": 10, "bonus_hours": 36, "cap_days": 10},  # lichess-style correspondence bank
+    "bank-short": {"bank_days": 3, "bonus_hours": 24, "cap_days": 5},
+    "bank-long": {"bank_days": 14, "bonus_hours": 72, "cap_days": 21},
+}
 PLAY = "play"  # meta: the table's play settings
 PLAY_GIVEN = "play_given"  # meta: the play settings as the lobby typed them (a rematch repeats them)
 LEFT = "left"  # meta: seats that resigned (they are no longer away, nor waited for)
@@ -86,8 +95,19 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return rules_options, {k: v for k, v in options.items() if k in PLAY_KEYS}
 
 
+def with_preset(raw: dict[str, Any]) -> dict[str, Any]:
+    """The play settings with a named time control (``time=``) spelled out; the numbers given beside it win."""
+    if "time" not in raw:
+        return raw
+    name = str(raw["time"]).lower()
+    if name not in TIME_PRESETS:
+        raise PlaySettingsError("engine.options.time", value=name[:20], allowed=", ".join(TIME_PRESETS))
+    return {**TIME_PRESETS[name], **{k: v for k, v in raw.items() if k != "time"}}
+
+
 def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None = None) -> PlaySettings:
     """The play settings a lobby asked for, checked against the game; ``default_policy`` is the server's."""
+    raw = with_preset(raw)
     allowed = allowed_policies(rules)
     policy = raw.get("on_timeout", default_policy if default_policy in allowed else allowed[0])
     if policy not in allowed:

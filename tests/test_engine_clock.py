@@ -93,3 +93,48 @@ def test_a_turns_steps_are_a_reminder_a_last_warning_and_the_timeout_in_order() 
     assert [when - start for _, when in kinds] == [timedelta(hours=36), timedelta(hours=64, minutes=48),
                                                   timedelta(days=3)]
     assert [k for k, _ in clk.steps(start, timedelta(seconds=90), 0.5)] == ["turn_reminder", "turn_timeout"]
+
+
+@pytest.mark.parametrize(("preset", "days", "bank"), [
+    ("3d", 3, (0, 0, 0)), ("14d", 14, (0, 0, 0)), ("bank", 0, (10, 36, 10)), ("bank-short", 0, (3, 24, 5)),
+    ("live", 0, (0, 0, 0)),
+])
+def test_a_named_time_control_spells_out_its_clock(preset: str, days: int, bank: tuple[int, int, int]) -> None:
+    from tests.nim import Nim
+
+    s = pol.parse_settings(Nim(), {"time": preset.upper() if preset == "bank" else preset})
+    assert (s.days, (s.bank_days, s.bonus_hours, s.cap_days)) == (days, bank)
+
+
+def test_numbers_given_beside_a_named_time_control_adjust_it() -> None:
+    from tests.nim import Nim
+
+    s = pol.parse_settings(Nim(), {"time": "bank", "bonus_hours": 12})
+    assert (s.bank_days, s.bonus_hours, s.cap_days) == (10, 12, 10)
+    with pytest.raises(PlaySettingsError) as err:
+        pol.parse_settings(Nim(), {"time": "3d", "bank_days": 5})
+    assert err.value.msg.key == "engine.options.one_clock", "a preset and a second clock are still two clocks"
+
+
+def test_an_unknown_time_control_names_the_choices() -> None:
+    from tests.nim import Nim
+
+    with pytest.raises(PlaySettingsError) as err:
+        pol.parse_settings(Nim(), {"time": "4d"})
+    assert err.value.msg.key == "engine.options.time"
+    assert "3d" in err.value.msg.params["allowed"] and "bank" in err.value.msg.params["allowed"]
+
+
+async def test_a_named_correspondence_clock_gives_the_seat_its_days(engine: Engine, clock, store: Store) -> None:
+    t = await started(engine, time="5d")
+    assert await due(store, t, 0) - clock.now == timedelta(days=5)
+
+
+async def test_time_live_keeps_the_servers_default_days_away(engine: Engine) -> None:
+    from engine import admin as adm
+
+    await engine.set_guild_setting(9, "days", 3)
+    chosen, _, _ = await adm.lobby_defaults(engine, 9, {"time": "live"})
+    assert "days" not in chosen
+    chosen, _, _ = await adm.lobby_defaults(engine, 9, {})
+    assert chosen["days"] == 3

@@ -22,6 +22,8 @@ TURN_WARNING = "turn_warning"  # the last warning before the clock runs out
 TURN_TIMEOUT = "turn_timeout"
 TURN_KINDS = (TURN_REMINDER, TURN_WARNING, TURN_TIMEOUT)  # the deadline rows of one seat's turn
 BANKS = "banks"  # meta: {seat: seconds left in the seat's bank}
+TURN_DUE = "turn_due"  # meta: {seat: when its last turn would have run out} (a fixed clock; an undo resumes it)
+UNDO_GRACE = timedelta(minutes=1)  # an undo made after the old deadline still leaves time to play the move again
 WARNING_SHARE = 0.1  # the last warning comes when a tenth of the time is left...
 WARNING_MAX = timedelta(hours=12)  # ...but never earlier than 12 h before the end
 WARNING_MIN = timedelta(minutes=1)  # and not at all for a clock shorter than this
@@ -52,10 +54,13 @@ def limit_for(meta: dict[str, Any], settings: Any, seat: int, minutes: int) -> t
 
 def settle(meta: dict[str, Any], settings: Any, seat: int, due: datetime | None, now: datetime) -> dict[str, Any]:
     """The seat moved (or timed out) with its clock due at ``due``: its bank keeps what was left plus the bonus,
-    capped. Unchanged without a bank, or for a seat that had no clock running."""
+    capped. A fixed clock (minutes, days) remembers ``due`` instead, for an undo. Unchanged for a seat that had no
+    clock running."""
     bank = bank_limits(settings)
-    if bank is None or due is None:
+    if due is None:
         return meta
+    if bank is None:
+        return {**meta, TURN_DUE: {**(meta.get(TURN_DUE) or {}), str(seat): due.isoformat()}}
     _, bonus, cap = bank
     left = max(timedelta(0), due - now)
     settled = {**banks(meta), seat: min(cap, left + bonus).total_seconds()}
@@ -91,6 +96,19 @@ def restarted(table_id: int, seat: int, seconds: float, now: datetime, reminder_
 
     return [DeadlineRow(table_id, kind, due, seat)
             for kind, due in steps(now, timedelta(seconds=seconds), reminder_fraction)]
+
+
+def resumed_limit(meta: dict[str, Any], settings: Any, seat: int, now: datetime) -> timedelta | None:
+    """After an undo, a fixed clock runs on from where the undone move stopped it (an undo never buys a fresh
+    turn), with `UNDO_GRACE` at least; None for a bank (settled by the undo itself) or an unknown deadline."""
+    raw = (meta.get(TURN_DUE) or {}).get(str(seat))
+    if bank_limits(settings) is not None or not isinstance(raw, str):
+        return None
+    try:
+        due = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return max(UNDO_GRACE, due - now)
 
 
 def due_of(rows: Iterable[Any], seat: int) -> datetime | None:

@@ -6,7 +6,7 @@ change keeps, drops and adds, so that they are written in the same transaction a
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine import clock
@@ -56,7 +56,8 @@ class TurnTimers:
                 keep.add(d.seat)
         return drop, keep
 
-    def _turn_deadlines(self, table: Table, *, keep: set[int]) -> list[DeadlineRow]:
+    def _turn_deadlines(self, table: Table, *, keep: set[int],
+                        limits: dict[int, timedelta] | None = None) -> list[DeadlineRow]:
         """Fresh reminder, last warning and timeout rows for each human to move who has no running clock."""
         # Turn-based games time a turn, simultaneous ones a round: either way each seat to move gets the clock:
         # its time bank, the correspondence days, or the game's own minutes (engine/clock.py).
@@ -67,7 +68,7 @@ class TurnTimers:
         now, rows = self.now(), []
         away = vac.on_vacation(table.meta)  # a seat on vacation has no clock until it ends
         for seat in table.humans_to_move():
-            limit = clock.limit_for(table.meta, settings, seat, minutes)
+            limit = (limits or {}).get(seat) or clock.limit_for(table.meta, settings, seat, minutes)
             if seat in keep or limit is None or seat in away:
                 continue
             rows += [DeadlineRow(table.id, kind, due, seat)

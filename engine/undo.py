@@ -170,14 +170,16 @@ async def _undo(engine: Engine, table_id: int, user_id: int, interaction_id: int
 
 
 async def _apply(engine: Engine, p: Plan, user_id: int, interaction_id: int | None) -> ActResult:
-    """Save the undone state with its ``undo`` row; every clock is recomputed as after a move."""
+    """Save the undone state with its ``undo`` row; every clock is recomputed as after a move, except the undoing
+    seat's: a bank is charged (`_bank_back`), a fixed clock runs on to the old deadline (`clock.resumed_limit`)."""
     table, now = p.table, engine.now()
     after = replace(table, state=p.state, moves=table.moves + 1, outcome=None, status="active",
                     meta=_bank_back(table.meta, p.seat, now - p.row.created_at))
     existing = engine._deadlines.get(table.id, [])
     drop, keep = engine._stale_turn_deadlines(existing, after, NOBODY)
     drop += [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
-    add = engine._turn_deadlines(after, keep=keep)
+    resumed = clock.resumed_limit(table.meta, pol.settings_of(table.meta), p.seat, now)
+    add = engine._turn_deadlines(after, keep=keep, limits=None if resumed is None else {p.seat: resumed})
     row = ActionRow(table.id, after.moves, p.seat, UNDO, "player", user_id, interaction_id, now)
     saved = await engine._save(table, after, action=row, drop=drop, add=add)
     event = Event(UNDO, p.seat, {"action": p.row.action, "seq": p.row.seq})

@@ -3,9 +3,12 @@ drawn or answered since; the log keeps the action and its undo, and replaying it
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from engine import Engine, GameOverError, NotSeatedError, SeatInfo, StaleVersionError, Table, replay
+from engine import clock as clk
 from engine import undo as ud
 from engine.clock import TURN_TIMEOUT
 from engine.policies import PlaySettingsError
@@ -165,6 +168,25 @@ async def test_a_time_bank_gets_no_bonus_from_an_undone_move(engine: Engine, clo
     result = await ud.undo(engine, t.id, ALICE)
     left = engine.clocks(result.table)[0] - clock()
     assert left.total_seconds() == (48 - 10 - 2) * 3600
+
+
+async def test_a_days_clock_runs_on_to_the_old_deadline_after_an_undo(engine: Engine, clock) -> None:
+    t = await started(engine, options={"days": 3})
+    clock.advance(days=2, hours=20)
+    await engine.act(t.id, ALICE, "take 1")
+    clock.advance(hours=1)
+    result = await ud.undo(engine, t.id, ALICE)
+    left = engine.clocks(result.table)[0] - clock()
+    assert left == timedelta(hours=3), "an undo is no way to get a fresh three days"
+
+
+async def test_an_undo_after_the_old_deadline_leaves_a_minute_to_move_again(engine: Engine, clock) -> None:
+    t = await started(engine, options={"turn_minutes": 5})
+    clock.advance(minutes=4)
+    await engine.act(t.id, ALICE, "take 1")
+    clock.advance(minutes=3)
+    result = await ud.undo(engine, t.id, ALICE)
+    assert engine.clocks(result.table)[0] - clock() == clk.UNDO_GRACE
 
 
 async def test_undo_off_refuses_and_a_bad_value_is_refused_in_the_lobby(engine: Engine) -> None:

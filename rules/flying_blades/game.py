@@ -137,6 +137,11 @@ class FlyingBlades:
     def outcome(self, s: State) -> Outcome | None:
         return compute_outcome(s) if s.phase == "over" else None
 
+    def standings(self, s: State) -> list[float]:
+        """Who is ahead so far, for a game an admin or the abandoned-games sweep ends early: the same count the
+        rulebook scores at the end (prey eliminated with 2 players, ninjas left on the board with 3–5)."""
+        return list(scores(s))
+
     # --- applying actions --------------------------------------------------------------------------------
 
     def notation(self, s: State, action: str) -> str:

@@ -474,6 +474,11 @@ class TheFloor:
         return Outcome(winners=groups[0], ranking=tuple(g for g in groups if g), scores=scores,
                        reason="tf.outcome.final" if s.final_out else "tf.outcome.last_standing")
 
+    def standings(self, s: State) -> list[float]:
+        """Who is ahead so far, for a game ended early: the squares each seat's side holds (the territory the
+        rulebook's winner ends up owning whole)."""
+        return [float(s.board.count(s.seat_side[i])) for i in range(s.players)]
+
     def notation(self, s: State, action: str) -> str:
         return canonical(action)
 

@@ -3,9 +3,10 @@ server), in two sections: where it is their move, the longest waiting first, and
 Each line links to the game's channel or thread and counts its clock down with a Discord timestamp, which every
 client renders in its own language and keeps current without an edit. A link button jumps to the oldest.
 
-How long a game has waited is measured from its last move (the engine's action log; before the first move, the
-opening of its lobby, minutes before the start): for games played in turns that is when this turn began; for
-games played in rounds, when the position last changed. Bookkeeping saves (a status message's id) never move it.
+How long a game has waited is measured from when it became the player's move (`engine.clock.TURN_SINCE`, kept
+with every change): the start of their turn, or of the round in a game played in rounds (the others' moves in the
+round do not restart it). When waiting for others, since the longest-waiting of them became to move. A game
+saved before that was kept falls back on its last move.
 """
 
 from __future__ import annotations

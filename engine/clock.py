@@ -98,6 +98,26 @@ def restarted(table_id: int, seat: int, seconds: float, now: datetime, reminder_
             for kind, due in steps(now, timedelta(seconds=seconds), reminder_fraction)]
 
 
+TURN_SINCE = "turn_since"  # meta: {seat: when it became that seat's move} (the inbox's "waiting since")
+
+
+def waiting_since(meta: dict[str, Any], before: frozenset[int], after: frozenset[int], now: datetime,
+                  ) -> dict[str, Any]:
+    """The seats to move after a change, each with the time it became their move: kept for a seat that was
+    already to move (a partial step in a simultaneous round does not restart its wait), ``now`` for the others."""
+    old = meta.get(TURN_SINCE) or {}
+    since = {str(s): old[str(s)] if s in before and str(s) in old else now.isoformat() for s in sorted(after)}
+    return {**meta, TURN_SINCE: since}
+
+
+def since_of(meta: dict[str, Any], seat: int) -> datetime | None:
+    raw = (meta.get(TURN_SINCE) or {}).get(str(seat))
+    try:
+        return datetime.fromisoformat(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+
+
 def resumed_limit(meta: dict[str, Any], settings: Any, seat: int, now: datetime) -> timedelta | None:
     """After an undo, a fixed clock runs on from where the undone move stopped it (an undo never buys a fresh
     turn), with `UNDO_GRACE` at least; None for a bank (settled by the undo itself) or an unknown deadline."""

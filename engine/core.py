@@ -322,13 +322,18 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
     async def games_of(self, user_id: int, guild_id: int | None = None,
                        ) -> list[tuple[Table, list[DeadlineRow], datetime]]:
         """The running games ``user_id`` sits in (on one server, or on every one with ``None``), each with its
-        deadlines and the time its position last changed (its last move, else its lobby's opening): `/mygames`.
+        deadlines and since when it has waited for them (`clock.TURN_SINCE`: when it became their move; for a game
+        saved before that was kept, its last move, else its lobby's opening): `/mygames`.
         Damaged games are left out; the cache is checked again, being newer than the query."""
         out = []
-        for table_id, since in await self.store.games_of_user(user_id, guild_id):
+        for table_id, changed in await self.store.games_of_user(user_id, guild_id):
             with contextlib.suppress(DamagedGameError):
                 table = await self.get(table_id)
-                if table.status == "active" and table.seat_of(user_id) is not None:
+                seat = table.seat_of(user_id)
+                if table.status == "active" and seat is not None:
+                    waited = [seat] if seat in table.to_move() else sorted(table.to_move())
+                    known = [x for x in (clock.since_of(table.meta, s) for s in waited) if x is not None]
+                    since = min(known, default=changed)  # a game saved before turn_since existed: its last move
                     out.append((table, list(self._deadlines.get(table_id, ())), since))
         return out
 
@@ -431,6 +436,7 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             # defaults derived from this one (The Floor's number of sides).
             meta = {**table.meta, LOBBY_OPTIONS: {**table.options, **table.meta.get(pol.PLAY_GIVEN, {})}}
             started = replace(table, status="active", options=options, state=state, meta=meta)
+            started = replace(started, meta=clock.waiting_since(meta, frozenset(), started.to_move(), self.now()))
             started, paused = await vac.at_start(self, started)  # a player on vacation starts with no clock
             sweep = await adm.sweep_rows(self, started)  # the abandoned-games check
             return await self._save(table, started, clear=True,
@@ -557,6 +563,7 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             status="finished" if outcome is not None else "active", meta=self._meta_after(table, seat, text, source,
                                                                                            meta),
         )
+        after = replace(after, meta=clock.waiting_since(after.meta, table.to_move(), after.to_move(), self.now()))
         existing = self._deadlines.get(table.id, [])
         if seat >= 0:  # the actor's time bank keeps what was left of this turn, plus the bonus
             settings = pol.settings_of(after.meta)

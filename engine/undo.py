@@ -175,6 +175,7 @@ async def _apply(engine: Engine, p: Plan, user_id: int, interaction_id: int | No
     table, now = p.table, engine.now()
     after = replace(table, state=p.state, moves=table.moves + 1, outcome=None, status="active",
                     meta=_bank_back(table.meta, p.seat, now - p.row.created_at))
+    after = replace(after, meta=clock.waiting_since(after.meta, table.to_move(), after.to_move(), now))
     existing = engine._deadlines.get(table.id, [])
     drop, keep = engine._stale_turn_deadlines(existing, after, NOBODY)
     drop += [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]

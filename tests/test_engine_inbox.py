@@ -57,22 +57,50 @@ async def test_a_bot_seat_is_nobodys_even_with_a_user_id(engine: Engine, store: 
     assert await store.games_of_user(CAROL) == []
 
 
-async def test_waiting_since_is_the_last_move_and_before_any_the_lobbys_opening(engine: Engine, clock) -> None:
-    opened = clock.now
+async def test_waiting_since_is_when_it_became_the_players_move(engine: Engine, clock) -> None:
     lobby = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"), options={})
     await engine.join(lobby.id, SeatInfo(BOB, "Bob"))
     clock.advance(minutes=10)
     t = await engine.start(lobby.id, ALICE)
+    started_at = clock.now
     clock.advance(hours=5)
     await engine.set_meta(t.id, note="a surface's bookkeeping")  # a save that is not a move
-    [(_, _, since)] = await engine.games_of(BOB, 9)
-    assert since == opened
+    assert [since for _, _, since in await engine.games_of(ALICE, 9)] == [started_at]
+    assert [since for _, _, since in await engine.games_of(BOB, 9)] == [started_at], "Bob waits for Alice's turn"
     await engine.act(t.id, ALICE, "take 1")
     moved = clock.now
     clock.advance(hours=2)
-    await engine.set_meta(t.id, note="a surface's bookkeeping")  # a save that is not a move
+    await engine.set_meta(t.id, note="a surface's bookkeeping")
     [(_, _, since)] = await engine.games_of(BOB, 9)
     assert since == moved
+
+
+async def test_in_a_simultaneous_round_the_others_moves_do_not_restart_a_players_wait(clock, store) -> None:
+    from rules import GAMES
+
+    engine = Engine(store, games=dict(GAMES), now=clock)
+    lobby = await engine.open_lobby("floor_plan", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"))
+    await engine.join(lobby.id, SeatInfo(BOB, "Bob"))
+    t = await engine.start(lobby.id, ALICE)
+    round_start = clock.now
+    assert t.to_move() == {0, 1}
+    clock.advance(hours=3)
+    t = (await engine.act(t.id, ALICE, t.rules.bot_action(t.state, 0))).table
+    assert 1 in t.to_move()
+    [(_, _, since)] = await engine.games_of(BOB, 9)
+    assert since == round_start
+
+
+async def test_a_game_saved_before_waiting_times_were_kept_falls_back_on_its_last_move(engine: Engine,
+                                                                                       clock) -> None:
+    opened = clock.now
+    lobby = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"), options={})
+    await engine.join(lobby.id, SeatInfo(BOB, "Bob"))
+    t = await engine.start(lobby.id, ALICE)
+    clock.advance(hours=1)
+    await engine.set_meta(t.id, turn_since=None)  # as an older row reads
+    [(_, _, since)] = await engine.games_of(BOB, 9)
+    assert since == opened
 
 
 async def test_each_game_comes_with_its_turn_deadlines(engine: Engine) -> None:

@@ -221,24 +221,29 @@ class GameAdmin(commands.Cog):
                              aliases=aliases("cmd.serverdefaults.name"))
     @commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(days=ls("cmd.serverdefaults.days.name"),
+    @app_commands.rename(time=ls("cmd.serverdefaults.time.name"), days=ls("cmd.serverdefaults.days.name"),
                          vacation_days=ls("cmd.serverdefaults.vacation_days.name"),
                          lobby_minutes=ls("cmd.serverdefaults.lobby_minutes.name"),
                          abandon_days=ls("cmd.serverdefaults.abandon_days.name"))
-    @app_commands.describe(days=ls("cmd.serverdefaults.days.description"),
+    @app_commands.describe(time=ls("cmd.serverdefaults.time.description"),
+                           days=ls("cmd.serverdefaults.days.description"),
                            vacation_days=ls("cmd.serverdefaults.vacation_days.description"),
                            lobby_minutes=ls("cmd.serverdefaults.lobby_minutes.description"),
                            abandon_days=ls("cmd.serverdefaults.abandon_days.description"))
-    async def serverdefaults(self, ctx: commands.Context[Any], days: int | None = None,
-                             vacation_days: int | None = None, lobby_minutes: int | None = None,
-                             abandon_days: int | None = None) -> None:
+    async def serverdefaults(self, ctx: commands.Context[Any], time: commands.Range[str, 1, 20] | None = None,
+                             days: int | None = None, vacation_days: int | None = None,
+                             lobby_minutes: int | None = None, abandon_days: int | None = None) -> None:
         """Set any of the server's defaults (none given: show them)."""
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             require_manager(ctx)
             given = {"days": days, "vacation_days": vacation_days, "lobby_minutes": lobby_minutes,
                      "abandon_days": abandon_days}
-            changes = {k: adm.check_default(k, v) for k, v in given.items() if v is not None}
+            changes: dict[str, Any] = {k: adm.check_default(k, v) for k, v in given.items() if v is not None}
+            if time is not None:  # one default clock: a named one replaces the days, and days replace a name
+                changes.update(time=adm.check_time_default(time), days=0)
+            elif "days" in changes:
+                changes["time"] = None
             engine = self.bot.engine
             for key, value in changes.items():
                 await engine.set_guild_setting(ctx.guild.id, key, value)
@@ -250,10 +255,13 @@ class GameAdmin(commands.Cog):
     async def defaults(self, guild_id: int, locale: str) -> list[str]:
         engine = self.bot.engine
         days = await engine.guild_setting(guild_id, "days", 0)
+        preset = await engine.guild_setting(guild_id, "time")
         vacation = await engine.guild_setting(guild_id, "vacation_days", vac.ALLOWANCE_DAYS)
         minutes = await engine.guild_setting(guild_id, "lobby_minutes", engine.lobby_minutes)
         abandon = await engine.guild_setting(guild_id, "abandon_days", adm.ABANDON_DAYS)
-        return [t("gameadmin.default.days", locale, count=days) if days else t("gameadmin.default.no_days", locale),
+        clock = t("gameadmin.default.time", locale, name=preset) if preset else \
+            t("gameadmin.default.days", locale, count=days) if days else t("gameadmin.default.no_days", locale)
+        return [clock,
                 t("gameadmin.default.vacation_days", locale, count=vacation),
                 t("gameadmin.default.lobby_minutes", locale, count=minutes),
                 t("gameadmin.default.abandon_days", locale, count=abandon) if abandon

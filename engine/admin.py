@@ -269,10 +269,22 @@ async def lobby_defaults(engine: Engine, guild_id: int | None,
     policy = await engine.guild_setting(guild_id, "on_timeout")
     minutes = await engine.guild_setting(guild_id, "lobby_minutes", engine.lobby_minutes)
     days = await engine.guild_setting(guild_id, "days", 0)
+    preset = await engine.guild_setting(guild_id, "time")
     clocks = {"time", "days", "bank_days", "turn_minutes", "round_minutes"}
-    if days and not clocks & options.keys():
-        options = {**options, "days": days}
+    if not clocks & options.keys():  # the lobby chose no clock: the server's named one, else its days
+        if preset in pol.TIME_PRESETS:
+            options = {**options, "time": preset}
+        elif days:
+            options = {**options, "days": days}
     return options, policy, minutes if isinstance(minutes, int) and minutes > 0 else engine.lobby_minutes
+
+
+def check_time_default(value: str) -> str | None:
+    """A server's named time control for new games (``live``: none, the games' own minutes)."""
+    name = value.strip().lower()
+    if name not in pol.TIME_PRESETS:
+        raise AdminError("gameadmin.bad_default", option="time", value=value[:20], allowed=", ".join(pol.TIME_PRESETS))
+    return None if name == "live" else name
 
 
 def check_default(key: str, value: int) -> int:

@@ -144,3 +144,17 @@ async def test_serverdefaults_needs_manage_server_and_sets_new_lobbies(harness: 
     assert await h.bot.engine.guild_setting(GUILD_ID, "vacation_days") == 12
     shown = reply(await h.slash("serverdefaults", "mod"))
     assert "defaults" in shown.text and "90 minutes" in shown.text
+
+
+async def test_serverdefaults_takes_a_named_time_control_in_place_of_days(harness: Harness) -> None:
+    h = harness
+    bad = reply(await h.slash("serverdefaults", "mod", time="4d"))
+    assert bad.ephemeral and "bank-short" in bad.text
+    await h.slash("serverdefaults", "mod", days=3)
+    out = reply(await h.slash("serverdefaults", "mod", time="bank"))
+    assert out.public and "time=bank" in out.text and "days per move" not in out.text
+    channel_id, _ = await open_table(h)
+    settings = pol.settings_of((await table_of(h, channel_id)).meta)
+    assert (settings.days, settings.bank_days, settings.bonus_hours) == (0, 10, 36)
+    out = reply(await h.slash("serverdefaults", "mod", days=5))
+    assert "5 days per move" in out.text and await h.bot.engine.guild_setting(GUILD_ID, "time") is None

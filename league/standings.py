@@ -1,0 +1,289 @@
+"""Standings: points per table, named tie-break systems and the ranked table of entrants.
+
+Points are pairwise, so one rule serves duels and pods: against each table-mate a player scores 1 for finishing
+ahead, 1/2 for a tie and 0 behind, and the sum is divided by (table size − 1). A 2-player game gives 1 / 0.5 / 0,
+a 3-player pod 1 / 0.5 / 0 for 1st / 2nd / 3rd, and tied players share.
+
+Unplayed rounds follow the FIDE Play-off and Tie-Break Regulations (Handbook C.07, applied from 2023/2024),
+Article 16 "dummy opponent": a bye or a forfeit (given or received) counts, for opponent-based tie-breaks, as a game
+against a virtual opponent whose score is the participant's own final score. Older FIDE rules (2009: a virtual
+opponent who draws every later round) are not implemented.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from league.model import Entrant, Ranking, Round, Table
+
+SWISS: tuple[str, ...] = ("buchholz_cut1", "buchholz", "sonneborn_berger", "wins")
+ROUND_ROBIN: tuple[str, ...] = ("sonneborn_berger", "wins", "direct")
+PODS: tuple[str, ...] = ("opponents_points", "table_points_avg", "firsts")
+SCORE_EVENT: tuple[str, ...] = ("best_round", "total_score")
+
+_DIGITS = 9  # points are sums of fractions like 1/3: compare rounded so float noise never splits a tie
+
+
+@dataclass(frozen=True)
+class Scoring:
+    bye_points: float = 1.0  # a bye is worth a win unless the organiser says otherwise
+    tiebreaks: tuple[str, ...] = SWISS
+
+    def __post_init__(self) -> None:
+        unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
+        if unknown:
+            raise ValueError(f"unknown tie-break(s): {', '.join(unknown)}")
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    rank: int  # shared by complete ties (1, 2, 2, 4)
+    points: float
+    tiebreaks: dict[str, float]
+    played: int  # decided tables seated at (a forfeit counts, a bye does not)
+    wins: int  # tables finished sole first (a forfeit win counts)
+    byes: int
+    dropped: bool
+
+
+# --- one table -------------------------------------------------------------------------------------------------
+
+
+def _places(table: Table) -> dict[str, int]:
+    """Effective place of every seat, lower is better: the ranking, then unranked seats, then forfeits last.
+
+    Forfeits go last whatever the ranking says, so a forfeiter's table-mates always score against them as a win.
+    """
+    assert table.ranking is not None
+    seats, forfeited = set(table.seats), set(table.forfeited)
+    place: dict[str, int] = {}
+    for i, group in enumerate(table.ranking):
+        place.update((p, i) for p in group if p in seats and p not in forfeited)
+    unranked = len(table.ranking)
+    for p in table.seats:
+        place[p] = unranked + 1 if p in forfeited else place.get(p, unranked)
+    return place
+
+
+def _pair_score(place: dict[str, int], forfeited: tuple[str, ...], p: str, q: str) -> float:
+    """What p scores against q at one table: 1 ahead, 1/2 tied, 0 behind, and 0 whenever p forfeited."""
+    if p in forfeited or place[p] > place[q]:
+        return 0.0
+    return 1.0 if place[p] < place[q] else 0.5
+
+
+def table_points(table: Table) -> dict[str, float]:
+    """Points of each seat at a decided table (empty while undecided); a forfeiter scores 0.
+
+    A solo table scores 0: points come only from table-mates (score events seat everyone at one table).
+    """
+    if not table.decided:
+        return {}
+    place, mates = _places(table), len(table.seats) - 1
+    if mates == 0:
+        return {p: 0.0 for p in table.seats}
+    return {p: sum(_pair_score(place, table.forfeited, p, q) for q in table.seats if q != p) / mates
+            for p in table.seats}
+
+
+def score_event_ranking(scores: dict[str, float], *, higher_is_better: bool = True) -> Ranking:
+    """One round's raw game scores as ranking groups, best first; equal scores share a group (ids sorted)."""
+    by_score: dict[float, list[str]] = defaultdict(list)
+    for player, score in scores.items():
+        by_score[score].append(player)
+    order = sorted(by_score, reverse=higher_is_better)
+    return tuple(tuple(sorted(by_score[s])) for s in order)
+
+
+# --- records of the whole event ----------------------------------------------------------------------------------
+
+
+class _Meeting(NamedTuple):
+    opponent: str | None  # None for a bye
+    result: float  # what the player scored against this opponent (a bye: bye_points)
+    unplayed: bool  # bye or forfeit: counts as the FIDE dummy opponent for opponent-based tie-breaks
+
+
+@dataclass
+class _Record:
+    table_points: float = 0.0
+    played: int = 0
+    wins: int = 0
+    byes: int = 0
+    meetings: list[_Meeting] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)  # raw game scores (score events)
+
+
+def _record_table(records: dict[str, _Record], table: Table) -> None:
+    place, points = _places(table), table_points(table)
+    best = min(place.values())
+    firsts = [p for p in table.seats if place[p] == best]
+    for p in table.seats:
+        rec = records[p]
+        rec.table_points += points[p]
+        rec.played += 1
+        rec.wins += int(len(table.seats) > 1 and firsts == [p])
+        if table.scores is not None and p in table.scores:
+            rec.scores.append(table.scores[p])
+        for q in table.seats:
+            if q != p:
+                unplayed = p in table.forfeited or q in table.forfeited
+                rec.meetings.append(_Meeting(q, _pair_score(place, table.forfeited, p, q), unplayed))
+
+
+def _collect(rounds: Sequence[Round], bye_points: float) -> dict[str, _Record]:
+    records: dict[str, _Record] = defaultdict(_Record)
+    for rnd in rounds:
+        for p in rnd.byes:
+            records[p].byes += 1
+            records[p].meetings.append(_Meeting(None, bye_points, True))
+        for table in rnd.tables:
+            if table.decided:
+                _record_table(records, table)
+    return records
+
+
+@dataclass(frozen=True)
+class _Context:
+    records: dict[str, _Record]
+    points: dict[str, float]
+
+    def contributions(self, p: str) -> list[tuple[float, _Meeting]]:
+        """Each meeting's opponent points: the real opponent's, or p's own for the FIDE dummy opponent."""
+        return [(self.points[p] if m.unplayed or m.opponent is None else self.points[m.opponent], m)
+                for m in self.records[p].meetings]
+
+
+# --- tie-break systems ---------------------------------------------------------------------------------------------
+
+
+def _buchholz(ctx: _Context, p: str) -> float:
+    """Sum of the final points of every opponent met (pods: every table-mate, once per table shared).
+
+    A bye or forfeit counts as a dummy opponent holding the player's own final points (FIDE C.07 Art. 16).
+    """
+    return sum(pts for pts, _ in ctx.contributions(p))
+
+
+def _buchholz_cut1(ctx: _Context, p: str) -> float:
+    """Buchholz minus its least significant contribution; unplayed rounds are cut first (FIDE C.07 Art. 14.6)."""
+    contributions = ctx.contributions(p)
+    if not contributions:
+        return 0.0
+    unplayed = [pts for pts, m in contributions if m.unplayed]
+    cut = min(unplayed) if unplayed else min(pts for pts, _ in contributions)
+    return sum(pts for pts, _ in contributions) - cut
+
+
+def _sonneborn_berger(ctx: _Context, p: str) -> float:
+    """Sum over opponents of their final points × what the player scored against them (win 1, draw 1/2).
+
+    Pods use the pairwise result against each table-mate. Unplayed rounds use the dummy opponent, so a full bye is
+    worth the player's own points × bye_points.
+    """
+    return sum(pts * m.result for pts, m in ctx.contributions(p))
+
+
+def _wins(ctx: _Context, p: str) -> float:
+    """Tables finished sole first (forfeit wins included, byes not)."""
+    return float(ctx.records[p].wins)
+
+
+def _firsts(ctx: _Context, p: str) -> float:
+    """Pods: tables finished sole first, as `wins`."""
+    return _wins(ctx, p)
+
+
+def _opponents_points(ctx: _Context, p: str) -> float:
+    """Pods: average final points over the Buchholz contributions (table-mates met, dummy opponents)."""
+    contributions = ctx.contributions(p)
+    return _buchholz(ctx, p) / len(contributions) if contributions else 0.0
+
+
+def _table_points_avg(ctx: _Context, p: str) -> float:
+    """Points earned at tables / tables played; byes and late-join grants are left out as not earned in play."""
+    rec = ctx.records[p]
+    return rec.table_points / rec.played if rec.played else 0.0
+
+
+def _best_round(ctx: _Context, p: str) -> float:
+    """Score events: best single raw game score (higher is better)."""
+    return max(ctx.records[p].scores, default=0.0)
+
+
+def _total_score(ctx: _Context, p: str) -> float:
+    """Score events: sum of raw game scores."""
+    return sum(ctx.records[p].scores)
+
+
+def _direct(ctx: _Context, group: Sequence[str]) -> dict[str, float]:
+    """Direct encounter: points scored against the others in a tied group, if every pair of them met; else 0.
+
+    The group is the players still tied on points and every earlier tie-break (FIDE C.07 Art. 6), so "direct" is
+    only meaningful after the systems listed before it.
+    """
+    members = set(group)
+    met = {frozenset((p, m.opponent)) for p in group for m in ctx.records[p].meetings if m.opponent in members}
+    if len(group) < 2 or len(met) < len(group) * (len(group) - 1) // 2:
+        return dict.fromkeys(group, 0.0)
+    return {p: sum(m.result for m in ctx.records[p].meetings if m.opponent in members) for p in group}
+
+
+_PER_PLAYER: dict[str, Callable[[_Context, str], float]] = {
+    "buchholz": _buchholz, "buchholz_cut1": _buchholz_cut1, "sonneborn_berger": _sonneborn_berger,
+    "wins": _wins, "firsts": _firsts, "opponents_points": _opponents_points,
+    "table_points_avg": _table_points_avg, "best_round": _best_round, "total_score": _total_score,
+}
+TIEBREAKS: frozenset[str] = frozenset({*_PER_PLAYER, "direct"})
+
+
+# --- standings -------------------------------------------------------------------------------------------------
+
+
+def _key(value: float) -> float:
+    return round(value, _DIGITS)
+
+
+def _tiebreak_values(name: str, ctx: _Context, ids: Sequence[str],
+                     keys: dict[str, tuple[float, ...]]) -> dict[str, float]:
+    if name != "direct":
+        return {p: _PER_PLAYER[name](ctx, p) for p in ids}
+    groups: dict[tuple[float, ...], list[str]] = defaultdict(list)
+    for p in ids:
+        groups[keys[p]].append(p)
+    return {p: v for group in groups.values() for p, v in _direct(ctx, group).items()}
+
+
+def _points(entrants: Sequence[Entrant], records: dict[str, _Record], bye_points: float) -> dict[str, float]:
+    """Final points of everyone met, entrant or not: late-join grant + table points + byes."""
+    start = {e.id: e.start_points for e in entrants}
+    ids = {*start, *records}
+    return {p: start.get(p, 0.0) + records[p].table_points + records[p].byes * bye_points for p in ids}
+
+
+def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], scoring: Scoring) -> list[Standing]:
+    """Entrants ranked by points, then `scoring.tiebreaks` in order; complete ties share a rank, shown by id.
+
+    Dropped entrants stay (flagged); undecided tables are ignored.
+    """
+    records = _collect(rounds, scoring.bye_points)
+    ctx = _Context(records, _points(entrants, records, scoring.bye_points))
+    ids = [e.id for e in entrants]
+    keys = {p: (_key(ctx.points[p]),) for p in ids}
+    values: dict[str, dict[str, float]] = {p: {} for p in ids}
+    for name in scoring.tiebreaks:
+        for p, v in _tiebreak_values(name, ctx, ids, keys).items():
+            values[p][name] = v
+            keys[p] = (*keys[p], _key(v))
+    order = sorted(ids, key=lambda p: (tuple(-k for k in keys[p]), p))
+    dropped = {e.id for e in entrants if e.dropped_after is not None}
+    result: list[Standing] = []
+    for i, p in enumerate(order):
+        rank = result[-1].rank if result and keys[order[i - 1]] == keys[p] else i + 1
+        rec = records[p]
+        result.append(Standing(p, rank, ctx.points[p], values[p], rec.played, rec.wins, rec.byes, p in dropped))
+    return result

@@ -1,0 +1,443 @@
+"""A tournament as a value: registration, rounds, results, standings and the export, for every format.
+
+`Tournament` is immutable and pure (no Discord, no storage, no clock): each step returns a new one or raises a
+`TournamentError` whose key a player or an organiser can act on. The engine's director (engine/tournaments.py)
+creates the games of a round, feeds their results back here and closes a round at its deadline.
+
+Formats, and how a round is made:
+- ``swiss`` (2-player tables): FIDE Dutch through pairing-core (league/pairing.py); byes at most once.
+- ``round-robin``: the Berger schedule, fixed at the start; a dropped player's later games are walkovers.
+- ``single-elimination`` / ``double-elimination``: a fixed bracket (league/elimination.py); a drawn game goes to
+  the higher seed, because a bracket needs a winner and the seed is the only fair thing both players knew before.
+- ``pods`` (multiplayer tables): seated by standing with repeated table-mates avoided (league/pods.py).
+- ``score``: every entrant plays the same seeded game alone within the round's window; the round is one table
+  ranked by score (league/standings.py scores it like any table: a point share for each entrant beaten).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from league import elimination as elim
+from league import pairing as pr
+from league import pods as pd
+from league import standings as st
+from league.model import Entrant, Pairing, Ranking, Round, Table
+from rules.base import FloorboardError
+
+FORMATS = ("swiss", "round-robin", "single-elimination", "double-elimination", "pods", "score")
+TWO_PLAYER = ("swiss", "round-robin", "single-elimination", "double-elimination")
+REGISTRATION, RUNNING, FINISHED, CANCELLED = "registration", "running", "finished", "cancelled"
+SCORE_ROUNDS = 3  # a score event's default number of rounds
+MAX_ENTRANTS = 512
+
+
+class TournamentError(FloorboardError):
+    """A step the tournament does not take now (the message says why: a ``tour.*`` key)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: str
+    format: str
+    table_size: int = 2
+    min_size: int = 0  # pods: the smallest table allowed when the count does not divide (0: table_size)
+    max_size: int = 0  # pods: the largest (0: table_size)
+    rounds: int = 0  # swiss, pods, score (0: the recommended number); fixed by the format otherwise
+    max_players: int = 0  # 0: no cap
+    min_players: int = 2
+    checkin: bool = False  # only checked-in entrants are paired at the start
+    late_join_rounds: int = 0  # late joins are taken until this round is paired (0: none)
+    bye_points: float = 1.0
+    round_hours: int = 72  # each round's window; unfinished games are adjudicated at its end
+    grand_final_reset: bool = True
+    rated: bool = True
+    options: dict[str, Any] = field(default_factory=dict)  # the games' own options and play settings
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS:
+            raise TournamentError("tour.bad_format", value=str(self.format)[:30], allowed=", ".join(FORMATS))
+        if self.format in TWO_PLAYER and self.table_size != 2:
+            raise TournamentError("tour.two_player_format", format=self.format)
+        if self.format == "score" and self.table_size != 1:
+            raise TournamentError("tour.score_is_solo")
+        if self.format == "pods" and not 2 <= self.table_size <= 10:
+            raise TournamentError("tour.bad_table_size", size=self.table_size)
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        return self.min_size or self.table_size, self.max_size or self.table_size
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "format": self.format, "table_size": self.table_size, "min_size": self.min_size,
+                "max_size": self.max_size, "rounds": self.rounds, "max_players": self.max_players,
+                "min_players": self.min_players, "checkin": self.checkin, "late_join_rounds": self.late_join_rounds,
+                "bye_points": self.bye_points, "round_hours": self.round_hours,
+                "grand_final_reset": self.grand_final_reset, "rated": self.rated, "options": dict(self.options)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Settings:
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    settings: Settings
+    seed: str
+    status: str = REGISTRATION
+    entrants: tuple[Entrant, ...] = ()
+    checked_in: frozenset[str] = frozenset()
+    rounds: tuple[Round, ...] = ()
+    planned: int = 0  # the number of rounds, fixed at the start (elimination: until the bracket is decided)
+    bracket: elim.Bracket | None = None
+    schedule: tuple[Pairing, ...] = ()  # round robin: every round, fixed at the start
+    paused: bool = False
+
+    # --- queries -------------------------------------------------------------------------------------------------
+
+    @property
+    def fmt(self) -> str:
+        return self.settings.format
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def entrant(self, player: str) -> Entrant:
+        for e in self.entrants:
+            if e.id == player:
+                return e
+        raise TournamentError("tour.not_entered")
+
+    def active(self, round_number: int | None = None) -> list[Entrant]:
+        """Entrants who play the given round (by default the next one), best seed first."""
+        n = len(self.rounds) + 1 if round_number is None else round_number
+        return [e for e in self.seeded() if e.active_in(n)]
+
+    def seeded(self) -> list[Entrant]:
+        return sorted(self.entrants, key=lambda e: (-e.rating, e.id))
+
+    @property
+    def round_open(self) -> bool:
+        return self.current is not None and not self.current.complete
+
+    @property
+    def finished(self) -> bool:
+        if self.fmt in ("single-elimination", "double-elimination"):
+            return self.bracket is not None and self.bracket.finished
+        return len(self.rounds) >= self.planned and not self.round_open
+
+    # --- registration --------------------------------------------------------------------------------------------
+
+    def register(self, entrant: Entrant) -> Tournament:
+        if any(e.id == entrant.id for e in self.entrants):
+            raise TournamentError("tour.already_entered")
+        cap = self.settings.max_players or MAX_ENTRANTS
+        if len([e for e in self.entrants if e.dropped_after is None]) >= cap:
+            raise TournamentError("tour.full", cap=cap)
+        if self.status == REGISTRATION:
+            return replace(self, entrants=(*self.entrants, replace(entrant, joined_round=1)))
+        if self.status != RUNNING:
+            raise TournamentError("tour.closed")
+        nxt = len(self.rounds) + (0 if self.round_open else 1)
+        if self.fmt not in ("swiss", "pods", "score") or nxt > self.settings.late_join_rounds:
+            raise TournamentError("tour.no_late_join")
+        # A late entrant plays from the next round to be paired, with the points the organiser gave them.
+        late = replace(entrant, joined_round=len(self.rounds) + 1, dropped_after=None)
+        return replace(self, entrants=(*self.entrants, late))
+
+    def check_in(self, player: str) -> Tournament:
+        self.entrant(player)
+        if self.status != REGISTRATION:
+            raise TournamentError("tour.closed")
+        return replace(self, checked_in=self.checked_in | {player})
+
+    def drop(self, player: str) -> Tournament:
+        """Leave (or be disqualified): before the start the entry is withdrawn; later the entrant plays no more
+        rounds (the director resigns their running game) and stays in the standings, marked as dropped."""
+        e = self.entrant(player)
+        if self.status == REGISTRATION:
+            return replace(self, entrants=tuple(x for x in self.entrants if x.id != player),
+                           checked_in=self.checked_in - {player})
+        if self.status != RUNNING or e.dropped_after is not None:
+            raise TournamentError("tour.closed" if self.status != RUNNING else "tour.already_dropped")
+        last = max(e.joined_round - 1, len(self.rounds))
+        entrants = tuple(replace(x, dropped_after=last) if x.id == player else x for x in self.entrants)
+        bracket = self.bracket.withdraw(player) if self.bracket is not None else None
+        return replace(self, entrants=entrants, bracket=bracket)
+
+    # --- running -------------------------------------------------------------------------------------------------
+
+    def start(self) -> Tournament:
+        if self.status != REGISTRATION:
+            raise TournamentError("tour.already_started")
+        entrants = [e for e in self.entrants if not self.settings.checkin or e.id in self.checked_in]
+        least = max(self.settings.min_players, 2 if self.fmt != "score" else 1, self.settings.sizes[0])
+        if len(entrants) < least:
+            raise TournamentError("tour.not_enough", count=len(entrants), least=least)
+        t = replace(self, entrants=tuple(entrants), status=RUNNING)
+        ids = [e.id for e in t.seeded()]
+        if self.fmt == "round-robin":
+            schedule = tuple(pr.round_robin(ids))
+            return replace(t, schedule=schedule, planned=len(schedule))
+        if self.fmt in ("single-elimination", "double-elimination"):
+            bracket = elim.single_elimination(ids) if self.fmt == "single-elimination" else \
+                elim.double_elimination(ids, grand_final_reset=self.settings.grand_final_reset)
+            return replace(t, bracket=bracket, planned=0)
+        default = SCORE_ROUNDS if self.fmt == "score" else pr.swiss_rounds_recommended(len(ids))
+        return replace(t, planned=self.settings.rounds or default)
+
+    def pair_next(self) -> Tournament:
+        """The next round's tables (and byes), appended as an undecided round."""
+        if self.status != RUNNING or self.paused:
+            raise TournamentError("tour.not_running" if self.status != RUNNING else "tour.paused")
+        if self.round_open:
+            raise TournamentError("tour.round_open")
+        if self.finished:
+            raise TournamentError("tour.over")
+        number = len(self.rounds) + 1
+        made = self._pairing(number)
+        rnd = Round(number, tuple(Table(seats) for seats in made.tables), made.byes, made_extra(made))
+        t = replace(self, rounds=(*self.rounds, rnd))
+        return t._walkovers()
+
+    def _pairing(self, number: int) -> Pairing:
+        if self.fmt == "swiss":
+            return pr.swiss_pairing(self._swiss_players(number), number)
+        if self.fmt == "pods":
+            low, high = self.settings.sizes
+            return pd.pod_pairing(self._pod_players(number), self.settings.table_size, min_size=low, max_size=high,
+                                  rng_seed=f"{self.seed}/{number}")
+        if self.fmt == "score":
+            return Pairing((tuple(e.id for e in self.active(number)),))
+        if self.fmt == "round-robin":
+            return self._scheduled(number)
+        return self._bracket_round()
+
+    def _scheduled(self, number: int) -> Pairing:
+        """Round robin: the fixed round, less the players who dropped (their opponents get a walkover)."""
+        base = self.schedule[number - 1]
+        return Pairing(base.tables, base.byes)
+
+    def _bracket_round(self) -> Pairing:
+        assert self.bracket is not None
+        due = self.bracket.due()
+        return _BracketPairing(tuple(tuple(p for p in m.slots if p is not None) for m in due), (),
+                               tuple(m.id for m in due))
+
+    def _walkovers(self) -> Tournament:
+        """Tables of the new round with a dropped player are decided at once (they lose by forfeit)."""
+        rnd = self.current
+        assert rnd is not None
+        gone = {e.id for e in self.entrants if not e.active_in(rnd.number)}
+        out = self
+        for i, table in enumerate(rnd.tables):
+            absent = tuple(p for p in table.seats if p in gone)
+            if absent:
+                present = [p for p in table.seats if p not in gone]
+                out = out.record(rnd.number, i, (tuple(present), absent) if present else (absent,), forfeited=absent)
+        return out
+
+    def record(self, round_number: int, table: int, ranking: Ranking, *, scores: dict[str, float] | None = None,
+               forfeited: Iterable[str] = (), override: bool = False) -> Tournament:
+        """A table's result. A decided table changes only by the organiser's ``override`` (an awarded result)."""
+        rnd = self._round(round_number)
+        if not 0 <= table < len(rnd.tables):
+            raise TournamentError("tour.no_table", table=table + 1)
+        old = rnd.tables[table]
+        if old.decided and not override:
+            raise TournamentError("tour.already_decided")
+        ranking = _checked_ranking(ranking, old.seats)
+        new = replace(old, ranking=ranking, scores=scores, forfeited=tuple(forfeited))
+        tables = tuple(new if i == table else t for i, t in enumerate(rnd.tables))
+        out = replace(self, rounds=(*self.rounds[:round_number - 1], replace(rnd, tables=tables),
+                                    *self.rounds[round_number:]))
+        if self.bracket is not None:
+            out = out._advance(rnd, table, new)
+        return out
+
+    def record_scores(self, round_number: int, scores: dict[str, float], missing: Iterable[str] = ()) -> Tournament:
+        """A score round: every entrant's score (``missing``: no finished game, ranked last as forfeits)."""
+        gone = tuple(sorted(set(missing) - scores.keys()))
+        ranking = st.score_event_ranking(scores)
+        return self.record(round_number, 0, (*ranking, gone) if gone else ranking, scores=scores, forfeited=gone)
+
+    def _advance(self, rnd: Round, index: int, table: Table) -> Tournament:
+        assert self.bracket is not None and table.ranking is not None
+        match_id = rnd.extra["matches"][index]
+        top = table.ranking[0]
+        if len(top) > 1:  # a draw: the higher seed goes through (see the module docstring)
+            order = {p: i for i, p in enumerate(self.bracket.seeds)}
+            top = (min(top, key=lambda p: order.get(p, len(order))),)
+        if self.bracket.match(match_id).decided:
+            return self  # a withdrawal already settled it
+        if set(table.forfeited) & set(table.seats) and top[0] not in table.forfeited:
+            return replace(self, bracket=self.bracket.forfeit(match_id, table.forfeited[0]))
+        return replace(self, bracket=self.bracket.record(match_id, top[0]))
+
+    def close(self) -> Tournament:
+        """After the last round: finished. Between rounds the director pairs the next one."""
+        if self.round_open:
+            raise TournamentError("tour.round_open")
+        if not self.finished:
+            raise TournamentError("tour.not_over")
+        return replace(self, status=FINISHED)
+
+    def cancel(self) -> Tournament:
+        if self.status in (FINISHED, CANCELLED):
+            raise TournamentError("tour.closed")
+        return replace(self, status=CANCELLED)
+
+    def repair(self) -> Tournament:
+        """Re-pair the current round (after drops, late joins or a mistake): only while none of it is decided."""
+        rnd = self.current
+        if rnd is None or rnd.complete:
+            raise TournamentError("tour.nothing_to_repair")
+        if any(t.decided and not t.forfeited for t in rnd.tables):
+            raise TournamentError("tour.round_started")
+        # Who dropped during this round did not play it: out of the new pairing too.
+        entrants = tuple(replace(e, dropped_after=rnd.number - 1) if e.dropped_after == rnd.number else e
+                         for e in self.entrants)
+        return replace(self, rounds=self.rounds[:-1], entrants=entrants).pair_next()
+
+    def set_paused(self, paused: bool) -> Tournament:
+        if self.status != RUNNING:
+            raise TournamentError("tour.not_running")
+        return replace(self, paused=paused)
+
+    def _round(self, number: int) -> Round:
+        if not 1 <= number <= len(self.rounds):
+            raise TournamentError("tour.no_round", round=number)
+        return self.rounds[number - 1]
+
+    # --- pairing inputs ------------------------------------------------------------------------------------------
+
+    def _points(self) -> dict[str, float]:
+        return {s.player: s.points for s in st.standings(self.entrants, self.rounds, self.scoring)}
+
+    def _met(self) -> dict[str, set[str]]:
+        met: dict[str, set[str]] = {e.id: set() for e in self.entrants}
+        for rnd in self.rounds:
+            for table in rnd.tables:
+                for p in table.seats:
+                    met.setdefault(p, set()).update(q for q in table.seats if q != p)
+        return met
+
+    def _swiss_players(self, number: int) -> list[pr.SwissPlayer]:
+        points, met = self._points(), self._met()
+        byes = {p for rnd in self.rounds for p in rnd.byes}
+        numbers = {e.id: i for i, e in enumerate(self.seeded(), 1)}
+        return [pr.SwissPlayer(e.id, e.rating, points.get(e.id, e.start_points), frozenset(met[e.id]),
+                               e.id in byes, numbers[e.id]) for e in self.active(number)]
+
+    def _pod_players(self, number: int) -> list[pd.PodPlayer]:
+        points, met = self._points(), self._met()
+        seats: dict[str, list[int]] = {}
+        byes: dict[str, int] = {}
+        for rnd in self.rounds:
+            for table in rnd.tables:
+                for i, p in enumerate(table.seats):
+                    seats.setdefault(p, []).append(i)
+            for p in rnd.byes:
+                byes[p] = byes.get(p, 0) + 1
+        return [pd.PodPlayer(e.id, points.get(e.id, e.start_points), e.rating, frozenset(met[e.id]),
+                             tuple(seats.get(e.id, ())), byes.get(e.id, 0)) for e in self.active(number)]
+
+    # --- standings and export ------------------------------------------------------------------------------------
+
+    @property
+    def scoring(self) -> st.Scoring:
+        tiebreaks = {"swiss": st.SWISS, "round-robin": st.ROUND_ROBIN, "pods": st.PODS,
+                     "score": st.SCORE_EVENT}.get(self.fmt, st.SWISS)
+        return st.Scoring(bye_points=self.settings.bye_points, tiebreaks=tiebreaks)
+
+    def standings(self) -> list[st.Standing]:
+        table = st.standings(self.entrants, self.rounds, self.scoring)
+        if self.bracket is None:
+            return table
+        return _bracket_standings(self.bracket, table)
+
+    def export(self) -> dict[str, Any]:
+        """The tournament as organisers download it (and the simulation writes it)."""
+        return {
+            "game": self.settings.game,
+            "format": self.fmt,
+            "name": self.name,
+            "status": self.status,
+            "players": [{"id": e.id, "name": e.name} for e in self.entrants],
+            "rounds": [{"number": r.number,
+                        "tables": [{"seats": list(t.seats),
+                                    "ranking": None if t.ranking is None else [list(g) for g in t.ranking]}
+                                   for t in r.tables],
+                        "byes": list(r.byes)} for r in self.rounds],
+            "standings": [{"player": s.player, "rank": s.rank, "points": s.points, "tiebreaks": dict(s.tiebreaks)}
+                          for s in self.standings()],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "settings": self.settings.to_json(), "seed": self.seed, "status": self.status,
+                "entrants": [e.to_json() for e in self.entrants], "checked_in": sorted(self.checked_in),
+                "rounds": [r.to_json() for r in self.rounds], "planned": self.planned,
+                "bracket": None if self.bracket is None else self.bracket.to_json(),
+                "schedule": [{"tables": [list(t) for t in p.tables], "byes": list(p.byes)} for p in self.schedule],
+                "paused": self.paused}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Tournament:
+        return cls(
+            name=str(d["name"]), settings=Settings.from_json(d["settings"]), seed=str(d["seed"]),
+            status=str(d["status"]), entrants=tuple(Entrant.from_json(e) for e in d["entrants"]),
+            checked_in=frozenset(str(x) for x in d.get("checked_in", ())),
+            rounds=tuple(Round.from_json(r) for r in d.get("rounds", ())), planned=int(d.get("planned", 0)),
+            bracket=None if d.get("bracket") is None else elim.Bracket.from_json(d["bracket"]),
+            schedule=tuple(Pairing(tuple(tuple(str(p) for p in t) for t in s["tables"]),
+                                   tuple(str(b) for b in s["byes"])) for s in d.get("schedule", ())),
+            paused=bool(d.get("paused", False)),
+        )
+
+
+@dataclass(frozen=True)
+class _BracketPairing(Pairing):
+    matches: tuple[str, ...] = ()
+
+
+def made_extra(made: Pairing) -> dict[str, Any]:
+    return {"matches": list(made.matches)} if isinstance(made, _BracketPairing) else {}
+
+
+def _checked_ranking(ranking: Ranking, seats: Sequence[str]) -> Ranking:
+    """A ranking must place every seat of the table exactly once."""
+    groups = tuple(tuple(str(p) for p in g) for g in ranking if g)
+    placed = [p for g in groups for p in g]
+    if sorted(placed) != sorted(seats):
+        raise TournamentError("tour.bad_ranking")
+    return groups
+
+
+def _bracket_standings(bracket: elim.Bracket, table: list[st.Standing]) -> list[st.Standing]:
+    """An elimination's order is the bracket's: the champion, the runner-up, then by the round they went out;
+    players still in come first while it runs. Points are match wins."""
+    by_id = {s.player: s for s in table}
+    groups = bracket.placements() if bracket.finished else _live_groups(bracket)
+    wins: dict[str, int] = {}
+    for m in bracket.matches:
+        if m.winner is not None and m.result in (elim.PLAYED, elim.FORFEIT):
+            wins[m.winner] = wins.get(m.winner, 0) + 1
+    out, rank = [], 1
+    for group in groups:
+        for p in sorted(group):
+            base = by_id.get(p)
+            if base is None:
+                continue
+            out.append(replace(base, rank=rank, points=float(wins.get(p, 0)), tiebreaks={}))
+        rank += len(group)
+    return out
+
+
+def _live_groups(bracket: elim.Bracket) -> list[tuple[str, ...]]:
+    out = {p for g in bracket.eliminated() for p in g}
+    alive = tuple(p for p in bracket.seeds if p not in out)
+    return [alive, *bracket.eliminated()] if alive else list(bracket.eliminated())

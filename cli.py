@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 
@@ -80,6 +81,45 @@ def run() -> int:
 
 
 cli.add_command(LazyPlay())
+
+
+@cli.group(context_settings=CONTEXT)
+def tournament() -> None:
+    """Tournaments without Discord."""
+
+
+@tournament.command(context_settings=CONTEXT)
+@click.option("--game", required=True, help="The game id, e.g. flying_blades.")
+@click.option("--format", "fmt", required=True,
+              type=click.Choice(["swiss", "round-robin", "single-elimination", "double-elimination", "pods",
+                                 "score"]),
+              help="Swiss with --table-size 3 or more plays pods; with 1, a score event.")
+@click.option("--players", type=click.IntRange(2, 512), required=True, help="How many bot entrants.")
+@click.option("--table-size", type=click.IntRange(1, 10), default=2, show_default=True)
+@click.option("--rounds", type=click.IntRange(0, 50), default=0, help="Swiss, pods and score events (0: default).")
+@click.option("--seed", default="sim", show_default=True, help="The same seed plays the same tournament.")
+@click.option("--export", "export", type=click.Path(dir_okay=False, writable=True),
+              help="Write the tournament as JSON (the organisers' export).")
+def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, seed: str, export: str | None) -> int:
+    """Play a whole tournament of bots through the real engine in fake time and print the final standings."""
+    import orjson
+
+    from engine.simulate import run, standings_text
+    from league.tournament import TournamentError
+    from rules import GAMES
+
+    if game not in GAMES:
+        raise click.BadParameter(f"no game {game!r}; games: {', '.join(sorted(GAMES))}", param_hint="--game")
+    try:
+        sim = run(game=game, fmt=fmt, players=players, table_size=table_size, rounds=rounds, seed=seed)
+    except TournamentError as e:
+        raise click.UsageError(str(e)) from None
+    click.echo(standings_text(sim.tournament))
+    click.echo(f"{sim.games} games in {sim.seconds:.1f} s ({1000 * sim.per_game:.0f} ms a game)")
+    if export:
+        Path(export).write_bytes(orjson.dumps(sim.tournament.export(), option=orjson.OPT_INDENT_2))
+        click.echo(f"exported to {export}")
+    return 0
 
 
 def invoke(argv: list[str]) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,6 +26,7 @@ from typing import Any
 from engine import admin as adm
 from engine import clock
 from engine import policies as pol
+from engine import results as res
 from engine import vacation as vac
 from engine.bots import BotSeats
 from engine.clock import TURN_KINDS
@@ -97,6 +98,8 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         self._scheduler: asyncio.Task[None] | None = None
         self.damaged: dict[int, str] = {}  # table id → why its row does not load (isolated, never retried)
         self._failures: dict[int, int] = {}  # deadline id → failed attempts (for the back-off)
+        self._closed_hooks: list[Callable[[Table], None]] = []  # told when a game ends (tournaments)
+        self._due_sources: list[Callable[[], Awaitable[Any]]] = []  # more work for each scheduler pass
 
     @classmethod
     def from_settings(cls, store: Store, settings: Any, **kw: Any) -> Engine:
@@ -251,14 +254,17 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         add: Iterable[DeadlineRow] = (),
         bump: bool = True,
         clear: bool = False,
+        finish: res.Finish | None = None,
     ) -> Table:
         """Write ``new`` over ``old`` with its deadline changes: ``drop`` (ids), then ``add``; ``clear`` drops them
-        all first. ``bump`` moves the version on: every change players can see does."""
+        all first. ``bump`` moves the version on: every change players can see does. ``finish``: the game's results
+        and rating changes (engine/results.py), written in the same transaction."""
         new = replace(new, version=old.version + int(bump), updated_at=self.now())
         row, dropped = self._to_row(new), set(drop)
         try:
             added = await self.store.save_game(row, expect_version=old.version, action=action,
-                                               drop_deadlines=dropped, add_deadlines=add, clear_deadlines=clear)
+                                               drop_deadlines=dropped, add_deadlines=add, clear_deadlines=clear,
+                                               finish=finish)
         except StorageConflictError:
             self._forget(old.id)  # another writer moved on: reload next time
             raise StaleVersionError("engine.stale") from None
@@ -275,6 +281,8 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         else:  # a closed game is read rarely: don't keep every finished game in memory
             self._forget(new.id)
             self._locks.forget(new.id)
+            if old.status == "active":
+                self._closed(new)
         self._wake.set()
         return new
 
@@ -347,6 +355,18 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             table = await self.get(table_id)
             # Surface bookkeeping (message ids) changes nothing a player sees: buttons must stay valid.
             return await self._save(table, replace(table, meta={**table.meta, **kv}), bump=False)
+
+    def on_closed(self, hook: Callable[[Table], None]) -> None:
+        """Call ``hook(table)`` when a running game ends (finished, aborted, adjudicated), right after the write.
+        It runs under the game's lock, so it must not wait: a tournament schedules its own work."""
+        self._closed_hooks.append(hook)
+
+    def _closed(self, table: Table) -> None:
+        for hook in self._closed_hooks:
+            try:
+                hook(table)
+            except Exception:  # one listener's bug never undoes a move that is already saved
+                log.exception("a game-closed hook failed for game %s", table.id)
 
     # --- lobby ---------------------------------------------------------------------------------------
 
@@ -427,20 +447,52 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             table = await self._lobby(table_id, version)
             if by_user_id != table.host_id:
                 raise PermissionDeniedError("engine.lobby_host_only")
-            rules, players = table.rules, len(table.seats)
-            if players < rules.min_players:
-                raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=players)
-            options = rules.normalize_options(players, table.options)
-            state = rules.new(players, options, table.seed)
-            # The options as the lobby set them are kept: a rematch with another player count must not inherit
-            # defaults derived from this one (The Floor's number of sides).
-            meta = {**table.meta, LOBBY_OPTIONS: {**table.options, **table.meta.get(pol.PLAY_GIVEN, {})}}
-            started = replace(table, status="active", options=options, state=state, meta=meta)
-            started = replace(started, meta=clock.waiting_since(meta, frozenset(), started.to_move(), self.now()))
-            started, paused = await vac.at_start(self, started)  # a player on vacation starts with no clock
-            sweep = await adm.sweep_rows(self, started)  # the abandoned-games check
-            return await self._save(table, started, clear=True,
-                                    add=[*self._turn_deadlines(started, keep=set()), *paused, *sweep])
+            if len(table.seats) < table.rules.min_players:
+                raise LobbyError("engine.lobby_not_enough", min=table.rules.min_players, count=len(table.seats))
+            return await self._started(table)
+
+    async def _started(self, table: Table) -> Table:
+        """Deal the game and start every clock (under the game's lock)."""
+        rules, players = table.rules, len(table.seats)
+        options = rules.normalize_options(players, table.options)
+        state = rules.new(players, options, table.seed)
+        # The options as the lobby set them are kept: a rematch with another player count must not inherit
+        # defaults derived from this one (The Floor's number of sides).
+        meta = {**table.meta, LOBBY_OPTIONS: {**table.options, **table.meta.get(pol.PLAY_GIVEN, {})}}
+        started = replace(table, status="active", options=options, state=state, meta=meta)
+        started = replace(started, meta=clock.waiting_since(meta, frozenset(), started.to_move(), self.now()))
+        started, paused = await vac.at_start(self, started)  # a player on vacation starts with no clock
+        sweep = await adm.sweep_rows(self, started)  # the abandoned-games check
+        return await self._save(table, started, clear=True,
+                                add=[*self._turn_deadlines(started, keep=set()), *paused, *sweep])
+
+    async def open_table(self, game: str, *, guild_id: int | None, channel_id: int, seats: list[SeatInfo],
+                         options: dict[str, Any] | None = None, seed: str | None = None,
+                         meta: dict[str, Any] | None = None) -> Table:
+        """A game seated and started at once, with no lobby (a tournament's table): the seats in seat order."""
+        rules = self._rules(game)
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=len(seats))
+        options, default, _ = await adm.lobby_defaults(self, guild_id, dict(options or {}))
+        options, given, settings = pol.check_options(rules, options, default)
+        now = self.now()
+        host = next((s.user_id for s in seats if s.user_id is not None), 0)
+        row = GameRow(
+            id=0, game=game, guild_id=guild_id, channel_id=channel_id, host_id=host or 0, status="lobby",
+            options=options, seed=seed or new_seed(), seats=[s.to_json() for s in seats], version=0, moves=0,
+            state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given, **(meta or {})}, outcome=None,
+            created_at=now, updated_at=now,
+        )
+        row = self._pack(row)
+        try:
+            table_id = await self.store.insert_game(row, [])
+        except StorageConflictError:
+            raise ChannelBusyError("engine.channel_busy") from None
+        except StorageError as e:
+            raise unavailable(e) from None
+        self._shared.stored(row.shared)
+        async with self._lock(table_id):
+            return await self._started(await self.get(table_id))
 
     async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
         async with self._lock(table_id):
@@ -564,6 +616,7 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
                                                                                            meta),
         )
         after = replace(after, meta=clock.waiting_since(after.meta, table.to_move(), after.to_move(), self.now()))
+        after, finish = res.settle(table, after, seat, source, self.now())  # results and ratings, if it ended
         existing = self._deadlines.get(table.id, [])
         if seat >= 0:  # the actor's time bank keeps what was left of this turn, plus the bonus
             settings = pol.settings_of(after.meta)
@@ -574,7 +627,7 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         # An action timer was armed for the position before this move: whatever it was for has changed.
         drop += [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
         row = ActionRow(table.id, after.moves, seat, text, source, user_id, interaction_id, self.now())
-        saved = await self._save(table, after, action=row, drop=drop, add=add)
+        saved = await self._save(table, after, action=row, drop=drop, add=add, finish=finish)
         return ActResult(saved, seat, text, events, outcome=outcome, source=source)
 
     @staticmethod

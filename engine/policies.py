@@ -25,7 +25,9 @@ FORFEIT_AFTER = (1, 10, 3)  # (min, max, default) missed turns in a row before a
 BANK_DAYS = (1, 30)  # a time bank: days to start with (and its cap)
 BONUS_HOURS = (0, 240)  # hours added after every move
 UNDO_MODES = ("own", "off", "confirm")  # undo=: own last action (default), never, or with an opponent's yes
-PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_hours", "cap_days", "undo")
+PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_hours", "cap_days", "undo", "rated")
+# rated=: whether the game may change ratings (engine/results.py decides with the seats); yes by default
+RATED_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 # Named time controls (``time=``): a lobby picks one by name; any of its numbers may still be given to adjust it
 # (``time=bank bonus_hours=24``). ``live`` is the game's own minutes (and keeps a server's default days away).
 TIME_PRESETS: dict[str, dict[str, int]] = {
@@ -57,11 +59,12 @@ class PlaySettings:
     bonus_hours: int = 0
     cap_days: int = 0  # 0: the starting bank
     undo: str = UNDO_MODES[0]  # engine/undo.py
+    rated: bool = True  # engine/results.py: rated only with 2+ humans, no bot, no stand-in, no substitution
 
     def to_json(self) -> dict[str, Any]:
         return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days,
                 "bank_days": self.bank_days, "bonus_hours": self.bonus_hours, "cap_days": self.cap_days,
-                "undo": self.undo}
+                "undo": self.undo, "rated": self.rated}
 
     @classmethod
     def from_json(cls, raw: Any) -> PlaySettings:
@@ -81,7 +84,8 @@ class PlaySettings:
                    else FORFEIT_AFTER[2],
                    days if days in DAYS else 0, within("bank_days", *BANK_DAYS),
                    within("bonus_hours", *BONUS_HOURS), within("cap_days", *BANK_DAYS),
-                   raw["undo"] if raw.get("undo") in UNDO_MODES else UNDO_MODES[0])
+                   raw["undo"] if raw.get("undo") in UNDO_MODES else UNDO_MODES[0],
+                   raw.get("rated") is not False)  # a table stored before the setting existed: rated
 
 
 def allowed_policies(rules: Any) -> tuple[str, ...]:
@@ -131,7 +135,10 @@ def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None =
     undo = str(raw.get("undo", UNDO_MODES[0])).lower()
     if undo not in UNDO_MODES:
         raise PlaySettingsError("undo.bad_option", value=undo[:20], allowed=", ".join(UNDO_MODES))
-    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"], undo)
+    rated = RATED_WORDS.get(str(raw.get("rated", "yes")).lower())
+    if rated is None:
+        raise PlaySettingsError("engine.options.rated", value=str(raw.get("rated"))[:20])
+    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"], undo, rated)
 
 
 def _ranged(raw: dict[str, Any], key: str, low: int, high: int) -> int:

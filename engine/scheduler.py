@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,7 @@ class Scheduler:
     _wake: asyncio.Event
     _scheduler: asyncio.Task[None] | None
     _failures: dict[int, int]
+    _due_sources: list[Callable[[], Awaitable[Any]]]
     _deadlines: dict[int, list[DeadlineRow]]
     _cache: dict[int, Table]
 
@@ -116,7 +118,18 @@ class Scheduler:
             if notice is not None:
                 notices.append(notice)
                 await self._notify(notice)
+        for source in self._due_sources:  # deadlines kept elsewhere (a tournament's round): each on its own
+            try:
+                await source()
+            except StorageError:
+                log.warning("the database is unavailable; a due source waits for the next pass")
+            except Exception:
+                log.exception("due source %s failed", getattr(source, "__qualname__", source))
         return notices
+
+    def add_due_source(self, source: Callable[[], Awaitable[Any]]) -> None:
+        """``source()`` runs in every scheduler pass (and `run_due`), after the deadline rows."""
+        self._due_sources.append(source)
 
     async def _back_off(self, deadline: DeadlineRow) -> None:
         if deadline.id is None:

@@ -34,6 +34,17 @@ SCORE_ROUNDS = 3  # a score event's default number of rounds
 MAX_ENTRANTS = 512
 
 
+def resolve_format(name: str, table_size: int) -> str:
+    """The format an organiser names, for the table size they chose: a Swiss of multiplayer tables is pods (seated
+    by standing, like Swiss), and a Swiss of one-player games is a score event."""
+    name = name.strip().lower()
+    if name == "swiss" and table_size >= 3:
+        return "pods"
+    if name == "swiss" and table_size == 1:
+        return "score"
+    return name
+
+
 class TournamentError(FloorboardError):
     """A step the tournament does not take now (the message says why: a ``tour.*`` key)."""
 
@@ -240,6 +251,17 @@ class Tournament:
                 present = [p for p in table.seats if p not in gone]
                 out = out.record(rnd.number, i, (tuple(present), absent) if present else (absent,), forfeited=absent)
         return out
+
+    def linked(self, round_number: int, table: int, game_id: int, entrant: str | None = None) -> Tournament:
+        """The game created for a table (a score round: for one entrant of its single table)."""
+        rnd = self._round(round_number)
+        if entrant is not None:
+            games = {**rnd.extra.get("games", {}), entrant: game_id}
+            new = replace(rnd, extra={**rnd.extra, "games": games})
+        else:
+            tables = tuple(replace(t, game_id=game_id) if i == table else t for i, t in enumerate(rnd.tables))
+            new = replace(rnd, tables=tables)
+        return replace(self, rounds=(*self.rounds[:round_number - 1], new, *self.rounds[round_number:]))
 
     def record(self, round_number: int, table: int, ranking: Ranking, *, scores: dict[str, float] | None = None,
                forfeited: Iterable[str] = (), override: bool = False) -> Tournament:

@@ -17,9 +17,10 @@ from storage.sqlite import (
     StorageOpenError,
     server_category_number,
 )
+from storage.tournaments import TournamentConflictError, TournamentRow
 
 Store = SqliteStore
 
 __all__ = ["SERVER_CATEGORY_PREFIX", "ActionRow", "DailyRow", "DeadlineRow", "DuplicateNameError", "GameRow",
            "SqliteStore", "StorageBusyError", "StorageConflictError", "StorageError", "StorageGoneError",
-           "StorageOpenError", "Store", "server_category_number"]
+           "StorageOpenError", "Store", "TournamentConflictError", "TournamentRow", "server_category_number"]

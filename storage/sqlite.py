@@ -26,6 +26,9 @@ from typing import Any, TypeVar
 import aiosqlite
 import orjson
 
+from storage.league import Finish, LeagueStore, write_finish
+from storage.tournaments import TournamentStore
+
 OPEN_STATUSES = ("lobby", "active")
 BUSY_TIMEOUT_MS = 2000  # another process holding the write lock: wait this long, then tell the player to retry
 
@@ -341,8 +344,9 @@ def _deadline(row: Sequence[Any]) -> DeadlineRow:
     return DeadlineRow(game_id=game_id, kind=kind, due_at=_dt(due), seat=seat, data=_load(data), id=did)
 
 
-class SqliteStore:
-    """The embedded default backend. One connection; aiosqlite runs it on its own thread."""
+class SqliteStore(LeagueStore, TournamentStore):
+    """The embedded default backend. One connection; aiosqlite runs it on its own thread. Results and ratings:
+    storage/league.py."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
@@ -572,12 +576,14 @@ class SqliteStore:
         drop_deadlines: Iterable[int] = (),
         add_deadlines: Iterable[DeadlineRow] = (),
         clear_deadlines: bool = False,
+        finish: Finish | None = None,
     ) -> list[DeadlineRow]:
         """Write the new snapshot, its action, its shared content and its deadline changes in one transaction;
         returns the added deadlines with their ids.
 
         ``expect_version`` is the version the caller loaded: a concurrent writer makes this fail instead of
-        silently overwriting a move. ``clear_deadlines`` drops all the game's deadlines before adding.
+        silently overwriting a move. ``clear_deadlines`` drops all the game's deadlines before adding. ``finish``:
+        the game ended; its results and rating changes are written in this same transaction (once per game).
         """
         values = (row.status, _json(row.options), _json(row.seats), row.version, row.moves,
                   None if row.state is None else _json(row.state), _json(row.meta),
@@ -595,6 +601,8 @@ class SqliteStore:
                 " outcome = ?, updated_at = ? WHERE id = ? AND version = ?", values)
             if cur.rowcount != 1:
                 raise StorageConflictError(f"game {row.id} is no longer at version {expect_version}")
+            if finish is not None:
+                write_finish(conn, finish)
             _insert_shared(conn, shared)
             if logged is not None:
                 conn.execute(

@@ -28,6 +28,7 @@ from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from engine import DamagedGameError, Table
 from engine.policies import PAUSED, PAUSED_ADMIN, settings_of
+from engine.results import unrated_reason
 from i18n import DEFAULT_LOCALE, t
 
 if TYPE_CHECKING:
@@ -50,7 +51,14 @@ Sleep = Callable[[float], Awaitable[Any]]
 
 
 def time_control_text(table: Table, locale: str) -> str:
-    """The table's clock and what a missed turn does, in words (the lobby and the status show it)."""
+    """The table's clock and what a missed turn does, in words (the lobby and the status show it), and why the game
+    is unrated when it is (rated is the default: a started rated game's status says so on a line of its own)."""
+    reason = unrated_reason(table)
+    unrated = "" if reason is None else " · " + t(f"tc.unrated.{reason}", locale)
+    return _clock_words(table, locale) + unrated
+
+
+def _clock_words(table: Table, locale: str) -> str:
     settings = settings_of(table.meta)
     minutes = int(table.options.get("turn_minutes") or table.options.get("round_minutes") or 0)
     if settings.bank_days:
@@ -91,8 +99,9 @@ def status_embed(surface: GameSurface, table: Table, locale: str,
     if table.status == "active":
         who = ", ".join(surface.seat_label(table, s, locale) for s in sorted(to_move)) or "—"
         embed.add_field(name=t("status.turn", locale), value=who[:MAX_FIELD], inline=False)
-        clock = "\n".join(x for x in (time_control_text(table, locale), clock_text(surface, table, clocks or {},
-                                                                                   locale)) if x)
+        rated = t("tc.rated", locale) if unrated_reason(table) is None else ""  # unrated: said in the first line
+        clock = "\n".join(x for x in (time_control_text(table, locale), rated,
+                                      clock_text(surface, table, clocks or {}, locale)) if x)
         embed.add_field(name=t("status.clock", locale), value=clock[:MAX_FIELD], inline=False)
     embed.add_field(name=t("status.moves", locale), value=str(table.moves), inline=True)
     embed.add_field(name=t("status.phase", locale), value=surface.phase_text(table, locale), inline=True)

@@ -474,6 +474,10 @@ class TheFloor:
         return Outcome(winners=groups[0], ranking=tuple(g for g in groups if g), scores=scores,
                        reason="tf.outcome.final" if s.final_out else "tf.outcome.last_standing")
 
+    def teams(self, s: State) -> list[tuple[int, ...]]:
+        """The seats of each side (engine/results.py rates side against side): a side wins or loses together."""
+        return [tuple(s.seats_of(x)) for x in range(s.sides)]
+
     def standings(self, s: State) -> list[float]:
         """Who is ahead so far, for a game ended early: the squares each seat's side holds (the territory the
         rulebook's winner ends up owning whole)."""

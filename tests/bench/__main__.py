@@ -3,7 +3,8 @@
 Without a case, every per-move case runs and prints one table (as before). ``load`` (many games at once on one
 SQLite connection, ~10 s, loads both cores) and ``faults`` (the real bot against the Discord double, one fault per
 round, ``--rounds`` rounds, ~1 min for 30) and ``thread`` (messages and images per move in whole games
-through the offline Discord harness, ~4 s) run only when named: ``python -m tests.bench load``, or ``all``.
+through the offline Discord harness, ~4 s) and ``tournament`` (whole bot tournaments of 64 and 256 entrants
+through the engine, ~2 min) run only when named: ``python -m tests.bench load``, or ``all``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tests.bench import (
     bench_the_floor_pipeline,
     bench_the_floor_render,
     bench_thread,
+    bench_tournament,
 )
 from tests.bench.harness import Row, markdown_table
 
@@ -41,6 +43,7 @@ REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
     "load": lambda args: bench_load.report(),
     "faults": lambda args: bench_faults.report(rounds=args.rounds),
     "thread": lambda args: bench_thread.report(),
+    "tournament": lambda args: bench_tournament.report(),
 }
 FLOOR_NOTE = "× floor: median divided by PNG-encoding a flat image of the same size and mode in this run."
 LOAD_NOTE = ("× floor: divided by one bare BEGIN IMMEDIATE; UPDATE; COMMIT through aiosqlite on the same file "

@@ -1,0 +1,417 @@
+"""Tournaments in the engine: the director creates each round's games, feeds their results to the pure
+`league.tournament.Tournament`, closes a round at its deadline and pairs the next one.
+
+Everything is in storage: the tournament row (its whole value as JSON, written with a version check), the link of
+every game it created (written right after each game, so a restart never creates a table twice), and its next
+deadline (`due_at`: registration close or the round's end). A game that ends tells the director through the
+engine's closed-game hook, which only schedules a reconcile: the reconcile reads every game of the current round
+from the engine, so a result missed in a crash is found again at the next start (`resume`) or deadline.
+
+Surfaces plug in two things: where a table's game is played (``channels``: Discord makes a thread; the
+simulation counts) and what to say (``listeners``: the round is paired, closed, the tournament is over).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from engine import admin as adm
+from engine import policies as pol
+from engine.errors import DamagedGameError, GameNotFoundError, PermissionDeniedError
+from engine.tables import CLOSED_STATUSES, SeatInfo, Table
+from league.model import Entrant, Ranking, Round
+from league.tournament import REGISTRATION, RUNNING, Settings, Tournament, TournamentError
+from storage import TournamentConflictError, TournamentRow
+
+if TYPE_CHECKING:
+    from engine.core import Engine
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT = "tournament"  # a game's meta: {"id", "round", "table", "seats": [entrant ids in seat order]}
+ROUND_DEADLINE = "round_deadline"  # why a game still running at its round's end was adjudicated
+RETRY = timedelta(minutes=10)  # a round that could not close at its deadline is tried again this much later
+
+Channels = Callable[[TournamentRow, Tournament, Round, int], Awaitable[int]]
+TournamentListener = Callable[[str, TournamentRow, Tournament], Awaitable[None]]
+
+
+@dataclass
+class Entry:
+    """A tournament as loaded: its row (where, who organises, version) and its value."""
+
+    row: TournamentRow
+    value: Tournament
+
+
+def seat_for(entrant: Entrant) -> SeatInfo:
+    """A Discord member's seat (the id is their user id), or a bot's (a simulation's ``bot-N``)."""
+    return SeatInfo(int(entrant.id), entrant.name) if entrant.id.isdigit() else SeatInfo(None, entrant.name, True)
+
+
+class Director:
+    def __init__(self, engine: Engine, *, channels: Channels | None = None) -> None:
+        self.engine = engine
+        self.channels = channels
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listeners: list[TournamentListener] = []
+        self._next_channel = -1  # a table without a surface gets a made-up channel (the simulation, tests)
+        engine.on_closed(self._game_closed)
+        engine.add_due_source(self.run_due)
+
+    def add_listener(self, listener: TournamentListener) -> None:
+        self._listeners.append(listener)
+
+    # --- reading and writing -------------------------------------------------------------------------------------
+
+    async def get(self, tournament_id: int) -> Entry:
+        row = await self.engine.store.load_tournament(tournament_id)
+        if row is None:
+            raise GameNotFoundError("tour.no_tournament", id=tournament_id)
+        return Entry(row, Tournament.from_json(row.data))
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    async def _save(self, entry: Entry, value: Tournament, *, due: Any = "keep",
+                    link: list[tuple[int, int, int]] | None = None) -> Entry:
+        row = entry.row
+        new = replace(row, status=value.status, data=value.to_json(), version=row.version + 1,
+                      due_at=row.due_at if due == "keep" else due, updated_at=self.engine.now())
+        try:
+            await self.engine.store.save_tournament(new, expect_version=row.version, link=link or ())
+        except TournamentConflictError:
+            raise TournamentError("tour.stale") from None
+        return Entry(new, value)
+
+    async def _tell(self, kind: str, entry: Entry) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(kind, entry.row, entry.value)
+            except Exception:
+                log.exception("tournament listener failed on %s for tournament %s", kind, entry.row.id)
+
+    # --- organising ----------------------------------------------------------------------------------------------
+
+    async def create(self, *, name: str, settings: Settings, guild_id: int | None, channel_id: int,
+                     organizer_id: int, seed: str, starts_at: Any = None) -> Entry:
+        """A tournament open for registration; ``starts_at`` (optional) closes registration and starts it."""
+        value = Tournament(name=name, settings=settings, seed=seed)
+        # The games' options are checked now, not when the first round is paired.
+        pol.check_options(self.engine._rules(settings.game), dict(settings.options))
+        now = self.engine.now()
+        row = TournamentRow(0, guild_id, channel_id, organizer_id, name, settings.game, REGISTRATION,
+                            value.to_json(), 0, starts_at, now, now)
+        row.id = await self.engine.store.insert_tournament(row)
+        return Entry(row, value)
+
+    async def update(self, tournament_id: int, step: Callable[[Tournament], Tournament]) -> Entry:
+        """One pure step (register, drop, check in, award, pause) saved under the tournament's lock."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            return await self._save(entry, step(entry.value))
+
+    def organiser_check(self, entry: Entry, user_id: int, *, is_admin: bool) -> None:
+        if user_id != entry.row.organizer_id and not is_admin:
+            raise PermissionDeniedError("tour.organiser_only")
+
+    async def start(self, tournament_id: int) -> Entry:
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            entry = await self._save(entry, entry.value.start(), due=None)
+            entry = await self._next_round(entry)
+        await self._tell("started", entry)
+        return entry
+
+    async def drop(self, tournament_id: int, player: str) -> Entry:
+        """The entrant leaves (or is disqualified): their running game of this round is resigned for them."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            entry = await self._save(entry, entry.value.drop(player))
+            game_id = self._game_of(entry.value, player)
+        if game_id is not None:
+            await self._resign(game_id, player)
+        return entry
+
+    async def cancel(self, tournament_id: int) -> Entry:
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            entry = await self._save(entry, entry.value.cancel(), due=None)
+        await self._tell("cancelled", entry)
+        return entry
+
+    async def repair(self, tournament_id: int) -> Entry:
+        """Re-pair the current round: its games (none decided yet) are aborted and new ones made."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            old = entry.value.current
+            value = entry.value.repair()
+            for game_id in _game_ids(old) if old is not None else []:
+                await self._abort(game_id)
+            entry = await self._save(entry, replace(value, rounds=value.rounds[:-1]))
+            entry = await self._next_round(entry, paired=value)
+        return entry
+
+    async def award(self, tournament_id: int, round_number: int, table: int, ranking: Ranking) -> Entry:
+        """The organiser's result for a table (a running game of it is aborted: the award stands)."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            value = entry.value.record(round_number, table, ranking, override=True)
+            game_id = entry.value.rounds[round_number - 1].tables[table].game_id
+            entry = await self._save(entry, value)
+        if game_id is not None:
+            await self._abort(game_id)
+        await self.reconcile(tournament_id)
+        return await self.get(tournament_id)
+
+    # --- rounds --------------------------------------------------------------------------------------------------
+
+    async def _next_round(self, entry: Entry, *, paired: Tournament | None = None) -> Entry:
+        """Pair the next round (or finish) and create its games, each linked as soon as it exists."""
+        value = entry.value
+        if value.finished:
+            entry = await self._save(entry, value.close(), due=None)
+            await self._tell("finished", entry)
+            return entry
+        if value.paused:
+            return entry
+        value = paired or value.pair_next()
+        due = self.engine.now() + timedelta(hours=value.settings.round_hours)
+        entry = await self._save(entry, value, due=due)
+        entry = await self._create_games(entry)
+        await self._tell("round", entry)
+        if entry.value.current is not None and entry.value.current.complete:  # all walkovers and byes
+            return await self._after_round(entry)
+        return entry
+
+    async def _create_games(self, entry: Entry) -> Entry:
+        """A game for every undecided table of the current round that has none yet (also after a crash)."""
+        rnd = entry.value.current
+        assert rnd is not None
+        if entry.value.fmt == "score":
+            linked = rnd.extra.get("games", {})
+            for player in rnd.tables[0].seats if not rnd.tables[0].decided else ():
+                if player not in linked:
+                    entry = await self._open(entry, rnd, 0, (player,), entrant=player)
+            return entry
+        for i, table in enumerate(rnd.tables):
+            if table.game_id is None and not table.decided:
+                entry = await self._open(entry, rnd, i, table.seats)
+        return entry
+
+    async def _open(self, entry: Entry, rnd: Round, index: int, seats: tuple[str, ...],
+                    entrant: str | None = None) -> Entry:
+        value = entry.value
+        by_id = {e.id: e for e in value.entrants}
+        channel = await self._channel(entry, rnd, index)
+        options = {**value.settings.options}
+        if "rated" in pol.PLAY_KEYS:
+            options.setdefault("rated", "yes" if value.settings.rated else "no")
+        # A score event's games share one seed per round: every entrant plays the same deal.
+        seed = f"{value.seed}/{rnd.number}" if value.fmt == "score" else f"{value.seed}/{rnd.number}/{index}"
+        meta = {TOURNAMENT: {"id": entry.row.id, "round": rnd.number, "table": index, "seats": list(seats)}}
+        table = await self.engine.open_table(value.settings.game, guild_id=entry.row.guild_id, channel_id=channel,
+                                             seats=[seat_for(by_id[p]) for p in seats], options=options,
+                                             seed=seed, meta=meta)
+        entry = await self._save(entry, value.linked(rnd.number, index, table.id, entrant),
+                                 link=[(table.id, rnd.number, index)])
+        await self.engine.play_bots(table.id)
+        return entry
+
+    async def _channel(self, entry: Entry, rnd: Round, index: int) -> int:
+        if self.channels is not None:
+            return await self.channels(entry.row, entry.value, rnd, index)
+        self._next_channel -= 1
+        return self._next_channel - entry.row.id * 1_000_000
+
+    async def reconcile(self, tournament_id: int) -> Entry:
+        """Record every ended game of the current round; a complete round leads to the next (or the end)."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            if entry.value.status != RUNNING:
+                return entry
+            entry = await self._collect(entry, final=False)
+            if entry.value.current is not None and entry.value.current.complete:
+                return await self._after_round(entry)
+            return entry
+
+    async def _after_round(self, entry: Entry) -> Entry:
+        await self._tell("round_closed", entry)
+        return await self._next_round(entry)
+
+    async def _collect(self, entry: Entry, *, final: bool) -> Entry:
+        """Results of the current round's ended games (``final``: the round's deadline has passed, so a score
+        round ranks whoever has not finished as missing)."""
+        value, rnd = entry.value, entry.value.current
+        if rnd is None:
+            return entry
+        if value.fmt == "score":
+            return await self._collect_scores(entry, rnd, final=final)
+        for i, table in enumerate(rnd.tables):
+            if table.decided or table.game_id is None:
+                continue
+            game = await self._closed_game(table.game_id)
+            if game is not None:
+                value = value.record(rnd.number, i, ranking_of(game, table.seats))
+        return entry if value is entry.value else await self._save(entry, value)
+
+    async def _collect_scores(self, entry: Entry, rnd: Round, *, final: bool) -> Entry:
+        if rnd.tables[0].decided:
+            return entry
+        scores, missing = {}, []
+        for player in rnd.tables[0].seats:
+            game_id = rnd.extra.get("games", {}).get(player)
+            game = None if game_id is None else await self._closed_game(game_id)
+            if game is not None and game.outcome is not None:
+                scores[player] = float(game.outcome.scores[0])
+            else:
+                missing.append(player)
+        if missing and not final:
+            return entry
+        return await self._save(entry, entry.value.record_scores(rnd.number, scores, missing))
+
+    async def _closed_game(self, game_id: int) -> Table | None:
+        try:
+            game = await self.engine.get(game_id)
+        except DamagedGameError:
+            return None
+        return game if game.status in CLOSED_STATUSES else None
+
+    async def run_due(self) -> None:
+        """Tournaments whose deadline passed: registration closes (the start), or the round ends — its games
+        still running are adjudicated, then its results are collected and the next round paired."""
+        for tournament_id in await self.engine.store.due_tournaments(self.engine.now()):
+            try:
+                await self._deadline(tournament_id)
+            except TournamentError as e:
+                log.warning("tournament %s at its deadline: %s", tournament_id, e)
+                await self._clear_due(tournament_id)
+
+    async def _deadline(self, tournament_id: int) -> None:
+        entry = await self.get(tournament_id)
+        if entry.value.status == REGISTRATION:
+            try:
+                await self.start(tournament_id)
+            except TournamentError:
+                await self.cancel(tournament_id)  # too few entrants by the start time
+            return
+        rnd = entry.value.current
+        if entry.value.status != RUNNING or rnd is None or entry.value.paused:
+            await self._clear_due(tournament_id)
+            return
+        for game_id in _game_ids(rnd):
+            game = await self._closed_game(game_id)
+            if game is None:
+                await self._adjudicate(game_id)
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            current = entry.value.current
+            if current is None or current.number != rnd.number:
+                return  # the adjudications' own reconcile already closed this round
+            entry = await self._collect(entry, final=True)
+            if entry.value.current is not None and entry.value.current.complete:
+                await self._after_round(entry)
+            else:  # a game that could not be adjudicated: try again later rather than in every pass
+                await self._save(entry, entry.value, due=self.engine.now() + RETRY)
+
+    async def _clear_due(self, tournament_id: int) -> None:
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            await self._save(entry, entry.value, due=None)
+
+    async def resume(self) -> int:
+        """At start-up: every running tournament catches up with games that ended while it was not told."""
+        count = 0
+        for tournament_id in await self.engine.store.running_tournament_ids():
+            try:
+                entry = await self.reconcile(tournament_id)
+                if entry.value.status == RUNNING and entry.value.current is not None:
+                    async with self._lock(tournament_id):
+                        await self._create_games(await self.get(tournament_id))
+                count += 1
+            except Exception:
+                log.exception("tournament %s could not be resumed", tournament_id)
+        return count
+
+    # --- the games -----------------------------------------------------------------------------------------------
+
+    def _game_closed(self, table: Table) -> None:
+        info = table.meta.get(TOURNAMENT)
+        if not isinstance(info, dict) or not isinstance(info.get("id"), int):
+            return
+        task = asyncio.get_running_loop().create_task(self._reconcile_quietly(info["id"]))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _reconcile_quietly(self, tournament_id: int) -> None:
+        try:
+            await self.reconcile(tournament_id)
+        except Exception:
+            log.exception("tournament %s could not take a game's result", tournament_id)
+
+    async def settle(self) -> None:
+        """Wait until every reconcile a game's end started has run (tests, the simulation)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _game_of(self, value: Tournament, player: str) -> int | None:
+        rnd = value.current
+        if rnd is None:
+            return None
+        if value.fmt == "score":
+            return rnd.extra.get("games", {}).get(player)
+        return next((t.game_id for t in rnd.tables if player in t.seats and not t.decided), None)
+
+    async def _resign(self, game_id: int, player: str) -> None:
+        try:
+            game = await self.engine.get(game_id)
+            if game.status == "active" and player.isdigit():
+                await self.engine.act(game_id, int(player), "resign")
+        except Exception:
+            log.exception("could not resign %s in game %s", player, game_id)
+
+    async def _abort(self, game_id: int) -> None:
+        try:
+            game = await self.engine.get(game_id)
+            if game.status == "active":
+                await self.engine.abort(game_id, 0, is_admin=True)
+        except Exception:
+            log.exception("could not abort game %s", game_id)
+
+    async def _adjudicate(self, game_id: int) -> None:
+        try:
+            await adm.adjudicate(self.engine, game_id, by=None, reason=ROUND_DEADLINE)
+        except Exception:
+            log.exception("could not adjudicate game %s at its round's deadline", game_id)
+
+
+def _game_ids(rnd: Round) -> list[int]:
+    ids = [t.game_id for t in rnd.tables if t.game_id is not None and not t.decided]
+    return ids + [int(g) for g in rnd.extra.get("games", {}).values()]
+
+
+def ranking_of(game: Table, seats: tuple[str, ...]) -> Ranking:
+    """A closed game's result in entrant ids: the rules' ranking when it finished; when it was adjudicated, who
+    led (by the standings it recorded) and the others, seats that resigned last; otherwise all level."""
+    if game.outcome is not None and game.outcome.ranking:
+        groups = [tuple(seats[s] for s in group if 0 <= s < len(seats)) for group in game.outcome.ranking]
+        placed = {p for g in groups for p in g}
+        rest = tuple(p for p in seats if p not in placed)
+        return tuple(g for g in (*groups, rest) if g)
+    verdict = game.meta.get(adm.ADJUDICATED) or {}
+    left = {s for s in game.meta.get(pol.LEFT, ()) if isinstance(s, int)}
+    scores = verdict.get("scores")
+    live = [s for s in range(len(seats)) if s not in left]
+    if isinstance(scores, list) and len(scores) == len(seats):
+        values = sorted({scores[s] for s in live}, reverse=True)
+        groups = [tuple(seats[s] for s in live if scores[s] == v) for v in values]
+    else:
+        groups = [tuple(seats[s] for s in live)]
+    gone = tuple(seats[s] for s in sorted(left))
+    return tuple(g for g in (*groups, gone) if g)

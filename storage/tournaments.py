@@ -1,0 +1,108 @@
+"""Tournament rows: the SQL behind engine/tournaments.py (mixed into `SqliteStore`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+T = TypeVar("T")
+
+_COLUMNS = ("id, guild_id, channel_id, organizer_id, name, game, status, data, version, due_at, created_at,"
+            " updated_at")
+
+
+@dataclass
+class TournamentRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    organizer_id: int
+    name: str
+    game: str
+    status: str
+    data: dict[str, Any]
+    version: int
+    due_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class TournamentConflictError(Exception):
+    """Another writer saved the tournament first (its version moved on)."""
+
+
+class TournamentStore:
+    if TYPE_CHECKING:
+        async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
+        async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+        async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+    async def insert_tournament(self, row: TournamentRow) -> int:
+        from storage.sqlite import _json, _ts
+
+        def write(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, organizer_id, name, game, status, data, version,"
+                " due_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                (row.guild_id, row.channel_id, row.organizer_id, row.name, row.game, row.status, _json(row.data),
+                 None if row.due_at is None else _ts(row.due_at), _ts(row.created_at), _ts(row.updated_at)))
+            return int(cur.lastrowid or 0)
+
+        return await self._write(write)
+
+    async def load_tournament(self, tournament_id: int) -> TournamentRow | None:
+        row = await self._row(f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,))
+        return None if row is None else _tournament(row)
+
+    async def save_tournament(self, row: TournamentRow, *, expect_version: int,
+                              link: Sequence[tuple[int, int, int]] = ()) -> None:
+        """Write the tournament over version ``expect_version`` (`TournamentConflictError` if it moved on), with
+        the games it just created linked to it (game id, round, table) in the same transaction."""
+        from storage.sqlite import _json, _ts
+
+        def write(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
+                "UPDATE tournaments SET status = ?, data = ?, version = ?, due_at = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (row.status, _json(row.data), row.version, None if row.due_at is None else _ts(row.due_at),
+                 _ts(row.updated_at), row.id, expect_version))
+            if cur.rowcount != 1:
+                raise TournamentConflictError(row.id)
+            conn.executemany("INSERT OR REPLACE INTO tournament_games (game_id, tournament_id, round, table_index)"
+                             " VALUES (?, ?, ?, ?)", [(g, row.id, r, i) for g, r, i in link])
+
+        await self._write(write)
+
+    async def tournaments_in_guild(self, guild_id: int | None, statuses: Sequence[str]) -> list[TournamentRow]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._rows(f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id IS ? AND status IN ({marks})"
+                                " ORDER BY id", (guild_id, *statuses))
+        return [_tournament(r) for r in rows]
+
+    async def due_tournaments(self, now: datetime) -> list[int]:
+        from storage.sqlite import _ts
+
+        rows = await self._rows("SELECT id FROM tournaments WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at",
+                                (_ts(now),))
+        return [r[0] for r in rows]
+
+    async def running_tournament_ids(self) -> list[int]:
+        rows = await self._rows("SELECT id FROM tournaments WHERE status IN ('registration', 'running') ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def tournament_of_game(self, game_id: int) -> tuple[int, int, int] | None:
+        """(tournament id, round, table index) of a game a tournament created."""
+        row = await self._row("SELECT tournament_id, round, table_index FROM tournament_games WHERE game_id = ?",
+                              (game_id,))
+        return None if row is None else (row[0], row[1], row[2])
+
+
+def _tournament(row: Any) -> TournamentRow:
+    from storage.sqlite import _dt, _load
+
+    tid, guild, channel, organizer, name, game, status, data, version, due, created, updated = row
+    return TournamentRow(tid, guild, channel, organizer, name, game, status, _load(data), version,
+                         None if due is None else _dt(due), _dt(created), _dt(updated))

@@ -1,0 +1,195 @@
+"""Tournaments through the real engine (engine/tournaments.py): bots play whole tournaments in fake time; human
+entrants' games wait for moves, survive a restart, and are adjudicated at the round's deadline; a drop resigns the
+running game; the headless simulation's command line prints the standings and writes the export."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import orjson
+import pytest
+
+from cli import invoke
+from engine import Engine
+from engine.simulate import simulate
+from engine.tournaments import TOURNAMENT, Director
+from league.model import Entrant
+from league.tournament import FINISHED, RUNNING, Settings
+from rules import GAMES
+from storage import Store
+
+HUMANS = [Entrant(str(100 + i), f"Player {i}", rating=1500 - i) for i in range(6)]
+
+
+@pytest.fixture
+def games() -> dict:
+    return dict(GAMES)
+
+
+async def entered(director: Director, settings: Settings, entrants: list[Entrant]) -> int:
+    entry = await director.create(name="Cup", settings=settings, guild_id=9, channel_id=1, organizer_id=1, seed="t")
+    for e in entrants:
+        await director.update(entry.row.id, lambda t, e=e: t.register(e))
+    return entry.row.id
+
+
+async def play_out(engine: Engine, game_id: int) -> None:
+    """Every human seat moves as the bot would, until the game ends."""
+    for _ in range(5000):
+        table = await engine.get(game_id)
+        if table.status != "active":
+            return
+        seat = min(table.to_move())
+        await engine.act(game_id, table.seats[seat].user_id, table.rules.bot_action(table.state, seat))
+
+
+def current_games(director_value: object) -> list[int]:
+    rnd = director_value.current  # type: ignore[attr-defined]
+    return [t.game_id for t in rnd.tables if t.game_id is not None and not t.decided]
+
+
+async def test_a_64_player_swiss_of_3_player_pods_is_played_out_by_bots() -> None:
+    sim = await simulate(game="flying_blades", fmt="swiss", players=64, table_size=3, rounds=4, seed="pods64")
+    t = sim.tournament
+    assert t.status == FINISHED and t.fmt == "pods" and len(t.rounds) == 4
+    for rnd in t.rounds:
+        placed = [p for table in rnd.tables for p in table.seats] + list(rnd.byes)
+        assert sorted(placed) == sorted(e.id for e in t.entrants), "every entrant placed once a round"
+        assert all(len(table.seats) in (2, 3, 4) and table.decided for table in rnd.tables)
+    met = [frozenset(p) for rnd in t.rounds for table in rnd.tables for p in combinations(table.seats, 2)]
+    assert len(met) == len(set(met)), "no repeated table-mates"
+    assert sim.games == sum(len(r.tables) for r in t.rounds)
+
+
+async def test_a_16_player_double_elimination_is_played_out_by_bots() -> None:
+    sim = await simulate(game="flying_blades", fmt="double-elimination", players=16, table_size=2, seed="de16")
+    t = sim.tournament
+    assert t.status == FINISHED and t.bracket is not None and t.bracket.finished
+    losses: dict[str, int] = {}
+    for match in t.bracket.matches:  # a drawn game sends the higher seed through: the bracket knows who lost
+        for p in match.losers:
+            losses[p] = losses.get(p, 0) + 1
+    for rnd in t.rounds:
+        assert all(table.decided for table in rnd.tables)
+        players = [p for table in rnd.tables for p in table.seats]
+        assert len(players) == len(set(players)), "one match a player per round"
+    champion = t.standings()[0].player
+    assert losses.get(champion, 0) <= 1
+    assert all(n == 2 for p, n in losses.items() if p != champion)
+    assert 30 <= sim.games <= 31
+
+
+async def test_a_2_player_swiss_with_an_odd_count_gives_each_bye_once() -> None:
+    sim = await simulate(game="flying_blades", fmt="swiss", players=7, table_size=2, rounds=3, seed="odd")
+    byes = [p for rnd in sim.tournament.rounds for p in rnd.byes]
+    assert len(byes) == 3 == len(set(byes))
+    pairs = [frozenset(table.seats) for rnd in sim.tournament.rounds for table in rnd.tables]
+    assert len(pairs) == len(set(pairs))
+
+
+async def test_a_score_event_deals_every_entrant_the_same_game(store: Store, clock, games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    settings = Settings(game="floor_plan", format="score", table_size=1, rounds=1)
+    tid = await entered(director, settings, HUMANS[:3])
+    entry = await director.start(tid)
+    game_ids = list(entry.value.current.extra["games"].values())
+    seeds = {(await engine.get(g)).seed for g in game_ids}
+    assert len(game_ids) == 3 and len(seeds) == 1
+    for g in game_ids:
+        await play_out(engine, g)
+    await director.settle()
+    entry = await director.get(tid)
+    assert entry.value.status == FINISHED
+    assert sorted(p for group in entry.value.rounds[0].tables[0].ranking for p in group) == sorted(
+        e.id for e in HUMANS[:3])
+
+
+async def test_results_flow_in_across_a_restart_mid_round(db_path: Path, clock, games: dict) -> None:
+    store = await Store.open(db_path)
+    director = Director(Engine(store, games=games, now=clock))
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=2), HUMANS[:4])
+    entry = await director.start(tid)
+    first, second = current_games(entry.value)
+    await play_out(director.engine, first)
+    await director.settle()
+    await store.close()
+
+    store = await Store.open(db_path)  # a restart: a new engine and director on the same file
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    assert await director.resume() == 1
+    await play_out(engine, second)
+    await director.settle()
+    entry = await director.get(tid)
+    assert entry.value.status == RUNNING and len(entry.value.rounds) == 2 and entry.value.rounds[0].complete
+    rounds = [(await engine.get(g)).meta[TOURNAMENT]["round"] for g in current_games(entry.value)]
+    assert rounds == [2, 2]
+    await store.close()
+
+
+async def test_a_result_missed_in_a_crash_is_found_at_the_next_start(db_path: Path, clock, games: dict) -> None:
+    store = await Store.open(db_path)
+    director = Director(Engine(store, games=games, now=clock))
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=1), HUMANS[:2])
+    (game_id,) = current_games((await director.start(tid)).value)
+    await store.close()
+
+    store = await Store.open(db_path)
+    await play_out(Engine(store, games=games, now=clock), game_id)  # the game ends with nobody told
+    director = Director(Engine(store, games=games, now=clock))
+    await director.resume()
+    assert (await director.get(tid)).value.status == FINISHED
+    await store.close()
+
+
+async def test_games_still_running_at_the_round_deadline_are_adjudicated(store: Store, clock, games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=2, round_hours=48),
+                        HUMANS[:4])
+    entry = await director.start(tid)
+    clock.advance(hours=47)
+    await engine.run_due()
+    assert len((await director.get(tid)).value.rounds) == 1, "not before the deadline"
+    clock.advance(hours=2)
+    await engine.run_due()
+    await director.settle()
+    entry = await director.get(tid)
+    assert entry.value.rounds[0].complete and len(entry.value.rounds) == 2
+    closed = [await engine.get(t.game_id) for t in entry.value.rounds[0].tables]
+    assert all(g.status == "aborted" and g.meta["closed"] == "round_deadline" for g in closed)
+
+
+async def test_a_drop_resigns_the_running_game_and_the_opponent_wins_it(store: Store, clock, games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=2), HUMANS[:2])
+    entry = await director.start(tid)
+    (game_id,) = current_games(entry.value)
+    await director.drop(tid, HUMANS[1].id)
+    await director.settle()
+    entry = await director.get(tid)
+    assert (await engine.get(game_id)).status == "finished"
+    assert entry.value.rounds[0].tables[0].ranking[0] == (HUMANS[0].id,)
+    assert next(s for s in entry.value.standings() if s.player == HUMANS[1].id).dropped
+
+
+def test_the_simulate_command_prints_standings_and_writes_the_export(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "cup.json"
+    code = invoke(["tournament", "simulate", "--game", "flying_blades", "--format", "round-robin", "--players", "4",
+                   "--seed", "cli", "--export", str(out)])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "Bot 1" in printed and "round-robin" in printed
+    data = orjson.loads(out.read_bytes())
+    assert data["game"] == "flying_blades" and data["format"] == "round-robin"
+    assert [p["id"] for p in data["players"]] == ["bot-1", "bot-2", "bot-3", "bot-4"]
+    assert len(data["rounds"]) == 3 and all(len(r["tables"]) == 2 for r in data["rounds"])
+    assert {s["rank"] for s in data["standings"]} <= {1, 2, 3, 4}
+
+
+def test_the_simulate_command_refuses_an_unknown_game(capsys) -> None:
+    code = invoke(["tournament", "simulate", "--game", "chess", "--format", "swiss", "--players", "4"])
+    assert code == 2 and "flying_blades" in capsys.readouterr().err

@@ -28,7 +28,8 @@ from cogs.utils.lang import CatalogTranslator
 from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
 from engine import Engine, Notice, utcnow
-from storage import StorageOpenError, Store
+from engine.tournaments import Director
+from storage import StorageError, StorageOpenError, Store
 
 log = logging.getLogger("floorboard")
 
@@ -113,6 +114,7 @@ class Floorboard(commands.Bot):
         self.run_scheduler = scheduler
         self.store: Store | None = None
         self.engine: Engine = None  # type: ignore[assignment]  # set in setup_hook
+        self.director: Director = None  # type: ignore[assignment]  # set in setup_hook
         self.surfaces: dict[str, Any] = {}
         # One status message per game, edited at most every settings.status_seconds (on the bot's clock).
         self.status_messages = StatusMessages(self, interval=settings.status_seconds, now=now, sleep=sleep)
@@ -130,8 +132,15 @@ class Floorboard(commands.Bot):
         assert self.store is not None
         self.engine = Engine.from_settings(self.store, self.settings, now=self.now)
         self.engine.add_listener(self.relay_notice)
+        # Tournaments run on the engine (their rounds' deadlines are a due source of its scheduler); the
+        # tournaments cog gives the director its surface (a thread per table, the announcements).
+        self.director = Director(self.engine)
         await self.tree.set_translator(CatalogTranslator())
         await self.load_all()
+        try:  # games that ended while the bot was down reach their tournaments now
+            await self.director.resume()
+        except StorageError:
+            log.exception("tournaments could not be resumed; they catch up at their next deadline")
         if self.run_scheduler:
             await self.engine.start_scheduler()
         if self.sync_commands:

@@ -499,6 +499,8 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             table = await self.get(table_id)
             if table.status not in ("lobby", "active"):
                 raise GameOverError("engine.not_running")
+            if table.meta.get("tournament") and not is_admin:  # a tournament's game: its result counts
+                raise PermissionDeniedError("engine.tournament_game")
             if user_id != table.host_id and not is_admin:
                 raise PermissionDeniedError("engine.host_or_admin")
             return await self._close(table, "aborted", reason="aborted")

@@ -193,3 +193,17 @@ def test_the_simulate_command_prints_standings_and_writes_the_export(tmp_path: P
 def test_the_simulate_command_refuses_an_unknown_game(capsys) -> None:
     code = invoke(["tournament", "simulate", "--game", "chess", "--format", "swiss", "--players", "4"])
     assert code == 2 and "flying_blades" in capsys.readouterr().err
+
+
+async def test_a_tournament_game_is_aborted_only_by_an_admin(store: Store, clock, games: dict) -> None:
+    from engine import PermissionDeniedError
+
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=1), HUMANS[:2])
+    (game_id,) = current_games((await director.start(tid)).value)
+    host = (await engine.get(game_id)).host_id
+    with pytest.raises(PermissionDeniedError) as err:
+        await engine.abort(game_id, host)
+    assert err.value.msg.key == "engine.tournament_game"
+    assert (await engine.abort(game_id, 999, is_admin=True)).status == "aborted"

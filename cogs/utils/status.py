@@ -51,11 +51,13 @@ Sleep = Callable[[float], Awaitable[Any]]
 
 
 def time_control_text(table: Table, locale: str) -> str:
-    """The table's clock and what a missed turn does, in words (the lobby and the status show it), and why the game
-    is unrated when it is (rated is the default: a started rated game's status says so on a line of its own)."""
+    """The table's clock and what a missed turn does, in words (the lobby and the status show it), and whether the
+    game is rated (why not, when it is not; a started rated game's status says so on a line of its own)."""
     reason = unrated_reason(table)
-    unrated = "" if reason is None else " · " + t(f"tc.unrated.{reason}", locale)
-    return _clock_words(table, locale) + unrated
+    if reason is not None:
+        return _clock_words(table, locale) + " · " + t(f"tc.unrated.{reason}", locale)
+    # A lobby says it will be rated before anyone joins; a started game says so on its own line.
+    return _clock_words(table, locale) + (" · " + t("tc.rated", locale) if table.status == "lobby" else "")
 
 
 def _clock_words(table: Table, locale: str) -> str:

@@ -53,6 +53,7 @@ class Admin(commands.Cog):
             language = language.strip().lower()
             if language not in LANGUAGES:
                 raise OptionsError("admin.bad_language", language=language, choices=", ".join(LANGUAGES))
+            await ctx.defer()  # acknowledged before the write (a busy database must not time the interaction out)
             await self.bot.engine.set_guild_locale(ctx.guild.id, None if language == "auto" else language)
             locale = await locale_of_ctx(ctx)
             await ctx.send(t("admin.language_set", locale, language=t(f"admin.language.{language}", locale)))
@@ -67,6 +68,7 @@ class Admin(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             require_manager(ctx)
+            await ctx.defer()
             await self.bot.engine.set_guild_setting(ctx.guild.id, "threads", enabled)
             await ctx.send(t("admin.threads_on" if enabled else "admin.threads_off", locale))
 
@@ -85,6 +87,7 @@ class Admin(commands.Cog):
             policy = policy.strip().lower()
             if policy not in POLICIES:
                 raise OptionsError("engine.options.on_timeout", value=policy[:20], allowed=", ".join(POLICIES))
+            await ctx.defer()
             await self.bot.engine.set_guild_setting(ctx.guild.id, "on_timeout", policy)
             await ctx.send(t("admin.timeouts_set", locale, policy=t(f"admin.timeouts.{policy}", locale)))
 

@@ -244,6 +244,7 @@ class GameAdmin(commands.Cog):
                 changes.update(time=adm.check_time_default(time), days=0)
             elif "days" in changes:
                 changes["time"] = None
+            await ctx.defer()  # acknowledged before the writes and the sweep's re-arming
             engine = self.bot.engine
             for key, value in changes.items():
                 await engine.set_guild_setting(ctx.guild.id, key, value)

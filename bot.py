@@ -35,7 +35,7 @@ log = logging.getLogger("floorboard")
 
 EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan", "cogs.help", "cogs.floor_plan_daily",
               "cogs.the_floor", "cogs.the_floor_admin", "cogs.away", "cogs.game_admin",
-              "cogs.undo", "cogs.inbox", "cogs.profile")
+              "cogs.undo", "cogs.inbox", "cogs.profile", "cogs.tournaments")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT, EXIT_STORAGE = 2, 3, 2, 4, 5
 EXIT_UNREACHABLE = 6
@@ -138,7 +138,7 @@ class Floorboard(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.load_all()
         try:  # games that ended while the bot was down reach their tournaments now
-            await self.director.resume()
+            await self.director.catch_up()
         except StorageError:
             log.exception("tournaments could not be resumed; they catch up at their next deadline")
         if self.run_scheduler:

@@ -25,9 +25,11 @@ if TYPE_CHECKING:
 
 # The order of the list; a command not named here (a new one) is still listed, after these.
 ORDER = ("play", "move", "board", "hand", "undo", "resign", "abort", "games", "mygames", "record", "leaderboard",
-         "profile", "history", "help", "away",
+         "profile", "history", "tournament", "help", "away",
          "back", "quiet", "reminders", "language", "threads", "timeouts", "gameadmin", "serverdefaults", "ping")
 MAX_DESCRIPTION = 4096
+MAX_MESSAGE = 6000  # Discord's limit on all the embeds of one message together
+COMPACT_GROUP = 10  # a group with more subcommands is one line (its subcommands' names): /tournament has 16
 
 
 def catalog_text(key: str, locale: str, fallback: str) -> str:
@@ -50,8 +52,19 @@ def key_text(value: Any, locale: str, fallback: str) -> str:
     return catalog_text(key, locale, fallback) if key else fallback
 
 
+def compact_group_line(group: app_commands.Group, locale: str) -> str:
+    """``/tournament …`` — the group's description: one short line, because listing its subcommands with their
+    options here would push the overview past Discord's embed limits (Discord's own command picker lists them, and
+    the prefix form alone, ``!tournament``, answers with every subcommand)."""
+    name = key_text(group._locale_name, locale, group.name)
+    other = f" (`/{group.name}`)" if name != group.name else ""
+    return f"`/{name} …`{other} — {key_text(group._locale_description, locale, group.description)}"
+
+
 def group_lines(group: app_commands.Group, locale: str) -> list[str]:
     """One line per subcommand of a group (``/floorplan daily [move]``), named by the keys of its locale strings."""
+    if len(group.commands) > COMPACT_GROUP:
+        return [compact_group_line(group, locale)]
     lines = []
     for command in group.commands:
         if not isinstance(command, app_commands.Command):
@@ -86,11 +99,37 @@ def command_lines(bot: Floorboard, locale: str) -> list[str]:
     return lines
 
 
+def whole_lines(lines: list[str], limit: int) -> str:
+    """As many whole lines as fit in ``limit`` characters (a command is never cut in the middle of its usage)."""
+    out, used = [], 0
+    for line in lines:
+        if used + len(line) + 1 > limit:
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def batches(embeds: list[discord.Embed], limit: int = MAX_MESSAGE) -> list[list[discord.Embed]]:
+    """The embeds grouped into messages of at most ``limit`` characters in all (Discord's 6,000 per message): the
+    overview and a game's page share one message while they fit, else each has its own."""
+    out: list[list[discord.Embed]] = []
+    used = limit
+    for embed in embeds:
+        size = len(embed)
+        if used + size > limit:
+            out.append([])
+            used = 0
+        out[-1].append(embed)
+        used += size
+    return out
+
+
 def overview_embed(bot: Floorboard, locale: str) -> discord.Embed:
     prefix = bot.settings.command_prefix
     intro = t("help.intro", locale, prefix=prefix)
     embed = discord.Embed(title=t("help.title", locale), colour=discord.Colour.blurple(),
-                          description=(intro + "\n" + "\n".join(command_lines(bot, locale)))[:MAX_DESCRIPTION])
+                          description=whole_lines([intro, *command_lines(bot, locale)], MAX_DESCRIPTION))
     help_name = t("cmd.help.name", locale)
     games = [
         t("help.game_line", locale, game=surface_for(bot, gid).game_name(locale), id=gid, min=rules.min_players,
@@ -126,7 +165,8 @@ class Help(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             rules = find_game(self.bot.engine.games, game) if game else None
-            await ctx.send(embeds=help_embeds(self.bot, locale, rules), ephemeral=True)
+            for embeds in batches(help_embeds(self.bot, locale, rules)):
+                await ctx.send(embeds=embeds, ephemeral=True)
 
 
 async def setup(bot: Floorboard) -> None:

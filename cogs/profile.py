@@ -21,6 +21,7 @@ from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, safe
 from i18n import t
+from league.tournament import Tournament
 from rules.base import FloorboardError
 from storage.league import GLOBAL, RatingRow, ResultRow
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 PAGE = 10
 PROVISIONAL = 10  # rated games before a rating counts as established (league.ratings.Rating.provisional)
 LAST_GAMES = 5  # in a profile
+LAST_TOURNAMENTS = 5  # in a profile
 MAX_PAGE, MAX_GAME_NAME = 1000, 60
 SCOPES = ("server", "global")
 SCOPE_CHOICES = [app_commands.Choice(name=ls(f"profile.scope.{s}"), value=s) for s in SCOPES]
@@ -98,6 +100,14 @@ class Profile(commands.Cog):
                  link=jump_link(row), place=place, score=score, change=change_text(row, locale),
                  when=f"<t:{int(row.finished_at.timestamp())}:d>")
 
+    def tournament_line(self, row: Any, user_id: int, locale: str) -> str:
+        """A tournament the player entered: its name (escaped), game, and their rank in the field (so far)."""
+        value = Tournament.from_json(row.data)
+        rank = next((s.rank for s in value.standings() if s.player == str(user_id)), None)
+        key = "profile.tournament_line" if value.status == "finished" else "profile.tournament_line_running"
+        return t(key, locale, name=safe(value.name, 60), game=self.game_name(row.game, locale), id=row.id,
+                 rank=rank if rank is not None else "—", field=len(value.entrants))
+
     # --- /leaderboard ------------------------------------------------------------------------------------
 
     @commands.hybrid_command(name=ls("cmd.leaderboard.name"), description=ls("cmd.leaderboard.description"),
@@ -152,7 +162,8 @@ class Profile(commands.Cog):
             counts = await store.record_counts(user.id, guild.id)
             last = await store.results_of(user.id, guild_id=guild.id, limit=LAST_GAMES)
             name = safe(user.display_name, NAME_LIMIT)
-            if not (here or everywhere or counts):
+            tournaments = await store.tournaments_of(user.id, guild.id)
+            if not (here or everywhere or counts or tournaments):
                 await send_ephemeral(ctx, t("profile.none", locale, name=name))
                 return
             embed = discord.Embed(title=t("profile.title", locale, name=name), colour=discord.Colour.blurple())
@@ -164,6 +175,9 @@ class Profile(commands.Cog):
             if last:
                 lines = "\n".join(self.history_line(r, locale) for r in last)
                 embed.add_field(name=t("profile.last_games", locale), value=lines[:MAX_FIELD], inline=False)
+            if tournaments:
+                lines = "\n".join(self.tournament_line(r, user.id, locale) for r in tournaments[:LAST_TOURNAMENTS])
+                embed.add_field(name=t("profile.tournaments", locale), value=lines[:MAX_FIELD], inline=False)
             embed.set_footer(text=t("profile.footer", locale, count=PROVISIONAL))
             await send_ephemeral(ctx, None, embed=embed)
 

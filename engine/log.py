@@ -35,7 +35,8 @@ class GameLog:
 
     async def record(self, table_id: int) -> str:
         """The game's header and log. The seed is in it only once the game is over: every deal, draw and letter
-        follows from it, so while the game runs it is as secret as the cards; afterwards it proves the deal."""
+        follows from it, so while the game runs it is as secret as the cards; afterwards it proves the deal (a
+        tournament's score round shares one deal: its seed waits for the tournament's end)."""
         try:
             table = await self.get(table_id)
         except DamagedGameError:  # the log is what an operator needs to repair a damaged game: export it
@@ -43,11 +44,14 @@ class GameLog:
             assert row is not None
             table = self._shell(row)
         actions = await self.store.actions(table_id)
+        from engine.tournaments import seed_shown  # engine.tournaments builds on the engine
+
+        shown = table.status in CLOSED_STATUSES and await seed_shown(self.store, table)
         header = {
             "Game": table.game,
             "Table": str(table.id),
             "Date": table.created_at.date().isoformat(),
-            **({"Seed": table.seed} if table.status in CLOSED_STATUSES else {}),
+            **({"Seed": table.seed} if shown else {}),
             "Players": str(len(table.seats)),
             "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
             **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},

@@ -5,7 +5,7 @@ Everything is in storage: the tournament row (its whole value as JSON, written w
 every game it created (written right after each game, so a restart never creates a table twice), and its next
 deadline (`due_at`: registration close or the round's end). A game that ends tells the director through the
 engine's closed-game hook, which only schedules a reconcile: the reconcile reads every game of the current round
-from the engine, so a result missed in a crash is found again at the next start (`resume`) or deadline.
+from the engine, so a result missed in a crash is found again at the next start (`catch_up`) or deadline.
 
 Surfaces plug in two things: where a table's game is played (``channels``: Discord makes a thread; the
 simulation counts) and what to say (``listeners``: the round is paired, closed, the tournament is over).
@@ -14,6 +14,8 @@ simulation counts) and what to say (``listeners``: the round is paired, closed, 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -25,7 +27,7 @@ from engine import policies as pol
 from engine.errors import DamagedGameError, GameNotFoundError, PermissionDeniedError
 from engine.tables import CLOSED_STATUSES, SeatInfo, Table
 from league.model import Entrant, Ranking, Round
-from league.tournament import REGISTRATION, RUNNING, Settings, Tournament, TournamentError
+from league.tournament import FINISHED, REGISTRATION, RUNNING, Settings, Tournament, TournamentError
 from storage import TournamentConflictError, TournamentRow
 
 if TYPE_CHECKING:
@@ -49,6 +51,24 @@ class Entry:
     value: Tournament
 
 
+def game_seed(value: Tournament, round_number: int, index: int) -> str:
+    """A table's seed, derived from the tournament's secret one by an HMAC: a finished game's record shows its own
+    seed, which must not give away the tournament's (and with it every later deal). A score event's games share
+    one seed per round: every entrant plays the same deal."""
+    which = f"{round_number}" if value.fmt == "score" else f"{round_number}/{index}"
+    return "tour-" + hmac.new(value.seed.encode(), which.encode(), hashlib.sha256).hexdigest()[:24]
+
+
+async def seed_shown(store: Any, table: Table) -> bool:
+    """May a closed tournament game's record show its seed? Not while others still play the same deal (a score
+    event's round): only once its tournament is over."""
+    info = table.meta.get(TOURNAMENT)
+    if not isinstance(info, dict) or not info.get("shared_seed") or not isinstance(info.get("id"), int):
+        return True
+    row = await store.load_tournament(info["id"])
+    return row is None or row.status in (FINISHED, "cancelled")
+
+
 def seat_for(entrant: Entrant) -> SeatInfo:
     """A Discord member's seat (the id is their user id), or a bot's (a simulation's ``bot-N``)."""
     return SeatInfo(int(entrant.id), entrant.name) if entrant.id.isdigit() else SeatInfo(None, entrant.name, True)
@@ -67,6 +87,10 @@ class Director:
 
     def add_listener(self, listener: TournamentListener) -> None:
         self._listeners.append(listener)
+
+    def remove_listener(self, listener: TournamentListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     # --- reading and writing -------------------------------------------------------------------------------------
 
@@ -146,6 +170,33 @@ class Director:
         await self._tell("cancelled", entry)
         return entry
 
+    async def pause(self, tournament_id: int) -> Entry:
+        """Hold the tournament: the round's clock stops (what was left of it is kept) and no round is paired.
+        Its games go on; each keeps its own clock."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            value = entry.value.set_paused(True)
+            rnd = value.current
+            if rnd is not None and entry.row.due_at is not None:
+                left = max(0.0, (entry.row.due_at - self.engine.now()).total_seconds())
+                value = _with_extra(value, rnd, paused_left=left)
+            return await self._save(entry, value, due=None)
+
+    async def resume(self, tournament_id: int) -> Entry:
+        """Go on: the round's clock runs again with what it had left; a round that completed meanwhile closes."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            value = entry.value.set_paused(False)
+            rnd = value.current
+            due = None
+            if rnd is not None and not rnd.complete:
+                left = rnd.extra.get("paused_left")
+                hours = value.settings.round_hours
+                due = self.engine.now() + (timedelta(seconds=left) if isinstance(left, int | float)
+                                           else timedelta(hours=hours))
+            entry = await self._save(entry, value, due=due)
+        return await self.reconcile(tournament_id)
+
     async def repair(self, tournament_id: int) -> Entry:
         """Re-pair the current round: its games (none decided yet) are aborted and new ones made."""
         async with self._lock(tournament_id):
@@ -213,9 +264,9 @@ class Director:
         options = {**value.settings.options}
         if "rated" in pol.PLAY_KEYS:
             options.setdefault("rated", "yes" if value.settings.rated else "no")
-        # A score event's games share one seed per round: every entrant plays the same deal.
-        seed = f"{value.seed}/{rnd.number}" if value.fmt == "score" else f"{value.seed}/{rnd.number}/{index}"
-        meta = {TOURNAMENT: {"id": entry.row.id, "round": rnd.number, "table": index, "seats": list(seats)}}
+        seed = game_seed(value, rnd.number, index)
+        meta = {TOURNAMENT: {"id": entry.row.id, "round": rnd.number, "table": index, "seats": list(seats),
+                             "shared_seed": value.fmt == "score"}}
         table = await self.engine.open_table(value.settings.game, guild_id=entry.row.guild_id, channel_id=channel,
                                              seats=[seat_for(by_id[p]) for p in seats], options=options,
                                              seed=seed, meta=meta)
@@ -236,10 +287,12 @@ class Director:
             entry = await self.get(tournament_id)
             if entry.value.status != RUNNING:
                 return entry
+            was_complete = entry.value.current is not None and entry.value.current.complete
             entry = await self._collect(entry, final=False)
-            if entry.value.current is not None and entry.value.current.complete:
-                return await self._after_round(entry)
-            return entry
+            if entry.value.current is None or not entry.value.current.complete:
+                return entry
+            # A round that completed before (the tournament was paused between rounds) was announced then.
+            return await (self._next_round(entry) if was_complete else self._after_round(entry))
 
     async def _after_round(self, entry: Entry) -> Entry:
         await self._tell("round_closed", entry)
@@ -325,7 +378,7 @@ class Director:
             entry = await self.get(tournament_id)
             await self._save(entry, entry.value, due=None)
 
-    async def resume(self) -> int:
+    async def catch_up(self) -> int:
         """At start-up: every running tournament catches up with games that ended while it was not told."""
         count = 0
         for tournament_id in await self.engine.store.running_tournament_ids():
@@ -389,6 +442,11 @@ class Director:
             await adm.adjudicate(self.engine, game_id, by=None, reason=ROUND_DEADLINE)
         except Exception:
             log.exception("could not adjudicate game %s at its round's deadline", game_id)
+
+
+def _with_extra(value: Tournament, rnd: Round, **extra: Any) -> Tournament:
+    new = replace(rnd, extra={**rnd.extra, **extra})
+    return replace(value, rounds=(*value.rounds[:-1], new))
 
 
 def _game_ids(rnd: Round) -> list[int]:

@@ -82,6 +82,16 @@ class TournamentStore:
                                 " ORDER BY id", (guild_id, *statuses))
         return [_tournament(r) for r in rows]
 
+    async def tournaments_of(self, user_id: int, guild_id: int | None,
+                             statuses: Sequence[str] = ("running", "finished")) -> list[TournamentRow]:
+        """The server's tournaments (running or finished, newest first) that the user entered. The entrants live
+        in each row's JSON, so the rows are scanned: a server holds few tournaments, and this serves /profile only
+        (an entrants table would be the index to add at a larger scale)."""
+        player = str(user_id)
+        rows = await self.tournaments_in_guild(guild_id, statuses)
+        return [r for r in reversed(rows) if any(str(e.get("id")) == player for e in r.data.get("entrants", ())
+                                                 if isinstance(e, dict))]
+
     async def due_tournaments(self, now: datetime) -> list[int]:
         from storage.sqlite import _ts
 

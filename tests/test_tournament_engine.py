@@ -4,6 +4,7 @@ running game; the headless simulation's command line prints the standings and wr
 
 from __future__ import annotations
 
+from datetime import timedelta
 from itertools import combinations
 from pathlib import Path
 
@@ -28,7 +29,8 @@ def games() -> dict:
 
 
 async def entered(director: Director, settings: Settings, entrants: list[Entrant]) -> int:
-    entry = await director.create(name="Cup", settings=settings, guild_id=9, channel_id=1, organizer_id=1, seed="t")
+    entry = await director.create(name="Cup", settings=settings, guild_id=9, channel_id=1, organizer_id=1,
+                                  seed="cup-secret-seed")
     for e in entrants:
         await director.update(entry.row.id, lambda t, e=e: t.register(e))
     return entry.row.id
@@ -119,7 +121,7 @@ async def test_results_flow_in_across_a_restart_mid_round(db_path: Path, clock, 
     store = await Store.open(db_path)  # a restart: a new engine and director on the same file
     engine = Engine(store, games=games, now=clock)
     director = Director(engine)
-    assert await director.resume() == 1
+    assert await director.catch_up() == 1
     await play_out(engine, second)
     await director.settle()
     entry = await director.get(tid)
@@ -139,7 +141,7 @@ async def test_a_result_missed_in_a_crash_is_found_at_the_next_start(db_path: Pa
     store = await Store.open(db_path)
     await play_out(Engine(store, games=games, now=clock), game_id)  # the game ends with nobody told
     director = Director(Engine(store, games=games, now=clock))
-    await director.resume()
+    await director.catch_up()
     assert (await director.get(tid)).value.status == FINISHED
     await store.close()
 
@@ -207,3 +209,65 @@ async def test_a_tournament_game_is_aborted_only_by_an_admin(store: Store, clock
         await engine.abort(game_id, host)
     assert err.value.msg.key == "engine.tournament_game"
     assert (await engine.abort(game_id, 999, is_admin=True)).status == "aborted"
+
+
+async def test_a_paused_round_keeps_what_was_left_of_its_clock(store: Store, clock, games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=2, round_hours=48),
+                        HUMANS[:4])
+    await director.start(tid)
+    clock.advance(hours=40)
+    assert (await director.pause(tid)).row.due_at is None
+    clock.advance(days=5)  # past the round's deadline (the games' own abandoned-games sweep is 30 days)
+    await engine.run_due()
+    assert len((await director.get(tid)).value.rounds) == 1, "no deadline runs while paused"
+    entry = await director.resume(tid)
+    assert entry.row.due_at == clock.now + timedelta(hours=8)
+
+
+async def test_a_round_that_ended_during_a_pause_is_announced_once(store: Store, clock, games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    told: list[str] = []
+
+    async def listen(kind: str, row: object, value: object) -> None:
+        told.append(kind)
+
+    director.add_listener(listen)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=2), HUMANS[:2])
+    (game_id,) = current_games((await director.start(tid)).value)
+    await director.pause(tid)
+    await play_out(engine, game_id)
+    await director.settle()
+    assert told.count("round_closed") == 1 and told.count("round") == 1, "paused: the next round waits"
+    await director.resume(tid)
+    assert told.count("round_closed") == 1 and told.count("round") == 2
+
+
+async def test_a_finished_games_record_does_not_give_away_the_tournaments_seed(store: Store, clock,
+                                                                              games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=2), HUMANS[:4])
+    entry = await director.start(tid)
+    first, second = current_games(entry.value)
+    await play_out(engine, first)
+    record = await engine.record(first)
+    seed = (await engine.get(first)).seed
+    assert f'[Seed "{seed}"]' in record, "a finished game proves its own deal"
+    assert entry.value.seed not in record and (await engine.get(second)).seed not in record
+
+
+async def test_a_score_rounds_shared_seed_waits_for_the_tournaments_end(store: Store, clock, games: dict) -> None:
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="floor_plan", format="score", table_size=1, rounds=1), HUMANS[:2])
+    entry = await director.start(tid)
+    done, other = entry.value.current.extra["games"].values()
+    await play_out(engine, done)
+    assert "[Seed" not in await engine.record(done), "the other entrant still plays the same deal"
+    await play_out(engine, other)
+    await director.settle()
+    assert (await director.get(tid)).value.status == FINISHED
+    assert "[Seed" in await engine.record(done)

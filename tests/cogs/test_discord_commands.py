@@ -17,7 +17,7 @@ from tests.discord_harness import Harness
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "move", "board", "hand", "resign", "abort", "games", "record", "language", "threads", "timeouts",
             "ping", "help", "sheet", "floorplan", "floor", "away", "back", "quiet", "reminders",
-            "undo", "gameadmin", "serverdefaults", "mygames", "leaderboard", "profile", "history"}
+            "undo", "gameadmin", "serverdefaults", "mygames", "leaderboard", "profile", "history", "tournament"}
 
 
 def check_name(name: str) -> None:

@@ -80,3 +80,14 @@ async def test_help_works_in_a_game_thread_and_changes_nothing(harness: Harness)
     out = await harness.slash("help", "alice", channel_id, game="flying_blades")
     assert out[-1].ephemeral and not harness.public(out)
     assert (await table_of(harness, channel_id)).version == table.version
+
+
+def test_help_splits_into_messages_when_the_embeds_pass_discords_limit() -> None:
+    import discord
+
+    from cogs.help import batches, whole_lines
+
+    assert whole_lines(["a" * 10, "b" * 10, "c" * 10], 25) == "a" * 10 + "\n" + "b" * 10
+    big, small = discord.Embed(description="x" * 4000), discord.Embed(description="y" * 1500)
+    assert [len(b) for b in batches([big, small])] == [2]
+    assert [len(b) for b in batches([big, discord.Embed(description="z" * 2500)])] == [1, 1]

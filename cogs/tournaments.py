@@ -1,0 +1,663 @@
+"""``/tournament``: the Discord surface of the tournament director (engine/tournaments.py).
+
+- Organising (``create`` needs Manage Server; ``start``, ``pause``, ``resume``, ``repair``, ``award``,
+  ``disqualify``, ``cancel`` and ``export`` need the organiser or Manage Server, re-checked on every call).
+- Entering (``join``, ``leave``, ``checkin``, and the announcement's buttons, whose custom_id carries the tournament
+  id and which re-check the tournament and the user on every click). Without an id a command means the one open
+  tournament of this channel (or of the server, when there is only one).
+- Showing (``standings``, ``bracket``, ``pairings``, ``list``): public.
+
+The director gets its surface here: ``channels`` makes a thread per table in the tournament's channel, and a
+listener posts each round's pairings (with mentions that respect quiet hours), the standings after a round, the
+final standings and the cancellation. A game's first status message and turn ping are posted in its thread when
+its round is announced, as ``/play`` does at Start.
+
+Decisions: the announcement's message id is kept as the server setting ``tour_msg:<id>`` (the tournament row has no
+column for it, and league/ stays free of Discord); a table whose thread cannot be made (no permission, the channel
+gone) gets a made-up negative channel id, so that the rest of the round is created, and the tournament channel is
+told: the organiser can award that table, or the round's deadline adjudicates it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.admin import require_manager
+from cogs.lobby import MAX_OPTIONS, parse_options
+from cogs.utils import tournament_view as tv
+from cogs.utils.checks import can_manage
+from cogs.utils.components import id_number
+from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
+from cogs.utils.posting import channel_of, edit_quietly, pinging, publish
+from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
+from cogs.utils.status import status_message
+from cogs.utils.surface import Segment, find_game, game_choices, surface_for
+from cogs.utils.text import NAME_LIMIT, Markup, clean, escape, mention
+from engine import GameNotFoundError
+from engine.policies import allowed_policies, check_options
+from engine.tournaments import Entry
+from i18n import t
+from league.model import Entrant, Round
+from league.tournament import (
+    FINISHED,
+    REGISTRATION,
+    RUNNING,
+    Settings,
+    Tournament,
+    TournamentError,
+    resolve_format,
+)
+from render.league import bracket_image, standings_image
+from rules.rng import new_seed
+from storage import TournamentRow
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 10080
+THREAD_NAME = 100
+DEFAULT_RATING = 1500.0  # a newcomer's display rating (storage/league.py)
+MAX_GAME_NAME, MAX_RANKING, MAX_ID = 60, 300, 2**53
+ANNOUNCE_KEY = "tour_msg:{id}"  # server setting: the announcement's message id
+FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tour.format.{f.replace('-', '_')}"), value=f)
+                  for f in tv.FORMAT_CHOICES]
+OPEN = (REGISTRATION, RUNNING)
+
+
+class Tournaments(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+        self._fake = 0
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(tv.TourButton)
+        director = self.bot.director
+        if director is not None:
+            director.channels = self.make_table_channel
+            director.add_listener(self.on_tournament)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(tv.TourButton)
+        director = self.bot.director
+        if director is not None:
+            director.channels = None
+            director.remove_listener(self.on_tournament)
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error, await locale_of_ctx(ctx))
+
+    # --- helpers -------------------------------------------------------------------------------------------
+
+    @property
+    def director(self) -> Any:
+        return self.bot.director
+
+    def game_name(self, game: str, locale: str) -> str:
+        return surface_for(self.bot, game).game_name(locale)
+
+    async def row_locale(self, row: TournamentRow) -> str:
+        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+        return await guild_locale(self.bot, row.guild_id, guild.preferred_locale if guild else None)
+
+    async def pick(self, ctx: commands.Context[Any], tournament: int | None, *, finished_ok: bool = False) -> Entry:
+        """The tournament named, else the one open in this channel (or its parent, from a table's thread), else
+        the only one open on the server; ``finished_ok``: else the latest finished one here."""
+        if tournament is not None:
+            entry = await self.director.get(tournament)
+            if entry.row.guild_id != ctx.guild.id:
+                raise GameNotFoundError("tour.no_tournament", id=tournament)
+            return entry
+        store = self.bot.engine.store
+        here = {ctx.channel.id, getattr(ctx.channel, "parent_id", None)}
+        rows = await store.tournaments_in_guild(ctx.guild.id, OPEN)
+        local = [r for r in rows if r.channel_id in here]
+        pool = local if len(local) == 1 else rows
+        if len(pool) == 1:
+            return Entry(pool[0], Tournament.from_json(pool[0].data))
+        if rows:
+            raise TournamentError("tour.which", ids=Markup(", ".join(f"#{r.id}" for r in rows[:20])))
+        if finished_ok:
+            done = await store.tournaments_in_guild(ctx.guild.id, (FINISHED,))
+            done = [r for r in done if r.channel_id in here] or done
+            if done:
+                return Entry(done[-1], Tournament.from_json(done[-1].data))
+        raise TournamentError("tour.none_open")
+
+    def organiser(self, ctx: commands.Context[Any], entry: Entry) -> None:
+        self.director.organiser_check(entry, ctx.author.id, is_admin=can_manage(ctx))
+
+    async def rating_of(self, guild_id: int, game: str, user_id: int) -> float:
+        """The player's server rating as shown (seeding only); a newcomer's 1500."""
+        row = await self.bot.engine.store.rating(guild_id, game, user_id)
+        return float(row.rating.display) if row is not None else DEFAULT_RATING
+
+    async def refresh_announcement(self, row: TournamentRow, value: Tournament) -> None:
+        """Edit the announcement to show the entrants and the status now (nothing if it is gone)."""
+        message_id = await self.bot.engine.guild_setting(row.guild_id or 0, ANNOUNCE_KEY.format(id=row.id), None)
+        channel = await channel_of(self.bot, row.channel_id)
+        if message_id is None or channel is None:
+            return
+        locale = await self.row_locale(row)
+        await edit_quietly(channel, int(message_id),
+                           **tv.announcement(row, value, self.game_name(row.game, locale), locale))
+
+    async def links(self, row: TournamentRow, rnd: Round) -> dict[int, str]:
+        """Each game of the round → a link to its thread (none for a table without a thread)."""
+        out = {}
+        for game_id in tv.game_ids(rnd):
+            try:
+                table = await self.bot.engine.get(game_id)
+            except Exception:  # a damaged game: its table is listed without a link
+                log.warning("game %s of tournament %s could not be loaded", game_id, row.id)
+                continue
+            if table.channel_id > 0:
+                out[game_id] = tv.game_link(row.guild_id, table.channel_id)
+        return out
+
+    # --- /tournament ---------------------------------------------------------------------------------------
+
+    @commands.hybrid_group(name=ls("cmd.tournament.name"), description=ls("cmd.tournament.description"),
+                           aliases=aliases("cmd.tournament.name"), invoke_without_command=True)
+    @commands.guild_only()
+    async def tournament(self, ctx: commands.Context[Any]) -> None:
+        """``!tournament`` alone: what the subcommands are."""
+        await send_ephemeral(ctx, t("tour.usage", await locale_of_ctx(ctx), prefix=ctx.clean_prefix))
+
+    @tournament.command(name=ls("cmd.tournament.create.name"), description=ls("cmd.tournament.create.description"),
+                        aliases=aliases("cmd.tournament.create.name"))
+    @commands.guild_only()
+    @app_commands.rename(name=ls("cmd.tournament.create.tname.name"), game=ls("cmd.tournament.create.game.name"),
+                         format=ls("cmd.tournament.create.format.name"),
+                         table_size=ls("cmd.tournament.create.table_size.name"),
+                         rounds=ls("cmd.tournament.create.rounds.name"),
+                         round_hours=ls("cmd.tournament.create.round_hours.name"),
+                         max_players=ls("cmd.tournament.create.max_players.name"),
+                         checkin=ls("cmd.tournament.create.checkin.name"),
+                         late_join_rounds=ls("cmd.tournament.create.late_join_rounds.name"),
+                         starts_in_hours=ls("cmd.tournament.create.starts_in_hours.name"),
+                         options=ls("cmd.tournament.create.options.name"))
+    @app_commands.describe(name=ls("cmd.tournament.create.tname.description"),
+                           game=ls("cmd.tournament.create.game.description"),
+                           format=ls("cmd.tournament.create.format.description"),
+                           table_size=ls("cmd.tournament.create.table_size.description"),
+                           rounds=ls("cmd.tournament.create.rounds.description"),
+                           round_hours=ls("cmd.tournament.create.round_hours.description"),
+                           max_players=ls("cmd.tournament.create.max_players.description"),
+                           checkin=ls("cmd.tournament.create.checkin.description"),
+                           late_join_rounds=ls("cmd.tournament.create.late_join_rounds.description"),
+                           starts_in_hours=ls("cmd.tournament.create.starts_in_hours.description"),
+                           options=ls("cmd.tournament.create.options.description"))
+    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES)
+    async def create(self, ctx: commands.Context[Any], name: commands.Range[str, 1, tv.TOURNAMENT_NAME],
+                     game: commands.Range[str, 1, MAX_GAME_NAME], format: commands.Range[str, 1, 30],
+                     table_size: commands.Range[int, 1, 10] = 2, rounds: commands.Range[int, 0, 30] = 0,
+                     round_hours: commands.Range[int, 1, 720] = 72, max_players: commands.Range[int, 0, 512] = 0,
+                     checkin: bool = False, late_join_rounds: commands.Range[int, 0, 10] = 0,
+                     starts_in_hours: commands.Range[int, 0, 720] = 0, *,
+                     options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            title = clean(name, tv.TOURNAMENT_NAME)
+            if not title:
+                raise TournamentError("tour.bad_name")
+            rules = find_game(self.bot.engine.games, game)
+            if not rules.min_players <= table_size <= rules.max_players:
+                raise TournamentError("tour.table_size_for_game", size=table_size, min=rules.min_players,
+                                      max=rules.max_players)
+            opts = parse_options(options)
+            # A tournament must finish: a missed turn forfeits unless the organiser or the game says otherwise.
+            if "on_timeout" not in opts and "forfeit" in allowed_policies(rules):
+                opts["on_timeout"] = "forfeit"
+            settings = Settings(game=rules.id, format=resolve_format(format, table_size), table_size=table_size,
+                                rounds=rounds, max_players=max_players, checkin=checkin,
+                                late_join_rounds=late_join_rounds, round_hours=round_hours, options=opts)
+            check_options(rules, dict(opts))  # the games' options fail before anything is posted
+            await ctx.defer()
+            now = self.bot.engine.now()
+            starts = now + timedelta(hours=starts_in_hours) if starts_in_hours else None
+            entry = await self.director.create(name=title, settings=settings, guild_id=ctx.guild.id,
+                                               channel_id=ctx.channel.id, organizer_id=ctx.author.id,
+                                               seed=new_seed(), starts_at=starts)
+            message = await ctx.send(**tv.announcement(entry.row, entry.value, self.game_name(rules.id, locale),
+                                                       locale))
+            await self.bot.engine.set_guild_setting(ctx.guild.id, ANNOUNCE_KEY.format(id=entry.row.id), message.id)
+
+    # --- entering ------------------------------------------------------------------------------------------
+
+    async def enter(self, entry: Entry, member: discord.abc.User, guild_id: int) -> Entry:
+        rating = await self.rating_of(guild_id, entry.row.game, member.id)
+        entrant = Entrant(str(member.id), clean(member.display_name, NAME_LIMIT) or str(member.id), rating)
+        return await self.director.update(entry.row.id, lambda v: v.register(entrant))
+
+    async def withdraw(self, entry: Entry, user_id: int) -> Entry:
+        """Before the start the entry is withdrawn; later the player drops (their running game is resigned)."""
+        if entry.value.status == RUNNING:
+            return await self.director.drop(entry.row.id, str(user_id))
+        return await self.director.update(entry.row.id, lambda v: v.drop(str(user_id)))
+
+    async def check_in(self, entry: Entry, user_id: int) -> Entry:
+        if not entry.value.settings.checkin:
+            raise TournamentError("tour.no_checkin")
+        return await self.director.update(entry.row.id, lambda v: v.check_in(str(user_id)))
+
+    async def entering(self, ctx: commands.Context[Any], tournament: int | None, step: str) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)
+            entry = await self.pick(ctx, tournament)
+            if step == "join":
+                entry = await self.enter(entry, ctx.author, ctx.guild.id)
+            elif step == "leave":
+                entry = await self.withdraw(entry, ctx.author.id)
+            else:
+                entry = await self.check_in(entry, ctx.author.id)
+            await send_ephemeral(ctx, t(f"tour.done.{step}", locale, name=escape(entry.value.name)))
+            await self.refresh_announcement(entry.row, entry.value)
+
+    @tournament.command(name=ls("cmd.tournament.join.name"), description=ls("cmd.tournament.join.description"),
+                        aliases=aliases("cmd.tournament.join.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def join(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                   ) -> None:
+        await self.entering(ctx, tournament, "join")
+
+    @tournament.command(name=ls("cmd.tournament.leave.name"), description=ls("cmd.tournament.leave.description"),
+                        aliases=aliases("cmd.tournament.leave.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def leave(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                    ) -> None:
+        await self.entering(ctx, tournament, "leave")
+
+    @tournament.command(name=ls("cmd.tournament.checkin.name"),
+                        description=ls("cmd.tournament.checkin.description"),
+                        aliases=aliases("cmd.tournament.checkin.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def checkin(self, ctx: commands.Context[Any],
+                      tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        await self.entering(ctx, tournament, "checkin")
+
+    async def tour_button(self, interaction: discord.Interaction, rest: str) -> None:
+        """A click on an announcement: everything is re-checked (the id, the tournament and where it is, that
+        registration is still open, the user's entry), so a stale or forged button changes nothing."""
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            action, _, number = rest.partition(":")
+            if action not in tv.BUTTON_ACTIONS or not number.isdigit():
+                raise TournamentError("tour.bad_button")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            tournament_id = id_number(number)
+            entry = await self.director.get(tournament_id)
+            if entry.row.guild_id != interaction.guild_id:
+                raise GameNotFoundError("tour.no_tournament", id=tournament_id)
+            if entry.value.status != REGISTRATION:
+                raise TournamentError("tour.registration_over", status=Markup(t(f"tour.status.{entry.value.status}",
+                                                                                locale)))
+            user = interaction.user
+            if action == "join":
+                entry = await self.enter(entry, user, interaction.guild_id or 0)
+            elif action == "leave":
+                entry = await self.withdraw(entry, user.id)
+            else:
+                entry = await self.check_in(entry, user.id)
+            await send_ephemeral(interaction, t(f"tour.done.{action}", locale, name=escape(entry.value.name)))
+            await self.refresh_announcement(entry.row, entry.value)
+
+    # --- organising ----------------------------------------------------------------------------------------
+
+    async def organising(self, ctx: commands.Context[Any], tournament: int | None) -> tuple[str, Entry]:
+        """Deferred (privately: a refusal stays private), then the tournament if the author organises it (or
+        manages the server)."""
+        locale = await locale_of_ctx(ctx)
+        await ctx.defer(ephemeral=True)
+        entry = await self.pick(ctx, tournament)
+        self.organiser(ctx, entry)
+        return locale, entry
+
+    async def announce(self, ctx: commands.Context[Any], text: str, pings: list[int] = ()) -> None:
+        """An organiser's step, said publicly in the channel."""
+        await self.publicly(ctx, content=text, allowed_mentions=pinging(list(pings)))
+
+    async def publicly(self, ctx: commands.Context[Any], **kwargs: Any) -> None:
+        """A public post in the channel after a private deferral (so that a refusal would have stayed private);
+        the private "thinking…" placeholder goes away."""
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        await ctx.channel.send(**kwargs)
+        if ctx.interaction is not None:
+            try:
+                await ctx.interaction.delete_original_response()
+            except discord.HTTPException:
+                log.info("could not remove the placeholder of a /tournament step in %s", ctx.channel.id)
+
+    @tournament.command(name=ls("cmd.tournament.start.name"), description=ls("cmd.tournament.start.description"),
+                        aliases=aliases("cmd.tournament.start.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def start(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                    ) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            entry = await self.director.start(entry.row.id)  # the listener posts the pairings
+            await send_ephemeral(ctx, t("tour.done.start", locale, name=escape(entry.value.name)))
+
+    @tournament.command(name=ls("cmd.tournament.pause.name"), description=ls("cmd.tournament.pause.description"),
+                        aliases=aliases("cmd.tournament.pause.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def pause(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                    ) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            if entry.value.paused:
+                raise TournamentError("tour.already_paused")
+            entry = await self.director.pause(entry.row.id)
+            await self.announce(ctx, t("tour.paused_by", locale, name=escape(entry.value.name), who=ctx.author.mention))
+
+    @tournament.command(name=ls("cmd.tournament.resume.name"),
+                        description=ls("cmd.tournament.resume.description"),
+                        aliases=aliases("cmd.tournament.resume.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def resume(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                     ) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            if not entry.value.paused:
+                raise TournamentError("tour.not_paused")
+            await self.announce(ctx, t("tour.resumed_by", locale, name=escape(entry.value.name),
+                                       who=ctx.author.mention))
+            # The round's clock runs again with what it had left; results that came in during the pause count now,
+            # and a round that closed meanwhile is followed by the next.
+            await self.director.resume(entry.row.id)
+
+    @tournament.command(name=ls("cmd.tournament.repair.name"),
+                        description=ls("cmd.tournament.repair.description"),
+                        aliases=aliases("cmd.tournament.repair.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def repair(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                     ) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            entry = await self.director.repair(entry.row.id)  # the listener posts the new pairings
+            await send_ephemeral(ctx, t("tour.done.repair", locale, name=escape(entry.value.name)))
+
+    @tournament.command(name=ls("cmd.tournament.award.name"), description=ls("cmd.tournament.award.description"),
+                        aliases=aliases("cmd.tournament.award.name"))
+    @commands.guild_only()
+    @app_commands.rename(round=ls("cmd.tournament.award.round.name"), table=ls("cmd.tournament.award.table.name"),
+                         ranking=ls("cmd.tournament.award.ranking.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(round=ls("cmd.tournament.award.round.description"),
+                           table=ls("cmd.tournament.award.table.description"),
+                           ranking=ls("cmd.tournament.award.ranking.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def award(self, ctx: commands.Context[Any], round: commands.Range[int, 1, 1000],
+                    table: commands.Range[int, 1, 1000], ranking: commands.Range[str, 1, MAX_RANKING],
+                    tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            value = entry.value
+            if not 1 <= round <= len(value.rounds):
+                raise TournamentError("tour.no_round", round=round)
+            rnd = value.rounds[round - 1]
+            if not 1 <= table <= len(rnd.tables):
+                raise TournamentError("tour.no_table", table=table)
+            order = tv.parse_ranking(ranking, rnd.tables[table - 1].seats)
+            entry = await self.director.award(entry.row.id, round, table - 1, order)
+            names = tv.names_of(entry.value)
+            shown = " > ".join(" = ".join(tv.who(p, names) for p in group) for group in order)
+            await self.announce(ctx, t("tour.awarded", locale, round=round, table=table, result=Markup(shown),
+                                       who=ctx.author.mention))
+
+    @tournament.command(name=ls("cmd.tournament.disqualify.name"),
+                        description=ls("cmd.tournament.disqualify.description"),
+                        aliases=aliases("cmd.tournament.disqualify.name"))
+    @commands.guild_only()
+    @app_commands.rename(member=ls("cmd.tournament.disqualify.member.name"), tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(member=ls("cmd.tournament.disqualify.member.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def disqualify(self, ctx: commands.Context[Any], member: discord.Member,
+                         tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            entry = await self.withdraw(entry, member.id)
+            await self.announce(ctx, t("tour.disqualified", locale, name=mention(member.id),
+                                       tournament=escape(entry.value.name), who=ctx.author.mention), [member.id])
+            await self.refresh_announcement(entry.row, entry.value)
+
+    @tournament.command(name=ls("cmd.tournament.cancel.name"), description=ls("cmd.tournament.cancel.description"),
+                        aliases=aliases("cmd.tournament.cancel.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def cancel(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                     ) -> None:
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            entry = await self.director.cancel(entry.row.id)  # the listener says so in the tournament's channel
+            await send_ephemeral(ctx, t("tour.done.cancel", locale, name=escape(entry.value.name)))
+
+    @tournament.command(name=ls("cmd.tournament.export.name"), description=ls("cmd.tournament.export.description"),
+                        aliases=aliases("cmd.tournament.export.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def export(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                     ) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)
+            entry = await self.pick(ctx, tournament, finished_ok=True)
+            self.organiser(ctx, entry)
+            # The export holds no secret: a running game's seed is not in it, a finished one's is in its record.
+            data = json.dumps(entry.value.export(), ensure_ascii=False, indent=2).encode("utf-8")
+            file = discord.File(io.BytesIO(data), filename=f"tournament-{entry.row.id}.json")
+            await ctx.send(t("tour.export_caption", locale, name=escape(entry.value.name)), file=file,
+                           ephemeral=True)
+
+    # --- showing -------------------------------------------------------------------------------------------
+
+    @tournament.command(name=ls("cmd.tournament.standings.name"),
+                        description=ls("cmd.tournament.standings.description"),
+                        aliases=aliases("cmd.tournament.standings.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def standings(self, ctx: commands.Context[Any],
+                        tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)
+            entry = await self.pick(ctx, tournament, finished_ok=True)
+            title = t("tour.standings_title", locale, name=entry.value.name)
+            await self.publicly(ctx, **await self.standings_post(entry.row, entry.value, title, locale))
+
+    @tournament.command(name=ls("cmd.tournament.bracket.name"),
+                        description=ls("cmd.tournament.bracket.description"),
+                        aliases=aliases("cmd.tournament.bracket.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def bracket(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
+                      ) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)
+            entry = await self.pick(ctx, tournament, finished_ok=True)
+            if entry.value.bracket is None:
+                raise TournamentError("tour.no_bracket")
+            await self.publicly(ctx, content=t("tour.bracket_caption", locale, name=escape(entry.value.name)),
+                                file=await self.bracket_file(entry.row, entry.value, locale))
+
+    @tournament.command(name=ls("cmd.tournament.pairings.name"),
+                        description=ls("cmd.tournament.pairings.description"),
+                        aliases=aliases("cmd.tournament.pairings.name"))
+    @commands.guild_only()
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    async def pairings(self, ctx: commands.Context[Any],
+                       tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            await ctx.defer(ephemeral=True)
+            entry = await self.pick(ctx, tournament)
+            rnd = entry.value.current
+            if rnd is None:
+                raise TournamentError("tour.no_pairings")
+            texts = await self.round_texts(entry.row, entry.value, rnd, locale)
+            for text in texts[:-1]:  # shown, not pinged: the round's own post pinged everyone
+                await ctx.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.publicly(ctx, content=texts[-1])
+
+    @tournament.command(name=ls("cmd.tournament.list.name"), description=ls("cmd.tournament.list.description"),
+                        aliases=aliases("cmd.tournament.list.name"))
+    @commands.guild_only()
+    async def list_(self, ctx: commands.Context[Any]) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            await ctx.defer()
+            rows = await self.bot.engine.store.tournaments_in_guild(ctx.guild.id, OPEN)
+            if not rows:
+                await ctx.send(t("tour.list_empty", locale))
+                return
+            lines = []
+            for row in rows:
+                value = Tournament.from_json(row.data)
+                lines.append(t("tour.list_line", locale, id=row.id, name=escape(value.name),
+                               game=self.game_name(row.game, locale), format=tv.format_name(value.fmt, locale),
+                               round=tv.round_text(value, locale), count=len(value.entrants),
+                               status=t(f"tour.status.{value.status}", locale)))
+            embed = discord.Embed(title=t("tour.list_title", locale), colour=discord.Colour.gold(),
+                                  description="\n".join(lines)[:4096])
+            await ctx.send(embed=embed)
+
+    # --- posts -----------------------------------------------------------------------------------------------
+
+    async def standings_post(self, row: TournamentRow, value: Tournament, title: str, locale: str,
+                             ) -> dict[str, Any]:
+        """The standings image and a compact text (rank, name, points, the first tie-break)."""
+        table = value.standings()
+        subtitle = " · ".join((self.game_name(row.game, locale), tv.format_name(value.fmt, locale),
+                               tv.round_text(value, locale)))
+        data = tv.standings_data(value, table, title, subtitle, locale)
+        png = await asyncio.to_thread(standings_image, data, locale=locale)
+        text = "\n".join([f"**{escape(title)}**", *tv.standings_lines(value, table, locale)])[:tv.MAX_CONTENT]
+        file = discord.File(io.BytesIO(png), filename=f"tournament-{row.id}-standings.png")
+        return {"content": text, "file": file, "allowed_mentions": discord.AllowedMentions.none()}
+
+    async def bracket_file(self, row: TournamentRow, value: Tournament, locale: str) -> discord.File:
+        png = await asyncio.to_thread(bracket_image, tv.bracket_data(value, locale), locale=locale)
+        return discord.File(io.BytesIO(png), filename=f"tournament-{row.id}-bracket.png")
+
+    async def round_texts(self, row: TournamentRow, value: Tournament, rnd: Round, locale: str) -> list[str]:
+        header = t("tour.round_header", locale, name=escape(value.name), round=rnd.number,
+                   total=tv.planned_rounds(value) or "?", when=tv.stamp(row.due_at) or "—")
+        return tv.chunks([header, *tv.round_lines(value, rnd, await self.links(row, rnd), locale)])
+
+    # --- the director's surface ----------------------------------------------------------------------------
+
+    async def make_table_channel(self, row: TournamentRow, value: Tournament, rnd: Round, index: int) -> int:
+        """A thread for the table in the tournament's channel; a made-up id when Discord will not make one."""
+        locale = await self.row_locale(row)
+        number = index + 1 if value.fmt != "score" else len(rnd.extra.get("games", {})) + 1
+        name = clean(t("tour.thread_name", locale, name=clean(value.name, 40), round=rnd.number, table=number),
+                     THREAD_NAME)
+        parent = await channel_of(self.bot, row.channel_id)
+        try:
+            if not isinstance(parent, discord.TextChannel):
+                raise TypeError(f"channel {row.channel_id} cannot hold threads")
+            thread = await parent.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            return thread.id
+        except (discord.HTTPException, TypeError) as e:
+            log.warning("no thread for table %s of round %s of tournament %s: %s", number, rnd.number, row.id, e)
+        if parent is not None:
+            try:
+                await parent.send(t("tour.no_thread", locale, table=number, round=rnd.number))
+            except discord.HTTPException:
+                log.warning("could not tell tournament %s that a thread is missing", row.id)
+        # Unique among open games (a unique index): negative, from the clock, never a Discord id.
+        self._fake += 1
+        return -(discord.utils.time_snowflake(discord.utils.utcnow()) + self._fake)
+
+    async def on_tournament(self, kind: str, row: TournamentRow, value: Tournament) -> None:
+        channel = await channel_of(self.bot, row.channel_id)
+        if channel is None:
+            return
+        locale = await self.row_locale(row)
+        if kind == "round" and value.current is not None:
+            await self.post_round(channel, row, value, value.current, locale)
+            await self.start_games(value.current, locale)
+        elif kind == "round_closed" and value.current is not None and not value.finished:
+            # After the last round the final standings follow ("finished"): one image, not two.
+            title = t("tour.standings_after", locale, name=value.name, round=value.current.number)
+            await channel.send(**await self.standings_post(row, value, title, locale))
+        elif kind == "finished":
+            await self.post_final(channel, row, value, locale)
+        elif kind == "cancelled":
+            await channel.send(t("tour.cancelled", locale, name=escape(value.name)))
+        if kind in ("started", "finished", "cancelled"):
+            await self.refresh_announcement(row, value)
+
+    async def post_round(self, channel: Any, row: TournamentRow, value: Tournament, rnd: Round, locale: str) -> None:
+        """The pairings, pinging the round's players (not those in their quiet hours), with links to the threads."""
+        pings = set(tv.round_players(rnd))
+        for text in await self.round_texts(row, value, rnd, locale):
+            await channel.send(text, allowed_mentions=pinging([u for u in pings if f"<@{u}>" in text]))
+
+    async def start_games(self, rnd: Round, locale: str) -> None:
+        """Each new game's status message and first turn ping in its thread (what /play does at Start)."""
+        engine = self.bot.engine
+        for game_id in tv.game_ids(rnd):
+            try:
+                table = await engine.get(game_id)
+                if table.status != "active" or table.channel_id <= 0 or table.meta.get("status_message_id"):
+                    continue
+                thread = await channel_of(self.bot, table.channel_id)
+                if thread is None:
+                    continue
+                message = await thread.send(**status_message(self.bot, table, locale))
+                await self.bot.status_messages.adopt(table, message.id, locale)
+                surface = surface_for(self.bot, table.game)
+                await publish(self.bot, thread, [Segment(surface.intro(table, locale), table)], locale)
+            except Exception:  # one table that cannot be announced must not keep the others quiet
+                log.exception("could not announce game %s of a tournament round", game_id)
+
+    async def post_final(self, channel: Any, row: TournamentRow, value: Tournament, locale: str) -> None:
+        table = value.standings()
+        title = t("tour.final_title", locale, name=value.name)
+        await channel.send(**await self.standings_post(row, value, title, locale))
+        if value.bracket is not None:
+            await channel.send(t("tour.bracket_caption", locale, name=escape(value.name)),
+                               file=await self.bracket_file(row, value, locale))
+        top = tv.winners(table)
+        if top:
+            names = ", ".join(tv.who(p, tv.names_of(value)) for p in top)
+            await channel.send(t("tour.congratulations", locale, names=names, name=escape(value.name)),
+                               allowed_mentions=pinging(tv.human_ids(top)))
+
+
+async def setup(bot: Floorboard) -> None:
+    await bot.add_cog(Tournaments(bot))

@@ -185,6 +185,7 @@ class Tournaments(commands.Cog):
                          max_players=ls("cmd.tournament.create.max_players.name"),
                          checkin=ls("cmd.tournament.create.checkin.name"),
                          late_join_rounds=ls("cmd.tournament.create.late_join_rounds.name"),
+                         late_points=ls("cmd.tournament.create.late_points.name"),
                          starts_in_hours=ls("cmd.tournament.create.starts_in_hours.name"),
                          options=ls("cmd.tournament.create.options.name"))
     @app_commands.describe(name=ls("cmd.tournament.create.tname.description"),
@@ -196,6 +197,7 @@ class Tournaments(commands.Cog):
                            max_players=ls("cmd.tournament.create.max_players.description"),
                            checkin=ls("cmd.tournament.create.checkin.description"),
                            late_join_rounds=ls("cmd.tournament.create.late_join_rounds.description"),
+                           late_points=ls("cmd.tournament.create.late_points.description"),
                            starts_in_hours=ls("cmd.tournament.create.starts_in_hours.description"),
                            options=ls("cmd.tournament.create.options.description"))
     @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES)
@@ -204,6 +206,7 @@ class Tournaments(commands.Cog):
                      table_size: commands.Range[int, 1, 10] = 2, rounds: commands.Range[int, 0, 30] = 0,
                      round_hours: commands.Range[int, 1, 720] = 72, max_players: commands.Range[int, 0, 512] = 0,
                      checkin: bool = False, late_join_rounds: commands.Range[int, 0, 10] = 0,
+                     late_points: commands.Range[float, 0.0, 1.0] = 0.0,
                      starts_in_hours: commands.Range[int, 0, 720] = 0, *,
                      options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
         locale = await locale_of_ctx(ctx)
@@ -222,7 +225,8 @@ class Tournaments(commands.Cog):
                 opts["on_timeout"] = "forfeit"
             settings = Settings(game=rules.id, format=resolve_format(format, table_size), table_size=table_size,
                                 rounds=rounds, max_players=max_players, checkin=checkin,
-                                late_join_rounds=late_join_rounds, round_hours=round_hours, options=opts)
+                                late_join_rounds=late_join_rounds, late_points=late_points,
+                                round_hours=round_hours, options=opts)
             check_options(rules, dict(opts))  # the games' options fail before anything is posted
             await ctx.defer()
             now = self.bot.engine.now()

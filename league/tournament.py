@@ -61,6 +61,7 @@ class Settings:
     min_players: int = 2
     checkin: bool = False  # only checked-in entrants are paired at the start
     late_join_rounds: int = 0  # late joins are taken until this round is paired (0: none)
+    late_points: float = 0.0  # what a late entrant is given for each round they missed (the organiser's choice)
     bye_points: float = 1.0
     round_hours: int = 72  # each round's window; unfinished games are adjudicated at its end
     grand_final_reset: bool = True
@@ -85,6 +86,7 @@ class Settings:
         return {"game": self.game, "format": self.format, "table_size": self.table_size, "min_size": self.min_size,
                 "max_size": self.max_size, "rounds": self.rounds, "max_players": self.max_players,
                 "min_players": self.min_players, "checkin": self.checkin, "late_join_rounds": self.late_join_rounds,
+                "late_points": self.late_points,
                 "bye_points": self.bye_points, "round_hours": self.round_hours,
                 "grand_final_reset": self.grand_final_reset, "rated": self.rated, "options": dict(self.options)}
 
@@ -157,7 +159,9 @@ class Tournament:
         if self.fmt not in ("swiss", "pods", "score") or nxt > self.settings.late_join_rounds:
             raise TournamentError("tour.no_late_join")
         # A late entrant plays from the next round to be paired, with the points the organiser gave them.
-        late = replace(entrant, joined_round=len(self.rounds) + 1, dropped_after=None)
+        joined = len(self.rounds) + 1
+        points = entrant.start_points or self.settings.late_points * (joined - 1)
+        late = replace(entrant, joined_round=joined, dropped_after=None, start_points=points)
         return replace(self, entrants=(*self.entrants, late))
 
     def check_in(self, player: str) -> Tournament:

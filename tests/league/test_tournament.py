@@ -192,3 +192,11 @@ def test_the_export_has_the_documented_shape() -> None:
         for table in rnd["tables"]:
             assert set(p for g in table["ranking"] for p in g) == set(table["seats"])
     assert all({"player", "rank", "points", "tiebreaks"} <= s.keys() for s in out["standings"])
+
+
+def test_a_late_entrant_gets_the_organisers_points_for_each_missed_round() -> None:
+    t = entered("swiss", 6, late_join_rounds=3, late_points=0.5).start().pair_next()
+    t = play_round(t, random.Random(2)).pair_next()
+    t = play_round(t, random.Random(3))
+    t = t.register(Entrant("late", "Late"))
+    assert t.entrant("late").joined_round == 3 and t.entrant("late").start_points == 1.0

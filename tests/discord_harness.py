@@ -682,6 +682,16 @@ def pinged(body: dict[str, Any]) -> list[int]:
 # --- scenario helpers ------------------------------------------------------------------------------------
 
 
+def member_option(h: Harness, name: str) -> tuple[str, dict[str, Any]]:
+    """A user option's value and the ``resolved`` data Discord sends with it."""
+    member = h.members[name]
+    user = {"id": str(member.id), "username": member.name, "discriminator": "0", "global_name": None, "avatar": None}
+    resolved = {"users": {str(member.id): user},
+                "members": {str(member.id): {"roles": [], "nick": member.nick, "joined_at": "2025-01-01T00:00:00+00:00",
+                                             "deaf": False, "mute": False, "flags": 0, "permissions": "0"}}}
+    return str(member.id), resolved
+
+
 async def open_table(h: Harness, host: str = "alice", joiners: Iterable[str] = (), bots: int = 0,
                      options: str = "", channel: Any = None) -> tuple[int, Sent]:
     """/play, then Join and Add bot clicks; returns the table's channel id and the lobby message."""

@@ -10,17 +10,17 @@ from discord import app_commands
 
 from engine import admin as adm
 from engine import policies as pol
-from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, open_table, snowflake, start_table, table_of
-
-
-def member_option(h: Harness, name: str) -> tuple[str, dict[str, Any]]:
-    """A user option's value and the ``resolved`` data Discord sends with it."""
-    member = h.members[name]
-    user = {"id": str(member.id), "username": member.name, "discriminator": "0", "global_name": None, "avatar": None}
-    resolved = {"users": {str(member.id): user},
-                "members": {str(member.id): {"roles": [], "nick": member.nick, "joined_at": "2025-01-01T00:00:00+00:00",
-                                             "deaf": False, "mute": False, "flags": 0, "permissions": "0"}}}
-    return str(member.id), resolved
+from tests.discord_harness import (
+    GUILD_ID,
+    USERS,
+    Harness,
+    Sent,
+    member_option,
+    open_table,
+    snowflake,
+    start_table,
+    table_of,
+)
 
 
 async def gameadmin(h: Harness, sub: str, user: str, channel: Any, **options: Any) -> list[Sent]:

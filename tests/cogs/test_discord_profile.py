@@ -8,7 +8,7 @@ from itertools import count
 from typing import Any
 
 from engine import SeatInfo, Table
-from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, snowflake
+from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, member_option, snowflake
 
 _channels = count(760000000000000001)  # each game its own channel: one open game per channel
 
@@ -26,14 +26,6 @@ async def finished(h: Harness, winner: str, loser: str, **options: Any) -> Table
     return result.table
 
 
-def member_option(h: Harness, name: str) -> tuple[str, dict[str, Any]]:
-    """A user option's value and the ``resolved`` data Discord sends with it."""
-    member = h.members[name]
-    user = {"id": str(member.id), "username": member.name, "discriminator": "0", "global_name": None, "avatar": None}
-    resolved = {"users": {str(member.id): user},
-                "members": {str(member.id): {"roles": [], "nick": member.nick, "joined_at": "2025-01-01T00:00:00+00:00",
-                                             "deaf": False, "mute": False, "flags": 0, "permissions": "0"}}}
-    return str(member.id), resolved
 
 
 async def slash(h: Harness, name: str, user: str, **options: Any) -> list[Sent]:

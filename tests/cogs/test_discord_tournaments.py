@@ -20,6 +20,7 @@ from tests.discord_harness import (
     check_embeds,
     check_png,
     http_error,
+    member_option,
     resign,
     snowflake,
     walk,
@@ -28,13 +29,6 @@ from tests.discord_harness import (
 GENERAL = CHANNELS["general"]
 
 
-def member_option(h: Harness, name: str) -> tuple[str, dict[str, Any]]:
-    member = h.members[name]
-    user = {"id": str(member.id), "username": member.name, "discriminator": "0", "global_name": None, "avatar": None}
-    resolved = {"users": {str(member.id): user},
-                "members": {str(member.id): {"roles": [], "nick": member.nick, "joined_at": "2025-01-01T00:00:00+00:00",
-                                             "deaf": False, "mute": False, "flags": 0, "permissions": "0"}}}
-    return str(member.id), resolved
 
 
 async def tour(h: Harness, sub: str, user: str, channel: Any = None, **options: Any) -> list[Sent]:

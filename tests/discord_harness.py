@@ -32,6 +32,7 @@ from typing import Any
 
 import discord
 import discord.ext.test as dpytest
+from discord import app_commands
 from discord.ext.test import backend as back
 from discord.ext.test import callbacks
 from discord.ext.test import factories as facts
@@ -690,6 +691,27 @@ def member_option(h: Harness, name: str) -> tuple[str, dict[str, Any]]:
                 "members": {str(member.id): {"roles": [], "nick": member.nick, "joined_at": "2025-01-01T00:00:00+00:00",
                                              "deaf": False, "mute": False, "flags": 0, "permissions": "0"}}}
     return str(member.id), resolved
+
+
+def command_data(h: Harness, name: str, sub: str | None = None, /, **options: Any) -> dict[str, Any]:
+    """The ``data`` Discord sends for ``/name [sub] options``: a ``member`` option names a harness member."""
+    root = h.bot.tree.get_command(name)
+    assert root is not None, f"no /{name}"
+    command = root
+    if sub is not None:
+        assert isinstance(root, app_commands.Group), f"/{name} is not a group"
+        command = root.get_command(sub)
+        assert isinstance(command, app_commands.Command), f"no /{name} {sub}"
+    params = {p.name: p for p in command.parameters}
+    opts, resolved = [], {}
+    for key, value in options.items():
+        if key == "member":
+            value, resolved = member_option(h, value)
+        opts.append({"name": params[key].display_name, "type": params[key].type.value, "value": value})
+    if sub is not None:
+        opts = [{"name": command.name, "type": 1, "options": opts}]
+    return {"id": str(snowflake()), "name": root.name, "type": 1, "guild_id": str(GUILD_ID), "options": opts,
+            **({"resolved": resolved} if resolved else {})}
 
 
 async def open_table(h: Harness, host: str = "alice", joiners: Iterable[str] = (), bots: int = 0,

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from discord import app_commands
-
 from engine import admin as adm
 from engine import policies as pol
 from tests.discord_harness import (
@@ -15,9 +13,8 @@ from tests.discord_harness import (
     USERS,
     Harness,
     Sent,
-    member_option,
+    command_data,
     open_table,
-    snowflake,
     start_table,
     table_of,
 )
@@ -25,19 +22,7 @@ from tests.discord_harness import (
 
 async def gameadmin(h: Harness, sub: str, user: str, channel: Any, **options: Any) -> list[Sent]:
     """``/gameadmin <sub> [options]`` as Discord delivers a subcommand (a member option by harness name)."""
-    root = h.bot.tree.get_command("gameadmin")
-    assert isinstance(root, app_commands.Group), "no /gameadmin group"
-    command = root.get_command(sub)
-    assert isinstance(command, app_commands.Command), f"no /gameadmin {sub}"
-    params = {p.name: p for p in command.parameters}
-    opts, resolved = [], {}
-    for key, value in options.items():
-        if key == "member":
-            value, resolved = member_option(h, value)
-        opts.append({"name": params[key].display_name, "type": params[key].type.value, "value": value})
-    data = {"id": str(snowflake()), "name": root.name, "type": 1, "guild_id": str(GUILD_ID),
-            "options": [{"name": command.name, "type": 1, "options": opts}],
-            **({"resolved": resolved} if resolved else {})}
+    data = command_data(h, "gameadmin", sub, **options)
     return await h.feed(h.interaction_payload(2, data, user, h.channel(channel)))
 
 

@@ -8,7 +8,7 @@ from itertools import count
 from typing import Any
 
 from engine import SeatInfo, Table
-from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, member_option, snowflake
+from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, command_data
 
 _channels = count(760000000000000001)  # each game its own channel: one open game per channel
 
@@ -30,15 +30,7 @@ async def finished(h: Harness, winner: str, loser: str, **options: Any) -> Table
 
 async def slash(h: Harness, name: str, user: str, **options: Any) -> list[Sent]:
     """A slash command whose ``member`` option names a harness member."""
-    command = h.bot.tree.get_command(name)
-    params = {p.name: p for p in command.parameters}
-    opts, resolved = [], {}
-    for key, value in options.items():
-        if key == "member":
-            value, resolved = member_option(h, value)
-        opts.append({"name": params[key].display_name, "type": params[key].type.value, "value": value})
-    data = {"id": str(snowflake()), "name": command.name, "type": 1, "guild_id": str(GUILD_ID), "options": opts,
-            **({"resolved": resolved} if resolved else {})}
+    data = command_data(h, name, **options)
     return await h.feed(h.interaction_payload(2, data, user, h.channel(None)))
 
 

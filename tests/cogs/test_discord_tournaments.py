@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from discord import app_commands
-
 from league.tournament import Tournament
 from tests.discord_harness import (
     CHANNELS,
@@ -19,10 +17,9 @@ from tests.discord_harness import (
     Sent,
     check_embeds,
     check_png,
+    command_data,
     http_error,
-    member_option,
     resign,
-    snowflake,
     walk,
 )
 
@@ -33,19 +30,7 @@ GENERAL = CHANNELS["general"]
 
 async def tour(h: Harness, sub: str, user: str, channel: Any = None, **options: Any) -> list[Sent]:
     """``/tournament <sub> [options]`` as Discord delivers a subcommand (``member`` by harness name)."""
-    root = h.bot.tree.get_command("tournament")
-    assert isinstance(root, app_commands.Group), "no /tournament group"
-    command = root.get_command(sub)
-    assert isinstance(command, app_commands.Command), f"no /tournament {sub}"
-    params = {p.name: p for p in command.parameters}
-    opts, resolved = [], {}
-    for key, value in options.items():
-        if key == "member":
-            value, resolved = member_option(h, value)
-        opts.append({"name": params[key].display_name, "type": params[key].type.value, "value": value})
-    data = {"id": str(snowflake()), "name": root.name, "type": 1, "guild_id": str(GUILD_ID),
-            "options": [{"name": command.name, "type": 1, "options": opts}],
-            **({"resolved": resolved} if resolved else {})}
+    data = command_data(h, "tournament", sub, **options)
     start = len(h.sent)
     await h.feed(h.interaction_payload(2, data, user, h.channel(channel)))
     await settle(h)

@@ -10,6 +10,8 @@ with each game's final save, storage/league.py reads it).
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,9 +21,10 @@ from discord.ext import commands
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import find_game, game_choices, surface_for
-from cogs.utils.text import NAME_LIMIT, safe
+from cogs.utils.text import NAME_LIMIT, clean, safe
 from i18n import t
 from league.tournament import Tournament
+from render.league import standings_image
 from rules.base import FloorboardError
 from storage.league import GLOBAL, RatingRow, ResultRow
 
@@ -76,6 +79,13 @@ class Profile(commands.Cog):
         user = member or self.bot.get_user(user_id)
         return safe(user.display_name, NAME_LIMIT) if user is not None else t("profile.unknown_user", locale,
                                                                                id=user_id)
+
+    def plain_name(self, guild: discord.Guild | None, user_id: int, locale: str) -> str:
+        """The same name for an image: drawn, not parsed as markdown, so cleaned but not escaped."""
+        member = guild.get_member(user_id) if guild is not None else None
+        user = member or self.bot.get_user(user_id)
+        return clean(user.display_name, NAME_LIMIT) if user is not None else t("profile.unknown_user", locale,
+                                                                                id=user_id)
 
     def game_name(self, game: str, locale: str) -> str:
         return surface_for(self.bot, game).game_name(locale)
@@ -136,7 +146,22 @@ class Profile(commands.Cog):
                       scope=t("profile.scope.server" if where else "profile.scope.global", locale))
             embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
             embed.set_footer(text=t("profile.leaderboard.footer", locale, count=PROVISIONAL))
-            await ctx.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            data = self.leaderboard_data(ctx.guild, title, rows, (page - 1) * PAGE, locale)
+            png = await asyncio.to_thread(standings_image, data, locale=locale)
+            embed.set_image(url="attachment://leaderboard.png")
+            await ctx.send(embed=embed, file=discord.File(io.BytesIO(png), "leaderboard.png"),
+                           allowed_mentions=discord.AllowedMentions.none())
+
+    def leaderboard_data(self, guild: discord.Guild, title: str, rows: list[RatingRow], first: int,
+                         locale: str) -> dict[str, Any]:
+        """The leaderboard as `render.league.standings_image` draws it: the rating where a tournament has points."""
+        return {"title": title, "points_label": t("profile.leaderboard.rating", locale),
+                "columns": [t("profile.leaderboard.games", locale)],
+                "rows": [{"rank": first + i + 1, "name": self.plain_name(guild, row.user_id, locale),
+                          "points": row.rating.display, "tiebreaks": [row.games],
+                          "record": wdl((row.wins, row.draws, row.losses), locale),
+                          "provisional": row.rating.provisional(PROVISIONAL), "dropped": False, "highlight": False}
+                         for i, row in enumerate(rows)]}
 
     def leaderboard_line(self, guild: discord.Guild, rank: int, row: RatingRow, locale: str) -> str:
         return t("profile.leaderboard.line", locale, rank=rank, name=self.name_of(guild, row.user_id, locale),

@@ -318,7 +318,7 @@ def _columns_needed(data: dict[str, Any], rows: list[dict[str, Any]], locale: st
     val = functools.partial(common.text_width, size=ROW_SIZE, weight="Bold")
     reg = functools.partial(common.text_width, size=ROW_SIZE, weight="Regular")
     cols: list[tuple[str, str, int]] = []
-    title = label("col.points", locale)
+    title = _text(data.get("points_label"), "Bold") or label("col.points", locale)  # a leaderboard: "Rating"
     w = max([head(title), *(val(number(r.get("points"), locale)) for r in rows)])
     cols.append(("points", title, math.ceil(w) + COL_PAD + 10))  # + room for the provisional asterisk
     records = [_text(r.get("record"), "Regular") for r in rows]

@@ -8,7 +8,7 @@ from itertools import count
 from typing import Any
 
 from engine import SeatInfo, Table
-from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, command_data
+from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, check_png, command_data
 
 _channels = count(760000000000000001)  # each game its own channel: one open game per channel
 
@@ -57,6 +57,9 @@ async def test_the_leaderboard_after_two_finished_games_lists_the_winner_first(h
     assert lines[0].endswith("**? · 2 games · 2-0-0")
     assert lines[2].endswith("? · 1 game · 0-0-1")  # provisional: fewer than 10 rated games
     assert "this server" in out.embeds[0]["title"]
+    [(name, png)] = out.files  # the leaderboard as an image too, inside the embed
+    check_png(png)
+    assert name == "leaderboard.png" and out.embeds[0]["image"]["url"] == "attachment://leaderboard.png"
     everywhere = answer(await h.slash("leaderboard", "dave", game="flying_blades", scope="global"))
     assert "every server" in everywhere.embeds[0]["title"] and everywhere.embeds[0]["description"].startswith(
         "**1.** Alice")

@@ -451,6 +451,24 @@ class Tournaments(commands.Cog):
                                        tournament=escape(entry.value.name), who=ctx.author.mention), [member.id])
             await self.refresh_announcement(entry.row, entry.value)
 
+    @tournament.command(name=ls("cmd.tournament.registration.name"),
+                        description=ls("cmd.tournament.registration.description"),
+                        aliases=aliases("cmd.tournament.registration.name"))
+    @commands.guild_only()
+    @app_commands.rename(is_open=ls("cmd.tournament.registration.open.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(is_open=ls("cmd.tournament.registration.open.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def registration(self, ctx: commands.Context[Any], is_open: bool,
+                           tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        """Open or close entries before the start (the organiser)."""
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            entry = await self.director.update(entry.row.id, lambda v: v.set_registration(is_open))
+            key = "tour.done.registration_open" if is_open else "tour.done.registration_closed"
+            await self.announce(ctx, t(key, locale, name=escape(entry.value.name), who=ctx.author.mention))
+            await self.refresh_announcement(entry.row, entry.value)
+
     @tournament.command(name=ls("cmd.tournament.cancel.name"), description=ls("cmd.tournament.cancel.description"),
                         aliases=aliases("cmd.tournament.cancel.name"))
     @commands.guild_only()

@@ -108,6 +108,7 @@ class Tournament:
     bracket: elim.Bracket | None = None
     schedule: tuple[Pairing, ...] = ()  # round robin: every round, fixed at the start
     paused: bool = False
+    registration_open: bool = True  # the organiser may close entries before the start (check-in goes on)
 
     # --- queries -------------------------------------------------------------------------------------------------
 
@@ -152,6 +153,8 @@ class Tournament:
         if len([e for e in self.entrants if e.dropped_after is None]) >= cap:
             raise TournamentError("tour.full", cap=cap)
         if self.status == REGISTRATION:
+            if not self.registration_open:
+                raise TournamentError("tour.registration_closed")
             return replace(self, entrants=(*self.entrants, replace(entrant, joined_round=1)))
         if self.status != RUNNING:
             raise TournamentError("tour.closed")
@@ -163,6 +166,12 @@ class Tournament:
         points = entrant.start_points or self.settings.late_points * (joined - 1)
         late = replace(entrant, joined_round=joined, dropped_after=None, start_points=points)
         return replace(self, entrants=(*self.entrants, late))
+
+    def set_registration(self, is_open: bool) -> Tournament:
+        """Open or close entries before the start; entrants already in stay (and may still check in)."""
+        if self.status != REGISTRATION:
+            raise TournamentError("tour.already_started" if self.status == RUNNING else "tour.closed")
+        return replace(self, registration_open=is_open)
 
     def check_in(self, player: str) -> Tournament:
         self.entrant(player)
@@ -409,7 +418,7 @@ class Tournament:
                 "rounds": [r.to_json() for r in self.rounds], "planned": self.planned,
                 "bracket": None if self.bracket is None else self.bracket.to_json(),
                 "schedule": [{"tables": [list(t) for t in p.tables], "byes": list(p.byes)} for p in self.schedule],
-                "paused": self.paused}
+                "paused": self.paused, "registration_open": self.registration_open}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Tournament:
@@ -421,7 +430,7 @@ class Tournament:
             bracket=None if d.get("bracket") is None else elim.Bracket.from_json(d["bracket"]),
             schedule=tuple(Pairing(tuple(tuple(str(p) for p in t) for t in s["tables"]),
                                    tuple(str(b) for b in s["byes"])) for s in d.get("schedule", ())),
-            paused=bool(d.get("paused", False)),
+            paused=bool(d.get("paused", False)), registration_open=bool(d.get("registration_open", True)),
         )
 
 

@@ -153,6 +153,21 @@ async def test_players_join_by_button_and_command_and_the_count_updates(harness:
     assert never.ephemeral and "not entered" in never.text
 
 
+async def test_the_organiser_closes_and_reopens_entries_before_the_start(harness: Harness) -> None:
+    h = harness
+    announcement = await create(h)
+    await h.click(announcement, "Join", "alice")
+    refused = reply(await tour(h, "registration", "bob", is_open=False))
+    assert refused.ephemeral and "organiser" in refused.text.lower()
+    await tour(h, "registration", "mod", is_open=False)
+    closed = reply(await h.click(announcement, "Join", "bob"))
+    assert closed.ephemeral and "closed" in closed.text
+    await tour(h, "registration", "mod", is_open=True)
+    assert "You are entered" in reply(await h.click(announcement, "Join", "bob")).text
+    _, value = await only(h)
+    assert [e.id for e in value.entrants] == [str(USERS["alice"]), str(USERS["bob"])]
+
+
 async def test_checkin_is_a_button_when_the_tournament_has_it(harness: Harness) -> None:
     h = harness
     announcement = await create(h, checkin=True)

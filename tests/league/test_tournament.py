@@ -200,3 +200,15 @@ def test_a_late_entrant_gets_the_organisers_points_for_each_missed_round() -> No
     t = play_round(t, random.Random(3))
     t = t.register(Entrant("late", "Late"))
     assert t.entrant("late").joined_round == 3 and t.entrant("late").start_points == 1.0
+
+
+def test_closed_entries_refuse_a_join_until_reopened_and_only_before_the_start() -> None:
+    t = entered("swiss", 2).set_registration(False)
+    with pytest.raises(TournamentError) as err:
+        t.register(Entrant("late", "Late"))
+    assert err.value.msg.key == "tour.registration_closed"
+    t = t.set_registration(True).register(Entrant("p99", "Another"))
+    assert Tournament.from_json(t.to_json()) == t
+    with pytest.raises(TournamentError) as err:
+        t.start().set_registration(False)
+    assert err.value.msg.key == "tour.already_started"

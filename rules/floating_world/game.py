@@ -1,0 +1,739 @@
+"""``FloatingWorld``: the rules contract for Floating World (co-operative, 1–4 Kitsune against demons).
+
+Decisions where the rulebook is silent (each with its reason):
+
+- **Demons are attacked on your own Land only** (5.7 "attack one demon"; 6.1 has demons fight only on their
+  Land, so a fight across Lands would have no counterpart). ``attack oni@x,y`` names your Land.
+- **Dream actions** are typed by 5.3's list: land, village, takeover, attack_demon, attack_kitsune, harvest,
+  heal, seal; each at most once a turn. ``move`` is 5.2's step, allowed only before the first action. Trades
+  are free and unlimited (5.9.1). A pending harvest (cards drawn, not resolved) must be resolved with ``buy`` or
+  ``keep none`` before anything else; a timeout discards it.
+- **Harvest, heal** need a Village on your Land, anyone's (5.9/5.10 say "in a Village"); the ``heal`` upgrade
+  applies in your own Villages. **Take over** needs someone else's Village. **Villages**: 4 per player (the
+  rulebook's parts list), never on or next to another Village (5.5); the Gate may hold one.
+- **Attack a Kitsune** (5.8): both roll the same stat; Body: a Wound; Mind: steal the named Item (or the first
+  in id order; none carried: nothing); Spirit: steal up to 3 Praise.
+- **Rolls**: strictly higher wins every contest (5.7 "roll higher"); thresholds are "or higher" (take-over ≥12,
+  seal ≥15). Failed contests you start are rerolled automatically once (a ``legend_reroll`` first, then a
+  ``reroll`` item, which is discarded): see content.py. ``boost`` (option, 9.2) spends 1 Praise for +1D.
+- **Turn order** (4.1): each seat in order takes a Dream phase, then a Nightmare phase runs (nightmare.py).
+  ``end`` and the engine's ``timeout`` both end the phase: the world does not wait for an absent player.
+- **Death**: Wounds ≥ Body dice + ``extra_wounds`` (+ ``max_wounds`` legends); checked when a Wound lands, so a
+  Kitsune whose Body grows later survives more. The dead leave the map (nightmare.kill).
+- **Vengeful Spirit** (9.5, option): a dead player keeps a turn: ``haunt <type> [id>x,y …]`` moves any of that
+  type's demons one step each (unnamed ones stay), then ``spawn <type> x,y`` on a valid spawn Land (or ``end``
+  / a timeout: no spawn) runs the Nightmare; the haunt's spawn does not attack this Nightmare (6.4.2). The dead
+  win when the world is destroyed.
+- **Resign**: the Kitsune leaves the map (its Items to the discards); on its own turn the Nightmare still runs.
+  With nobody left on the map the world is lost.
+- **Win** (3.2): everyone still in the game wins; with ``scoring`` the Outcome ranks by 9.5's points and the
+  winners are the top group ("to declare a winner"). ``final_fox`` (9.4 "refund some or all") refunds the
+  caster's 10 Praise before scoring. **Loss** (3.4): the Gate destroyed or no Kitsune left alive.
+- **Difficulty** (9.1): easy = a spawn die per 5 Lands, Land defence 10; normal = 4 and 10 (the rulebook);
+  hard = 3 and 12. Explicit ``spawn_divisor`` / ``land_defence`` override the preset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rules import rng
+from rules.base import (
+    Event,
+    IllegalActionError,
+    Msg,
+    NotYourTurnError,
+    OptionsError,
+    Outcome,
+    RulesError,
+)
+from rules.floating_world import nightmare as nm
+from rules.floating_world import notation as nt
+from rules.floating_world import score
+from rules.floating_world import state as st
+from rules.floating_world.content import DREAM_BY_ID, DREAM_IDS, LAND_BY_ID, LAND_IDS, STATS
+from rules.floating_world.dice import Roll
+from rules.floating_world.notation import Action, Coord
+from rules.floating_world.state import GATE, Kitsune, Land, State, Work, neighbours
+
+COST = 3  # a Land or a Village (5.4, 5.5)
+SEAL_COST, SEAL_TARGET, TAKEOVER_TARGET = 10, 15, 12
+MAX_VILLAGES = 4
+START_PRAISE, QUICK_PRAISE = 6, 15
+DIFFICULTY = {"easy": (5, 10), "normal": (4, 10), "hard": (3, 12)}
+SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox")
+OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", *SWITCHES)
+LAND_STREAM, DREAM_STREAM = 0, 1
+
+
+def _int_option(options: dict[str, Any], key: str, lo: int, hi: int, default: int) -> int:
+    raw = options.get(key, default)
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = int(raw)
+    if not isinstance(raw, int) or isinstance(raw, bool) or not lo <= raw <= hi:
+        raise OptionsError(f"fw.options.{key}", value=repr(raw), min=lo, max=hi)
+    return raw
+
+
+def normalize(players: Any, options: Any) -> dict[str, Any]:
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        raise OptionsError("fw.options.players", count=players, min=1, max=4)
+    options = dict(options or {})
+    for key in sorted(set(options) - set(OPTION_KEYS)):
+        raise OptionsError("fw.options.unknown", option=key, known=", ".join(OPTION_KEYS))
+    difficulty = options.get("difficulty", "normal")
+    if difficulty not in DIFFICULTY:
+        raise OptionsError("fw.options.difficulty", value=repr(difficulty), allowed=", ".join(DIFFICULTY))
+    divisor, defence = DIFFICULTY[difficulty]
+    out: dict[str, Any] = {
+        "difficulty": difficulty, "spawn_divisor": _int_option(options, "spawn_divisor", 3, 5, divisor),
+        "land_defence": _int_option(options, "land_defence", 10, 14, defence),
+        "extra_wounds": _int_option(options, "extra_wounds", 0, 2, 0),
+    }
+    for key in SWITCHES:
+        raw = options.get(key, "off")
+        value = {True: "on", False: "off", "on": "on", "off": "off"}.get(raw) if isinstance(raw, bool | str) else None
+        if value is None:
+            raise OptionsError("fw.options.switch", option=key, value=repr(raw))
+        out[key] = value
+    return out
+
+
+def villages_of(s: State | Work, seat: int) -> int:
+    lands = s.lands.values() if isinstance(s, Work) else s.lands
+    return sum(1 for land in lands if land.village == seat)
+
+
+def compute_outcome(s: State) -> Outcome:
+    players = range(s.players)
+    staying = tuple(i for i in players if not s.kitsune[i].resigned)
+    left = tuple(i for i in players if s.kitsune[i].resigned)
+    if s.reason == st.WON:
+        if s.options.scoring:
+            pts = score.points(s)
+            groups = [tuple(i for i in staying if pts[i] == v) for v in sorted({pts[i] for i in staying}, reverse=True)]
+            ranking = tuple(g for g in [*groups, left] if g)
+            return Outcome(ranking[0], ranking, tuple(pts), s.reason)
+        ranking = tuple(g for g in (staying, left) if g)
+        return Outcome(staying, ranking, tuple(1.0 if i in staying else 0.0 for i in players), s.reason)
+    # Lost: with the Vengeful Spirit the dead (still in the game) win (9.5).
+    winners = tuple(i for i in staying if not s.kitsune[i].alive) if s.options.vengeful else ()
+    rest = tuple(i for i in players if i not in winners)
+    ranking = tuple(g for g in (winners, rest) if g)
+    return Outcome(winners, ranking, tuple(1.0 if i in winners else 0.0 for i in players), s.reason)
+
+
+class FloatingWorld:
+    """Floating World. See ``shared/games/floating_world.md``, the notation module and this module's docs."""
+
+    id: ClassVar[str] = "floating_world"
+    name: ClassVar[str] = "Floating World"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+    ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset(nt.ENGINE_VERBS)
+    TIMEOUT_POLICIES: ClassVar[tuple[str, ...]] = ("skip", "bot", "forfeit")
+
+    # --- setup -------------------------------------------------------------------------------------------
+
+    def normalize_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        return normalize(players, options)
+
+    def new(self, players: int, options: dict[str, Any], seed: str) -> State:
+        opts = st.options_of(normalize(players, options))
+        praise = QUICK_PRAISE if opts.quick_start else START_PRAISE
+        return State(
+            players=players, seed=seed, options=opts, lands=(Land(0, 0, "gate"),), demons=(),
+            kitsune=tuple(Kitsune(i, praise=praise) for i in range(players)),
+            land_deck=tuple(rng.shuffled(seed, LAND_STREAM, LAND_IDS)), land_discard=(),
+            dream_deck=tuple(rng.shuffled(seed, DREAM_STREAM, DREAM_IDS)), dream_discard=(), counter=2,
+        )
+
+    # --- queries -----------------------------------------------------------------------------------------
+
+    def to_move(self, s: State) -> frozenset[int]:
+        return frozenset() if s.phase == "over" else frozenset({s.current})
+
+    def outcome(self, s: State) -> Outcome | None:
+        return compute_outcome(s) if s.phase == "over" else None
+
+    def standings(self, s: State) -> list[float]:
+        """Each seat's 9.5 points so far (an admin ending the game early adjudicates by them)."""
+        return score.points(s)
+
+    def legal_actions(self, s: State, seat: int) -> list[str] | None:
+        """Sorted canonical actions; [] when the seat may not act; None in a haunt (too many demon moves).
+        ``resign`` is always accepted and ``timeout`` is the engine's: neither is listed."""
+        if seat not in self.to_move(s):
+            return []
+        if s.phase == "haunt":
+            return None
+        out = []
+        for text in candidates(s, seat):
+            try:
+                self.apply(s, seat, text)
+            except RulesError:
+                continue
+            out.append(text)
+        return sorted(set(out))
+
+    # --- applying actions --------------------------------------------------------------------------------
+
+    def notation(self, s: State, action: str) -> str:
+        act = nt.parse(action)
+        if act.verb == "attack" and act.seat is None and act.at is None:
+            pos = s.kitsune[s.current].pos
+            act = replace(act, at=pos)
+        return nt.text(act)
+
+    def apply(self, s: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        if s.phase == "over":
+            raise IllegalActionError("fw.err.game_over")
+        if not isinstance(seat, int) or not 0 <= seat < s.players:
+            raise NotYourTurnError("fw.err.bad_seat", seat=seat, players=s.players)
+        act = nt.parse(action)
+        if act.verb == "resign":
+            s2, events = self._resign(s, seat)
+        else:
+            if s.kitsune[seat].resigned:
+                raise NotYourTurnError("fw.err.resigned")
+            if seat != s.current:
+                raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
+            if act.verb in ("end", "timeout"):
+                s2, events = self._end(s, seat, act.verb)
+            elif s.phase == "haunt":
+                s2, events = self._haunt(s, seat, act)
+            else:
+                s2, events = self._dream(s, seat, act)
+        return replace(s2, actions=s.actions + 1), events
+
+    # --- the Dream phase ---------------------------------------------------------------------------------
+
+    def _dream(self, s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        if act.verb in ("haunt", "spawn"):
+            raise IllegalActionError("fw.err.not_haunting")
+        if s.harvest is not None and act.verb not in ("buy", "keep"):
+            raise IllegalActionError("fw.err.harvest_pending", cards=", ".join(s.harvest))
+        if act.verb in ("buy", "keep") and s.harvest is None:
+            raise IllegalActionError("fw.err.no_harvest")
+        k = s.kitsune[seat]
+        counted = act.verb not in ("move", "trade", "buy", "keep")
+        if counted and act.kind in k.used:
+            raise IllegalActionError("fw.err.used", action=Msg(f"fw.act.{act.kind}"))
+        if act.boost:
+            _check_boost(s, k)
+        w = Work.of(s)
+        changes: dict[str, Any] = {}
+        events = DREAM_ACTIONS[act.verb](w, seat, act, changes)
+        if counted:
+            w.set_kit(seat, used=(*w.kit[seat].used, act.kind))
+        s2 = w.freeze(**changes)
+        if s2.reason == st.WON:
+            events.append(Event("game_over", None, compute_outcome(s2).to_json()))
+        return s2, events
+
+    # --- the end of a turn -------------------------------------------------------------------------------
+
+    def _end(self, s: State, seat: int, verb: str, pre: list[dict[str, Any]] | None = None,
+             fresh: frozenset[str] = frozenset()) -> tuple[State, list[Event]]:
+        if s.harvest is not None and verb == "end":
+            raise IllegalActionError("fw.err.harvest_pending", cards=", ".join(s.harvest))
+        w = Work.of(s)
+        events = [Event(verb, seat, {})]
+        if s.harvest is not None:
+            w.dream_discard.extend(s.harvest)
+        return self._nightmare(w, events, pre or [], fresh)
+
+    def _nightmare(self, w: Work, events: list[Event], pre: list[dict[str, Any]],
+                   fresh: frozenset[str]) -> tuple[State, list[Event]]:
+        s = w.s
+        steps = pre + nm.run(w, s.current, fresh)
+        s2 = w.freeze(harvest=None, nightmare={"turn": s.turn, "steps": steps})
+        events.append(Event("nightmare", s.current, {"turn": s.turn, "steps": steps}))
+        return self._after(s2, events)
+
+    def _after(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        reason = loss_reason(s)
+        if reason:
+            s = replace(s, phase="over", reason=reason)
+            events.append(Event("game_over", None, compute_outcome(s).to_json()))
+            return s, events
+        return start_turn(s, next_seat(s), events)
+
+    # --- the Vengeful Spirit -----------------------------------------------------------------------------
+
+    def _haunt(self, s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        if act.verb == "haunt":
+            return _haunt_moves(s, seat, act)
+        if act.verb != "spawn":
+            raise IllegalActionError("fw.err.haunt_only")
+        w = Work.of(s)
+        if act.target not in {i[:-1] for i in st.DEMON_IDS if i not in w.demons}:
+            raise IllegalActionError("fw.err.no_token", type=Msg(f"fw.demon.{act.target}"))
+        if act.at not in nm.valid_spawn_lands(w):
+            raise IllegalActionError("fw.err.bad_spawn_land", at=nt.xy(act.at))
+        did = nm.place(w, act.target, act.at)
+        step = {"kind": "spawn", "demon": did, "type": act.target, "at": list(act.at), "haunt": seat}
+        events = [Event("spawn", seat, dict(step))]
+        return self._nightmare(replace_work(w, spawned=True), events, [step], frozenset({did}))
+
+    def _resign(self, s: State, seat: int) -> tuple[State, list[Event]]:
+        k = s.kitsune[seat]
+        if k.resigned:
+            raise NotYourTurnError("fw.err.resigned")
+        w = Work.of(s)
+        w.dream_discard.extend(k.items)
+        w.set_kit(seat, resigned=True, pos=None, items=())
+        events = [Event("resign", seat, {})]
+        if seat == s.current and s.harvest is not None:
+            w.dream_discard.extend(s.harvest)
+        s2 = w.freeze(harvest=None if seat == s.current else s.harvest)
+        if loss_reason(s2):
+            return self._after(s2, events)
+        if seat == s.current:
+            return self._nightmare(Work.of(s2), events, [], frozenset())
+        return s2, events
+
+    # --- undo --------------------------------------------------------------------------------------------
+
+    def undo_blocker(self, before: State, after: State, events: list[Event]) -> str | None:
+        """Refused after anything random or revealed: a roll, a shuffle, a spawn (the counter moved), a card
+        drawn (a Land or a harvest), the game's end, a resignation or a timeout. A move, a Village, a trade,
+        a heal or a buy from cards already seen may be taken back."""
+        kinds = {e.kind for e in events}
+        if after.phase == "over":
+            return "undo.reason.over"
+        if "resign" in kinds:
+            return "undo.reason.resign"
+        if "timeout" in kinds:
+            return "undo.reason.timeout"
+        if after.counter != before.counter:
+            return "undo.reason.rolled"
+        if after.land_deck != before.land_deck or after.dream_deck != before.dream_deck:
+            return "undo.reason.revealed"
+        return None
+
+    # --- views and serialisation -------------------------------------------------------------------------
+
+    def view(self, s: State, seat: int | None) -> dict[str, Any]:
+        """The public picture (no seed, no deck order, no future draw), JSON-ready::
+
+            {"game": "floating_world", "players": n, "viewer": seat|null, "phase": "dream"|"haunt"|"over",
+             "current": seat, "turn": n, "options": {...normalized options...},
+             "lands": [{"x", "y", "id": card id, "name": {"en", "pl"}, "gate": bool, "village": seat|null,
+                        "demons": [{"type", "id"}], "kitsune": [seats]}],
+             "kitsune": [{"seat", "land": [x, y]|null, "body": {"dice", "pips", "text"}, "mind": {...},
+                          "spirit": {...}, "wounds", "max_wounds", "praise", "items": [card ids],
+                          "legends": [ids], "upgrades": [ids], "alive", "resigned", "moved",
+                          "used": [action types this turn]}],
+             "demon_strength": {"dice", "pips", "text"}, "supply": {"oni": n, "tengu": n, "gaki": n},
+             "nightmare": {"turn", "steps": [{"kind": "attack_kitsune"|"attack_land"|"move"|"destroyed"|
+                           "cut_off"|"kitsune_moved"|"spawn_dice"|"strength"|"spawn"|"no_spawn"|"returned"|
+                           "death", ...}]}|null,
+             "last_roll": {...}|null, "harvest": {"seat", "cards": [ids]}|null,
+             "decks": {"lands": n, "dreams": n}, "outcome": Outcome.to_json()|null}
+
+        Steps (coordinates are [x, y]; a roll is {"dice": [..], "plus": n, "total": n}):
+        attack_kitsune {demon, type, at, seat, stat, rolls: {demon, target}, wound};
+        attack_land {demon, type, at, stat, defence, rolls: {demon}, destroyed};
+        destroyed / cut_off {at, land, gate, village, returned: [demon ids]}; move {demon, type, from, to};
+        returned {demon, type, from}; kitsune_moved {seat, from, to, wound}; spawn_dice {count, dice};
+        strength {from, to}; spawn {demon, type, at, type_die | haunt}; no_spawn {type, type_die, reason:
+        no_land|no_token}; death {seat, at}.
+        last_roll: {seat, action, stat, contest, rolls: {"kitsune": roll, "target": roll|null}, need: n|null,
+        success, rerolled: "legend"|card id|null, first: roll|null (the failed roll before a reroll)}.
+        """
+        viewer = seat if isinstance(seat, int) and 0 <= seat < s.players else None
+        outcome = self.outcome(s)
+        supply = {t: st.TOKENS - sum(1 for d in s.demons if d.type == t) for t in nt.DEMON_TYPES}
+        return {
+            "game": self.id, "players": s.players, "viewer": viewer, "phase": s.phase, "current": s.current,
+            "turn": s.turn, "options": s.options.to_dict(), "lands": [_land_view(s, land) for land in s.lands],
+            "kitsune": [_kitsune_view(s, k) for k in s.kitsune], "demon_strength": s.strength.to_json(),
+            "supply": supply, "nightmare": s.nightmare, "last_roll": s.last_roll,
+            "harvest": None if s.harvest is None else {"seat": s.current, "cards": list(s.harvest)},
+            "decks": {"lands": len(s.land_deck) + len(s.land_discard),
+                      "dreams": len(s.dream_deck) + len(s.dream_discard)},
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+
+    def to_json(self, s: State) -> dict[str, Any]:
+        return st.to_json(s)
+
+    def from_json(self, d: dict[str, Any]) -> State:
+        return st.from_json(d)
+
+    # --- automation --------------------------------------------------------------------------------------
+
+    def bot_action(self, s: State, seat: int) -> str:
+        from rules.floating_world.bot import choose
+
+        if seat not in self.to_move(s):
+            raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
+        return choose(s, seat)
+
+    def default_action(self, s: State, seat: int) -> str:
+        """``timeout``: the turn ends as with ``end`` (a pending harvest is discarded), never a chosen move."""
+        return "timeout"
+
+
+# --- turn bookkeeping ------------------------------------------------------------------------------------
+
+def loss_reason(s: State) -> str:
+    if GATE not in s.land_map():
+        return st.GATE_DESTROYED
+    if not any(k.on_map for k in s.kitsune):
+        return st.ALL_DEAD if any(not k.alive for k in s.kitsune) else st.ALL_LEFT
+    return ""
+
+
+def _plays(s: State, k: Kitsune) -> bool:
+    return k.on_map or (s.options.vengeful and not k.alive and not k.resigned)
+
+
+def next_seat(s: State) -> int:
+    for i in range(1, s.players + 1):
+        seat = (s.current + i) % s.players
+        if _plays(s, s.kitsune[seat]):
+            return seat
+    return s.current
+
+
+def start_turn(s: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
+    """The seat's turn begins: a living Kitsune collects Praise (5.1), a dead vengeful one haunts."""
+    k = s.kitsune[seat]
+    turn = s.turn + 1
+    if not k.alive:
+        events.append(Event("turn", seat, {"turn": turn, "haunt": True}))
+        return replace(s, current=seat, turn=turn, phase="haunt", spawned=False, haunted=False), events
+    villages = villages_of(s, seat)
+    per = 1 + sum(d.get("amount") for d in k.effects("village_praise"))
+    gained = villages * per
+    kit = list(s.kitsune)
+    kit[seat] = replace(k, praise=k.praise + gained, moved=False, used=(), legend_reroll_used=False)
+    events.append(Event("turn", seat, {"turn": turn, "collected": gained, "villages": villages}))
+    return replace(s, kitsune=tuple(kit), current=seat, turn=turn, phase="dream"), events
+
+
+def replace_work(w: Work, **changes: Any) -> Work:
+    w.s = replace(w.s, **changes)
+    return w
+
+
+def _check_boost(s: State, k: Kitsune) -> None:
+    if not s.options.boost:
+        raise IllegalActionError("fw.err.boost_off")
+    if k.praise < 1:
+        raise IllegalActionError("fw.err.praise", action=Msg("fw.act.boost"), need=1, have=k.praise)
+
+
+def _haunt_moves(s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+    if s.haunted:
+        raise IllegalActionError("fw.err.used", action=Msg("fw.act.haunt"))
+    if s.spawned:
+        raise IllegalActionError("fw.err.haunt_after_spawn")
+    w = Work.of(s)
+    steps = []
+    for did, to in act.moves:
+        d = w.demons.get(did)
+        if d is None:
+            raise IllegalActionError("fw.err.no_demon", demon=did)
+        if to not in neighbours(d.at) or to not in w.lands:
+            raise IllegalActionError("fw.err.not_adjacent", frm=nt.xy(d.at), to=nt.xy(to))
+        w.demons[did] = replace(d, x=to[0], y=to[1])
+        steps.append({"kind": "move", "demon": did, "type": d.type, "from": list(d.at), "to": list(to),
+                      "haunt": seat})
+    return w.freeze(haunted=True), [Event("haunt", seat, {"type": act.target, "steps": steps})]
+
+
+# --- the Dream actions -----------------------------------------------------------------------------------
+
+def _pay(w: Work, seat: int, amount: int, action: str) -> None:
+    k = w.kit[seat]
+    if k.praise < amount:
+        raise IllegalActionError("fw.err.praise", action=Msg(f"fw.act.{action}"), need=amount, have=k.praise)
+    w.set_kit(seat, praise=k.praise - amount)
+
+
+def _here(w: Work, seat: int) -> Coord:
+    pos = w.kit[seat].pos
+    assert pos is not None  # the current player in a Dream phase is on the map
+    return pos
+
+
+def _move(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    k = w.kit[seat]
+    if k.moved:
+        raise IllegalActionError("fw.err.moved_already")
+    if k.used:
+        raise IllegalActionError("fw.err.move_after_action")
+    frm = _here(w, seat)
+    if act.at not in neighbours(frm):
+        raise IllegalActionError("fw.err.not_adjacent", frm=nt.xy(frm), to=nt.xy(act.at))
+    if act.at not in w.lands:
+        raise IllegalActionError("fw.err.no_land_there", at=nt.xy(act.at))
+    w.set_kit(seat, pos=act.at, moved=True)
+    return [Event("move", seat, {"from": list(frm), "to": list(act.at)})]
+
+
+def _land(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    frm = _here(w, seat)
+    if act.at not in neighbours(frm):
+        raise IllegalActionError("fw.err.not_adjacent", frm=nt.xy(frm), to=nt.xy(act.at))
+    if act.at in w.lands:
+        raise IllegalActionError("fw.err.occupied", at=nt.xy(act.at))
+    _pay(w, seat, COST, "land")
+    card = w.draw_land()
+    w.lands[act.at] = Land(act.at[0], act.at[1], card)
+    return [Event("land", seat, {"at": list(act.at), "land": card, "name": LAND_BY_ID[card].name})]
+
+
+def _village(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    at = _here(w, seat)
+    near = [c for c in [at, *neighbours(at)] if c in w.lands and w.lands[c].village is not None]
+    if near:
+        raise IllegalActionError("fw.err.village_near", at=nt.xy(near[0]))
+    if villages_of(w, seat) >= MAX_VILLAGES:
+        raise IllegalActionError("fw.err.no_villages_left", max=MAX_VILLAGES)
+    _pay(w, seat, COST, "village")
+    w.lands[at] = replace(w.lands[at], village=seat)
+    return [Event("village", seat, {"at": list(at)})]
+
+
+def _roll_contest(w: Work, seat: int, act: Action, contest: str, beats: Any) -> tuple[bool, dict[str, Any]]:
+    """Roll the seat's stat (with bonuses, ``boost``), test ``beats(total)``, reroll once on a failure."""
+    extra = 0
+    if act.boost:
+        _pay(w, seat, 1, "boost")
+        extra = 1
+    stat = act.stat or "mind"
+    mine = nm.kitsune_roll(w, w.kit[seat], stat, contest, extra)
+    ok, first, rerolled = beats(mine.total), None, None
+    if not ok:
+        rerolled = _use_reroll(w, seat)
+        if rerolled:
+            first, mine = mine, nm.kitsune_roll(w, w.kit[seat], stat, contest, extra)
+            ok = beats(mine.total)
+    info = {"seat": seat, "stat": stat, "contest": contest, "kitsune": mine, "first": first, "rerolled": rerolled,
+            "success": ok}
+    return ok, info
+
+
+def _use_reroll(w: Work, seat: int) -> str | None:
+    k = w.kit[seat]
+    if not k.legend_reroll_used and k.effects("legend_reroll"):
+        w.set_kit(seat, legend_reroll_used=True)
+        return "legend"
+    item = next((c for c in k.items if DREAM_BY_ID[c].kind == "reroll"), None)
+    if item is not None:
+        w.set_kit(seat, items=tuple(c for c in k.items if c != item))
+        w.dream_discard.append(item)
+    return item
+
+
+def _last_roll(act: Action, info: dict[str, Any], target: Roll | None, need: int | None) -> dict[str, Any]:
+    first = info["first"]
+    return {"seat": info["seat"], "action": nt.text(act), "stat": info["stat"], "contest": info["contest"],
+            "rolls": {"kitsune": info["kitsune"].to_json(), "target": None if target is None else target.to_json()},
+            "need": need, "success": info["success"], "rerolled": info["rerolled"],
+            "first": None if first is None else first.to_json()}
+
+
+def _takeover(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    at = _here(w, seat)
+    land = w.lands[at]
+    if land.village is None:
+        raise IllegalActionError("fw.err.no_village_here")
+    if land.village == seat:
+        raise IllegalActionError("fw.err.own_village")
+    if villages_of(w, seat) >= MAX_VILLAGES:
+        raise IllegalActionError("fw.err.no_villages_left", max=MAX_VILLAGES)
+    ok, info = _roll_contest(w, seat, act, "village", lambda t: t >= TAKEOVER_TARGET)
+    if ok:
+        w.lands[at] = replace(land, village=seat)
+    changes["last_roll"] = _last_roll(act, info, None, TAKEOVER_TARGET)
+    return [Event("takeover", seat, {"at": list(at), "from": land.village, "success": ok,
+                                     "roll": changes["last_roll"]})]
+
+
+def _attack(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    return _attack_kitsune(w, seat, act, changes) if act.seat is not None else _attack_demon(w, seat, act, changes)
+
+
+def _attack_demon(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    at = _here(w, seat)
+    if act.at is not None and act.at != at:
+        raise IllegalActionError("fw.err.demon_not_here", at=nt.xy(at))
+    demon = next((d for _, d in sorted(w.demons.items()) if d.at == at and d.type == act.target), None)
+    if demon is None:
+        raise IllegalActionError("fw.err.no_demon_here", type=Msg(f"fw.demon.{act.target}"), at=nt.xy(at))
+    stat = act.stat or "body"
+    theirs = nm.demon_roll(w, demon.type, stat)
+    ok, info = _roll_contest(w, seat, act, "demon", lambda t: t > theirs.total)
+    if ok:
+        del w.demons[demon.id]
+        k = w.kit[seat]
+        w.set_kit(seat, **{stat: k.stat(stat).plus(1)})
+    full = replace(act, at=at)
+    changes["last_roll"] = _last_roll(full, info, theirs, None)
+    return [Event("attack_demon", seat, {"demon": demon.id, "type": demon.type, "at": list(at), "stat": stat,
+                                         "success": ok, "grown": w.kit[seat].stat(stat).text if ok else None,
+                                         "roll": changes["last_roll"]})]
+
+
+def _attack_kitsune(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    target = act.seat
+    assert target is not None
+    at = _here(w, seat)
+    if target == seat:
+        raise IllegalActionError("fw.err.attack_self")
+    if target >= len(w.kit) or w.kit[target].pos != at:
+        raise IllegalActionError("fw.err.not_here", player=target + 1)
+    stat = act.stat or "body"
+    if act.item is not None and (stat != "mind" or act.item not in w.kit[target].items):
+        raise IllegalActionError("fw.err.no_such_item", item=act.item, player=target + 1)
+    theirs = nm.kitsune_roll(w, w.kit[target], stat, "kitsune")
+    ok, info = _roll_contest(w, seat, act, "kitsune", lambda t: t > theirs.total)
+    data: dict[str, Any] = {"target": target, "stat": stat, "success": ok}
+    steps: list[dict[str, Any]] = []
+    if ok:
+        data.update(_kitsune_effect(w, seat, target, stat, act.item, steps))
+    data["deaths"] = [x["seat"] for x in steps]
+    changes["last_roll"] = _last_roll(act, info, theirs, None)
+    data["roll"] = changes["last_roll"]
+    return [Event("attack_kitsune", seat, data)]
+
+
+def _kitsune_effect(w: Work, seat: int, target: int, stat: str, item: str | None,
+                    steps: list[dict[str, Any]]) -> dict[str, Any]:
+    victim = w.kit[target]
+    if stat == "body":
+        nm.wound(w, target, steps)
+        return {"wound": True}
+    if stat == "mind":
+        stolen = item or (victim.items[0] if victim.items else None)
+        if stolen is not None:
+            w.set_kit(target, items=tuple(c for c in victim.items if c != stolen))
+            w.set_kit(seat, items=tuple(sorted((*w.kit[seat].items, stolen))))
+        return {"item": stolen}
+    amount = min(3, victim.praise)
+    w.set_kit(target, praise=victim.praise - amount)
+    w.set_kit(seat, praise=w.kit[seat].praise + amount)
+    return {"praise": amount}
+
+
+def _village_here(w: Work, seat: int) -> Land:
+    land = w.lands[_here(w, seat)]
+    if land.village is None:
+        raise IllegalActionError("fw.err.no_village_here")
+    return land
+
+
+def _harvest(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    _village_here(w, seat)
+    k = w.kit[seat]
+    count = k.spirit.dice + sum(d.get("amount") for d in k.effects("harvest_draw"))
+    cards = w.draw_dreams(count)
+    bonus = sum(d.get("amount") for d in k.effects("harvest_praise"))
+    w.set_kit(seat, praise=k.praise + bonus)
+    changes["harvest"] = tuple(cards) if cards else None
+    return [Event("harvest", seat, {"cards": cards, "praise": bonus})]
+
+
+def _buy(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    drawn = w.s.harvest or ()
+    card = act.target
+    if card not in drawn:
+        raise IllegalActionError("fw.err.not_drawn", card=card, cards=", ".join(drawn))
+    dream = DREAM_BY_ID[card]
+    _pay(w, seat, dream.cost, "buy")
+    k = w.kit[seat]
+    field = {"item": "items", "upgrade": "upgrades", "legend": "legends"}[dream.type]
+    w.set_kit(seat, **{field: tuple(sorted((*getattr(k, field), card)))})
+    w.dream_discard.extend(c for c in drawn if c != card)
+    changes["harvest"] = None
+    return [Event("buy", seat, {"card": card, "type": dream.type, "cost": dream.cost})]
+
+
+def _keep(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    w.dream_discard.extend(w.s.harvest or ())
+    changes["harvest"] = None
+    return [Event("keep_none", seat, {})]
+
+
+def _heal(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    land = _village_here(w, seat)
+    k = w.kit[seat]
+    if k.moved:
+        raise IllegalActionError("fw.err.moved_no_heal")
+    if k.wounds == 0:
+        raise IllegalActionError("fw.err.no_wounds")
+    amount = 1 + (sum(d.get("amount") for d in k.effects("heal")) if land.village == seat else 0)
+    healed = min(amount, k.wounds)
+    w.set_kit(seat, wounds=k.wounds - healed)
+    return [Event("heal", seat, {"healed": healed})]
+
+
+def _seal(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    if _here(w, seat) != GATE:
+        raise IllegalActionError("fw.err.not_at_gate")
+    _pay(w, seat, SEAL_COST, "seal")
+    ok, info = _roll_contest(w, seat, replace(act, stat="mind"), "seal", lambda t: t >= SEAL_TARGET)
+    changes["last_roll"] = _last_roll(act, info, None, SEAL_TARGET)
+    if ok:
+        if w.s.options.final_fox:
+            w.set_kit(seat, praise=w.kit[seat].praise + SEAL_COST)
+        changes.update(phase="over", reason=st.WON, sealer=seat)
+    return [Event("seal", seat, {"success": ok, "roll": changes["last_roll"]})]
+
+
+def _trade(w: Work, seat: int, act: Action, changes: dict[str, Any]) -> list[Event]:
+    k = w.kit[seat]
+    target = act.seat
+    assert target is not None and act.item is not None
+    if act.item not in k.items:
+        raise IllegalActionError("fw.err.no_such_item", item=act.item, player=seat + 1)
+    if target == seat or target >= len(w.kit) or w.kit[target].pos != k.pos or not w.kit[target].on_map:
+        raise IllegalActionError("fw.err.not_here", player=target + 1)
+    w.set_kit(seat, items=tuple(c for c in k.items if c != act.item))
+    w.set_kit(target, items=tuple(sorted((*w.kit[target].items, act.item))))
+    return [Event("trade", seat, {"item": act.item, "to": target})]
+
+
+DREAM_ACTIONS = {
+    "move": _move, "land": _land, "village": _village, "takeover": _takeover, "attack": _attack,
+    "harvest": _harvest, "buy": _buy, "keep": _keep, "heal": _heal, "seal": _seal, "trade": _trade,
+}
+
+
+def candidates(s: State, seat: int) -> list[str]:
+    """Every action worth trying for ``legal_actions`` (filtered there by applying each)."""
+    k = s.kitsune[seat]
+    if s.harvest is not None:
+        return ["keep none", *(f"buy {c}" for c in s.harvest)]
+    pos = k.pos or GATE
+    rolls = [*(f"takeover {x}" for x in STATS), "seal"]
+    rolls += [f"attack {d.type}@{nt.xy(pos)} {x}" for d in s.demons_at(pos) for x in STATS]
+    others = [o for o in s.kitsune_at(pos) if o != seat]
+    rolls += [f"attack {o + 1} {x}" for o in others for x in STATS]
+    rolls += [f"attack {o + 1} mind {i}" for o in others for i in s.kitsune[o].items]
+    if s.options.boost:
+        rolls += [f"{r} boost" for r in rolls]
+    out = ["village", "harvest", "heal", "end", *rolls]
+    out += [f"{v} {nt.xy(c)}" for c in neighbours(pos) for v in ("move", "land")]
+    out += [f"trade {i} to {o + 1}" for o in others for i in k.items]
+    return out
+
+
+def _land_view(s: State, land: Land) -> dict[str, Any]:
+    return {"x": land.x, "y": land.y, "id": land.card, "name": LAND_BY_ID[land.card].name,
+            "gate": land.at == GATE, "village": land.village,
+            "demons": [{"type": d.type, "id": d.id} for d in s.demons_at(land.at)], "kitsune": s.kitsune_at(land.at)}
+
+
+def _kitsune_view(s: State, k: Kitsune) -> dict[str, Any]:
+    return {"seat": k.seat, "land": None if k.pos is None else list(k.pos), "body": k.body.to_json(),
+            "mind": k.mind.to_json(), "spirit": k.spirit.to_json(), "wounds": k.wounds,
+            "max_wounds": st.max_wounds(s, k), "praise": k.praise, "items": list(k.items),
+            "legends": list(k.legends), "upgrades": list(k.upgrades), "alive": k.alive, "resigned": k.resigned,
+            "moved": k.moved, "used": list(k.used)}

@@ -148,7 +148,7 @@ def play(ctx: click.Context, game: str | None, players: int | None, bots: int | 
          listing: bool) -> int:
     """Play a Floorboard game in the terminal (hot seat for humans; bots play themselves).
 
-    GAME is flying_blades, floor_plan or the_floor. In the game type `help`, `legal` or `quit`.
+    GAME is flying_blades, floor_plan, the_floor or floating_world. In the game type `help`, `legal` or `quit`.
     """
     keyboard = ctx.find_object(Keyboard)
     read = keyboard.read if keyboard is not None else input
@@ -383,9 +383,27 @@ FB_FORMS = {"attack": "attack <from> <to>", "vanish": "vanish <from> <to>", "shu
 FP_FORMS = {"start": "start <cell> 6x<die>", "room": "room <cell> <w>x<h> <type>@<cell>",
             "features": "features <die>:<cells> <die>:<cells>", "doors": "doors <cell>,<cell>",
             "claim": "claim <demand>", "skip": "skip"}
+FW_FORMS = {"move": "move x,y", "land": "land x,y", "village": "village", "takeover": "takeover body|mind|spirit",
+            "attack": "attack oni mind | attack 2 body", "harvest": "harvest", "buy": "buy <card>",
+            "keep": "keep none", "heal": "heal", "trade": "trade <item> to 2", "seal": "seal", "end": "end",
+            "boost": "<roll> boost"}
 TF_FORMS = {"pick": "pick <category>", "challenge": "challenge <your cell> <their cell>", "ready": "ready",
             "answer": "<answer>", "pass": "pass", "dispute": "dispute", "judge": "judge accept|reject",
             "take": "take <cell>,<cell>", "keep": "keep <category>"}
+
+
+def fw_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
+    """Floating World: each action in words with its dice, and a Nightmare's summary, step by step."""
+    from render import floating_world_words as fw
+
+    names = table.names()
+    lines: list[Line] = list(fw.action_lines(result.events, result.seat, names, lang))
+    for e in result.events:
+        if e.kind == "nightmare":
+            summary = fw.nightmare_lines(e.data, names, lang, limit=1 << 20)
+            lines += [line.replace("**", "") for line in summary]
+    lines += fw.turn_lines(result.events, names, lang)
+    return lines or [t("cli.moved", lang, name=table.seats[result.seat].name, action=result.action)]
 
 
 def spread(items: list[str], count: int = EXAMPLES) -> list[str]:
@@ -612,7 +630,8 @@ def examples_for(table: Table, seat: int) -> dict[str, str]:
 
 
 def help_lines(table: Table, seat: int, lang: str) -> list[str]:
-    forms = {"flying_blades": FB_FORMS, "floor_plan": FP_FORMS, "the_floor": TF_FORMS}.get(table.game, {})
+    forms = {"flying_blades": FB_FORMS, "floor_plan": FP_FORMS, "the_floor": TF_FORMS,
+             "floating_world": FW_FORMS}.get(table.game, {})
     examples = examples_for(table, seat)
     lines = [t("cli.help.title", lang, game=table.rules.name)]
     for verb, form in forms.items():
@@ -641,6 +660,9 @@ class TerminalGame:
         self.read = read
         self.lang = settings.lang
         self.renderer = importlib.import_module(f"render.{settings.game}")
+        # A game whose renderer has no text board keeps it with its words (Floating World).
+        self.text_board = getattr(self.renderer, "text_board", None) or importlib.import_module(
+            f"render.{settings.game}_words").text_board
         self.images = 0
         self.hidden: dict[int, str] = {}  # Floor Plan: this round's drawings, shown when it closes
 
@@ -700,7 +722,7 @@ class TerminalGame:
 
     def show(self, table: Table, seat: int | None) -> None:
         """Print the board as ``seat`` sees it (hot seat: the player about to type)."""
-        print(self.renderer.text_board(self.engine.view(table, seat), names=table.names(), locale=self.lang))
+        print(self.text_board(self.engine.view(table, seat), names=table.names(), locale=self.lang))
 
     def write_png(self, table: Table, label: str, png: bytes) -> None:
         self.settings.out.mkdir(parents=True, exist_ok=True)
@@ -714,10 +736,24 @@ class TerminalGame:
         if table.game == "floor_plan":
             self.floor_plan_images(table, events or [])
             return
+        if table.game == "floating_world":
+            self.floating_world_images(table, events or [])
+            return
         draw = getattr(self.renderer, "render", None)
         if draw is not None:
             self.write_png(table, f"{table.moves:04d}", draw(self.engine.view(table, None), names=table.names(),
                                                              locale=self.lang))
+
+    def floating_world_images(self, table: Table, events: list[Event]) -> None:
+        """The map after every move; after a Nightmare, its image too (as the bot posts them)."""
+        from render.floating_world_words import card_names
+
+        view = self.engine.view(table, None)
+        if any(e.kind == "nightmare" for e in events):
+            self.write_png(table, f"{table.moves:04d}-nightmare", self.renderer.nightmare_image(
+                view, names=table.names(), locale=self.lang))
+        self.write_png(table, f"{table.moves:04d}", self.renderer.map_image(
+            view, names=table.names(), locale=self.lang, card_names=card_names(self.lang)))
 
     def floor_plan_images(self, table: Table, events: list[Event]) -> None:
         closed = next((e for e in events if e.kind == "round_closed"), None)
@@ -744,6 +780,8 @@ class TerminalGame:
             return fp_caption(table, result, self.lang, self.hidden)
         if table.game == "the_floor":
             return tf_caption(table, result, self.lang)
+        if table.game == "floating_world":
+            return fw_caption(table, result, self.lang)
         return [t("cli.moved", self.lang, name=table.seats[result.seat].name, action=result.action)]
 
     def announce(self, results: list[ActResult]) -> None:
@@ -842,7 +880,9 @@ class TerminalGame:
             return
         names = table.names()
         winners = ", ".join(names[w] for w in table.outcome.winners)
-        self.say("cli.result", winners=winners)
+        self.say("cli.result", winners=winners or "—")
+        if table.game == "floating_world" and table.outcome.reason:  # co-op: how the world ended
+            self.say(table.outcome.reason)
         for place, group in enumerate(table.outcome.ranking, start=1):
             for seat in group:
                 self.say("cli.rank", place=place, name=names[seat], score=f"{table.outcome.scores[seat]:g}")

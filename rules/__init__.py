@@ -9,11 +9,12 @@ from typing import Any
 
 
 def _registry() -> dict[str, Any]:
+    from rules.floating_world import FloatingWorld
     from rules.floor_plan import FloorPlan
     from rules.flying_blades import FlyingBlades
     from rules.the_floor import TheFloor
 
-    return {g.id: g for g in (FlyingBlades(), FloorPlan(), TheFloor())}
+    return {g.id: g for g in (FlyingBlades(), FloorPlan(), TheFloor(), FloatingWorld())}
 
 
 def __getattr__(name: str) -> Any:

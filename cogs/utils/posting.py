@@ -108,6 +108,9 @@ class Post:
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     marks: list[dict[str, Any]] = field(default_factory=list)  # the moves the image marks, oldest first
+    # A surface that draws its own images (Floating World: the map, and the Nightmare's image with it): called
+    # with ``image_table`` and the locale, instead of the generic renderer.
+    draw: Callable[[Table, str], Awaitable[list[discord.File]]] | None = None
 
     def full(self, line: str) -> bool:
         """No room for another move: as many marked as one image shows, or the text would grow too long."""
@@ -116,7 +119,11 @@ class Post:
     async def kwargs(self, locale: str) -> dict[str, Any]:
         content = "\n".join(line for line in self.lines if line)[:MAX_CONTENT]
         kw: dict[str, Any] = {"content": content or None, "allowed_mentions": pinging(self.pings)}
-        if self.image_table is not None:
+        if self.image_table is not None and self.draw is not None:
+            files = await self.draw(self.image_table, locale)
+            if files:
+                kw["files"] = files
+        elif self.image_table is not None:
             png = await render_view(self.image_table, None, locale, self.marks)
             if png is not None:
                 kw["file"] = board_file(self.image_table, png)
@@ -179,7 +186,8 @@ async def publish(
     surface = surface_for(bot, latest.game)
     if surface.custom_posting:
         return await surface.publish(bot, channel, segments, locale, first=first, final=final)
-    posts = group(segments)  # only the last message carries buttons: earlier ones would be dead at once
+    # only the last message carries buttons: earlier ones would be dead at once
+    posts = surface.posts(segments, locale) or group(segments)
     last = posts[-1]
     if final:
         if last.image_table is not None:
@@ -288,7 +296,7 @@ def result_embed(surface: GameSurface, table: Table, locale: str) -> discord.Emb
         return embed
     winners = ", ".join(surface.seat_label(table, s, locale) for s in outcome.winners)
     key = "bot.winner" if len(outcome.winners) == 1 else "bot.winners_shared"
-    lines = [t(key, locale, names=winners), t(outcome.reason, locale) if outcome.reason else ""]
+    lines = [t(key, locale, names=winners) if winners else "", t(outcome.reason, locale) if outcome.reason else ""]
     for place, seats in enumerate(outcome.ranking, start=1):
         medal = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
         for seat in seats:

@@ -93,6 +93,11 @@ class GameSurface:
     def segment(self, result: ActResult, locale: str) -> Segment:
         return Segment(self.describe(result, locale), result.table, image=not self.is_quiet(result), result=result)
 
+    def posts(self, segments: list[Segment], locale: str) -> list[Any] | None:
+        """A run of moves split into messages (``cogs.utils.posting.Post``s) by the game itself (Floating World: a
+        Nightmare is a message of its own, with its images); None = the generic grouping."""
+        return None
+
     def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
         """Who is to move, with mentions, and the user ids to ping."""
         seats = table.humans_to_move()

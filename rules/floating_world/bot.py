@@ -1,11 +1,25 @@
-"""A competent Floating World policy: exact contest odds (dice distributions), then a fixed priority.
+"""A Floating World policy that plays to win: exact contest odds (dice distributions), then a fixed plan.
 
-Priorities: seal at the Gate when the odds are decent (or the Gate is in danger); fight a demon on your Land
-when the odds favour you, in its weakest stat (outwit the Oni, impress the Tengu, bust the Gaki: 8.1);
-otherwise heal, build a Village, harvest and buy a useful card, create Land next to the Gate's side that needs
-it; before acting, move toward the Gate when ready to seal, onto a beatable demon (the Gate's first), or to a
-Village to harvest. A dead vengeful player walks its strongest type toward the Gate and spawns next to it.
-Always returns a legal action.
+The plan (measured with ``tools/floating_world_sim.py``; see docs/floating_world.md for the figures):
+
+- **Home on the Gate.** A Kitsune on the Gate keeps demons from appearing there (6.4.3) and takes the hits a
+  demon would deal the Gate itself; a Village on the Gate lets it harvest, heal and seal without moving.
+- **Ring the Gate** with its four neighbours early: the Gate stops being an edge (no spawn on it even when the
+  Kitsune is away) and five Lands roll two spawn dice, so all-sixes (Demon Strength) come 1 time in 36, not 6.
+- **Villages for income**: the Gate's own first. Trips to diagonal Village sites (``EXPEDITIONS``) and fights
+  away from the Gate (``STAY_HOME`` off) measured worse: an unguarded Gate was most of the losses, so both are
+  off and the Kitsune leaves the Gate only when one more Wound would kill it and the Gate alone is likelier to
+  hold (``_gate_safer_alone``).
+- **Fight in the weak stat** when the odds favour it (outwit the Oni, impress the Tengu, bust the Gaki: 8.1),
+  preferring Mind on near-ties (it is what seals); step onto a beatable demon next door, the Gate's first;
+  never end a turn beside a demon it cannot beat unless it is guarding the Gate.
+- **Harvest what helps the seal** (Mind, the seal legend, rerolls) and income, keeping Praise for the seal.
+- **Seal** when the odds are decent, sooner as Demon Strength grows; ``boost`` (9.2) is spent on the seal and
+  on close fights when the table allows it.
+- A Kitsune away from the Gate with nothing to pay for walks home (the Gate's people help it: game.gate_gift).
+
+A dead vengeful player walks its strongest type toward the Gate and spawns next to it. Always returns a legal
+action.
 """
 
 from __future__ import annotations
@@ -16,8 +30,13 @@ from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
 from rules.floating_world.content import DREAM_BY_ID, STATS
 from rules.floating_world.state import DEMON_STATS, GATE, HIGHEST, Kitsune, State, Work, neighbours
+from rules.floating_world.state import max_wounds as st_max_wounds
 
-SEAL_ODDS, SEAL_ODDS_DANGER, FIGHT_ODDS = 0.20, 0.10, 0.55
+SEAL_ODDS, SEAL_ODDS_DANGER, FIGHT_ODDS, STEP_ODDS = 0.20, 0.10, 0.55, 0.65
+EXPEDITIONS = False
+STAY_HOME = True
+RING = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONALS = ((1, 1), (-1, -1), (1, -1), (-1, 1))
 
 
 @functools.cache
@@ -54,39 +73,65 @@ def with_reroll(p: float, k: Kitsune) -> float:
     return 1 - (1 - p) ** 2 if has else p
 
 
-def demon_odds(s: State, k: Kitsune, demon_type: str, stat: str) -> float:
+def demon_odds(s: State, k: Kitsune, demon_type: str, stat: str, boost: int = 0) -> float:
     base = DEMON_STATS[demon_type][stat]
     theirs = (base.dice + s.strength.dice, base.pips + s.strength.pips)
-    return with_reroll(p_beats(my_roll(k, stat, "demon"), theirs), k)
+    return with_reroll(p_beats(my_roll(k, stat, "demon", boost), theirs), k)
 
 
-def seal_odds(k: Kitsune) -> float:
-    return with_reroll(p_at_least(*my_roll(k, "mind", "seal"), 15), k)
+def seal_odds(k: Kitsune, boost: int = 0) -> float:
+    return with_reroll(p_at_least(*my_roll(k, "mind", "seal", boost), 15), k)
 
 
-def best_fight(s: State, k: Kitsune, at: tuple[int, int]) -> tuple[float, str, str] | None:
-    """(odds, demon type, stat) of the best fight on ``at``; mind first on ties (it is what seals)."""
+def defence_odds(s: State, k: Kitsune, demon_type: str) -> float:
+    """The chance a demon's attack on ``k`` (its highest stat vs the same stat) misses."""
+    stat = HIGHEST[demon_type]
+    base = DEMON_STATS[demon_type][stat]
+    return 1 - p_beats((base.dice + s.strength.dice, base.pips + s.strength.pips), my_roll(k, stat, "demon"))
+
+
+def best_fight(s: State, k: Kitsune, at: tuple[int, int], boost: int = 0) -> tuple[float, str, str] | None:
+    """(odds, demon type, stat) of the best fight on ``at``; Mind is worth a little more (it is what seals)."""
     order = ("mind", "spirit", "body")
-    options = [(demon_odds(s, k, d.type, x), d.type, x) for d in s.demons_at(at) for x in order]
+    options = [(demon_odds(s, k, d.type, x, boost), d.type, x) for d in s.demons_at(at) for x in order]
     if not options:
         return None
-    return max(options, key=lambda o: (round(o[0], 3), -order.index(o[2])))
+    return max(options, key=lambda o: (o[0] + (0.04 if o[2] == "mind" else 0), -order.index(o[2])))
 
 
 def card_value(s: State, k: Kitsune, card: str) -> float:
+    """How much a Dream card helps this Kitsune win (roughly, in Praise-sized units)."""
     d = DREAM_BY_ID[card]
-    value = {"stat_bonus": 1.0 + (1.5 if d.get("stat") == "mind" else 0), "reroll": 1.5, "harvest_praise": 0.5,
-             "village_praise": 2.5, "heal": 0.8, "land_guard": 1.8, "legend_reroll": 2.5, "harvest_draw": 0.6,
-             "max_wounds": 2.0}.get(d.kind, 0.0)
-    if d.kind == "contest_die":
-        value = {"seal": 3.5, "demon": 3.0, "village": 0.2, "kitsune": 0.1}[d.get("contest")]
-    return value
+    villages = sum(1 for land in s.lands if land.village == k.seat)
+    kind = d.kind
+    if kind == "stat_bonus":
+        return {"mind": 3.0, "body": 0.8, "spirit": 0.8}[d.get("stat")] * d.get("pips")
+    if kind == "contest_die":
+        return {"seal": 9.0, "demon": 4.0, "village": 0.0, "kitsune": 0.0}[d.get("contest")]
+    if kind == "village_praise":
+        return d.get("amount") * max(villages, 1) * 2.0
+    if kind == "reroll":
+        return 0.0 if k.effects("legend_reroll") else 3.5 - 1.0 * len(k.effects("reroll"))
+    if kind == "legend_reroll":
+        return 6.0
+    return {"harvest_praise": 1.0, "heal": 0.8, "land_guard": 1.5, "harvest_draw": 0.8,
+            "max_wounds": 4.0}.get(kind, 0.0)
 
 
 def danger(s: State) -> bool:
     """A demon on or next to the Gate."""
     near = {GATE, *neighbours(GATE)}
     return any(d.at in near for d in s.demons)
+
+
+def seal_threshold(s: State) -> float:
+    """Lower as the demons grow: waiting costs more when they are strong."""
+    grown = s.strength.value
+    return max(0.12, SEAL_ODDS - 0.03 * grown - (0.05 if danger(s) else 0.0))
+
+
+def _boosted(s: State, k: Kitsune, spare: int) -> bool:
+    return s.options.boost and k.praise >= spare + 1
 
 
 def choose(s: State, seat: int) -> str:
@@ -97,57 +142,61 @@ def choose(s: State, seat: int) -> str:
         return _buy(s, k)
     pos = k.pos or GATE
     lands = s.land_map()
-    odds = seal_odds(k)
-    if pos == GATE and "seal" not in k.used and k.praise >= 10 and (
-            odds >= SEAL_ODDS or (danger(s) and odds >= SEAL_ODDS_DANGER) or k.praise >= 20):
-        return "seal"
+    boost = _boosted(s, k, 10)
+    odds = seal_odds(k, int(boost))
+    ready = k.praise >= 10 and odds >= seal_threshold(s)
+    if pos == GATE and "seal" not in k.used and k.praise >= 10 and (ready or k.praise >= 20):
+        return "seal boost" if boost else "seal"
     fight = best_fight(s, k, pos)
-    if fight and "attack_demon" not in k.used and fight[0] >= FIGHT_ODDS:
-        return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
+    if fight and "attack_demon" not in k.used:
+        fb = _boosted(s, k, 10 if ready else 3)
+        strong = best_fight(s, k, pos, 1) if fb else None
+        if strong and strong[0] >= FIGHT_ODDS and (fight[0] < FIGHT_ODDS or strong[0] - fight[0] > 0.15):
+            return f"attack {strong[1]}@{nt.xy(pos)} {strong[2]} boost"
+        if fight[0] >= FIGHT_ODDS:
+            return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
     if not k.used and not k.moved:
-        step = _step(s, k, pos, lands)
+        step = _step(s, k, pos, lands, ready)
         if step is not None:
             return f"move {nt.xy(step)}"
     land = lands[pos]
     owner = land.village
+    mine = sum(1 for x in s.lands if x.village == seat)
     if owner is not None and owner != seat and not s.kitsune[owner].on_map and "takeover" not in k.used and \
-            sum(1 for x in s.lands if x.village == seat) < 4:
+            mine < 4:
         return f"takeover {max(STATS, key=lambda x: my_roll(k, x, 'village'))}"  # a free roll: the dead don't mind
     if land.village is not None and k.wounds and not k.moved and "heal" not in k.used:
         return "heal"
-    saving = k.praise >= 10 and odds >= SEAL_ODDS
+    saving = ready and pos == GATE
     if "village" not in k.used and k.praise >= 3 and not saving and _village_ok(s, pos, seat):
         return "village"
-    if "harvest" not in k.used and land.village is not None and k.praise >= 3 and not saving:
-        return "harvest"
-    spot = _land_spot(s, pos)
-    if "land" not in k.used and spot is not None and not saving and k.praise >= 3 and (
-            k.praise >= 6 or len(lands) < 5):
+    spot = _land_spot(s, pos, seat)
+    viable = odds >= seal_threshold(s) and mine > 0  # only Praise is missing: Lands can wait
+    if "land" not in k.used and spot is not None and not saving and not viable and k.praise >= 3 and (
+            len(lands) < 5 or k.praise >= 6 or _needed(s, spot)):
         return f"land {nt.xy(spot)}"
+    if "harvest" not in k.used and land.village is not None and k.praise >= 2 and not saving:
+        return "harvest"
     if fight and "attack_demon" not in k.used and fight[0] >= 0.35:
         return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
-    if hopeless(s):
-        return "resign"
     return "end"
 
 
-def hopeless(s: State) -> bool:
-    """Nothing can ever change: no living Kitsune owns a Village or can pay for anything, and no Village is left
-    to take over. (A Kitsune alone on the Gate even stops the spawns: the world would wait forever.)"""
-    living = [k for k in s.kitsune if k.on_map]
-    if any(land.village is not None and s.kitsune[land.village].on_map for land in s.lands):
-        return False
-    if any(land.village is not None for land in s.lands):
-        return False
-    return all(k.praise < 3 for k in living)
+def _needed(s: State, spot: tuple[int, int]) -> bool:
+    """A Land that rings the Gate or makes room for a Village of ours."""
+    return spot in RING or spot in DIAGONALS
 
 
 def _buy(s: State, k: Kitsune) -> str:
     affordable = [c for c in s.harvest or () if DREAM_BY_ID[c].cost <= k.praise]
     if not affordable:
         return "keep none"
-    best = max(affordable, key=lambda c: (card_value(s, k, c) / DREAM_BY_ID[c].cost, c))
-    if card_value(s, k, best) < 1.0:
+    best = max(affordable, key=lambda c: (card_value(s, k, c) - DREAM_BY_ID[c].cost, c))
+    value, cost = card_value(s, k, best), DREAM_BY_ID[best].cost
+    odds = seal_odds(k)
+    if odds >= seal_threshold(s) and value < 8:
+        return "keep none"  # only Praise is missing: it is for the seal
+    if value < cost * 0.8:
         return "keep none"
     return f"buy {best}"
 
@@ -156,37 +205,113 @@ def _village_ok(s: State, pos: tuple[int, int], seat: int) -> bool:
     lands = s.land_map()
     if sum(1 for land in s.lands if land.village == seat) >= 4:
         return False
+    if s.demons_at(pos) and pos != GATE:
+        return False  # it would likely be torn down at once
     return all(c not in lands or lands[c].village is None for c in [pos, *neighbours(pos)])
 
 
-def _land_spot(s: State, pos: tuple[int, int]) -> tuple[int, int] | None:
-    """An empty neighbour, preferring one close to the Gate (a compact world is hard to cut off)."""
+def _land_spot(s: State, pos: tuple[int, int], seat: int) -> tuple[int, int] | None:
+    """An empty neighbour: the Gate's ring first, then a diagonal (a Village site), then close to the Gate."""
     lands = s.land_map()
     empty = [c for c in neighbours(pos) if c not in lands]
     if not empty:
         return None
-    return min(empty, key=lambda c: (abs(c[0]) + abs(c[1]), neighbours(pos).index(c)))
+    return min(empty, key=lambda c: (c not in RING, c not in DIAGONALS, abs(c[0]) + abs(c[1]),
+                                     neighbours(pos).index(c)))
 
 
-def _step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict) -> tuple[int, int] | None:
+def _safe(s: State, k: Kitsune, c: tuple[int, int]) -> bool:
+    return not s.demons_at(c)
+
+
+def _step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict, ready: bool) -> tuple[int, int] | None:
     adjacent = [c for c in neighbours(pos) if c in lands]
     if not adjacent:
         return None
     dist = nm.distances(lands, [GATE])
-    if k.praise >= 10 and seal_odds(k) >= SEAL_ODDS and pos != GATE:
-        return min(adjacent, key=lambda c: dist.get(c, 99))
+    home = min(adjacent, key=lambda c: dist.get(c, 99))
+    last = k.wounds + 1 >= st_max_wounds(s, k)
+    here = best_fight(s, k, pos)
+    if ready and pos != GATE:
+        return home
+    if GATE in adjacent and s.demons_at(GATE) and not last:
+        return GATE  # fight it there, or at least take its blows instead of the Gate
+    if pos == GATE and STAY_HOME and not (here and last):
+        return None
     # a beatable demon next door, the Gate's first
     fights = [(c, best_fight(s, k, c)) for c in adjacent]
-    good = [(c, f) for c, f in fights if f and f[0] >= 0.65]
-    here = best_fight(s, k, pos)
+    good = [(c, f) for c, f in fights if f and f[0] >= (STEP_ODDS + (0.15 if last else 0.0))
+            and len(s.demons_at(c)) == 1]
     if good and not (here and here[0] >= FIGHT_ODDS):
         return min(good, key=lambda cf: (cf[0] != GATE, -cf[1][0]))[0]
-    if k.wounds and lands[pos].village is not None:
+    if here and pos != GATE:
+        safe = [c for c in adjacent if _safe(s, k, c)]
+        if safe:
+            return min(safe, key=lambda c: dist.get(c, 99))  # don't wait beside a demon you cannot beat
+    if here and pos == GATE and last and _gate_safer_alone(s, k):
+        safe = [c for c in adjacent if _safe(s, k, c)]
+        if safe:
+            return safe[0]  # one more Wound would kill: let the Gate take its chance
+    if k.wounds and lands[pos].village is not None and not here:
         return None  # stay and heal
-    if lands[pos].village is None:
-        villages = [c for c in adjacent if lands[c].village is not None and not s.demons_at(c)]
-        if villages:
-            return villages[0]
+    if pos == GATE:
+        return _expedition(s, k, lands, adjacent)
+    # away from the Gate: build a Village here if we can, else go on to a Village site, else home
+    if _village_ok(s, pos, k.seat) and k.praise >= 3:
+        return None
+    if nm.is_edge(lands, GATE) and home is not None and _safe(s, k, home):
+        return home  # the Gate is open to spawns
+    site = _site_next_to(s, k, pos, lands)
+    if site is not None and k.praise >= 3:
+        return site if site in lands and _safe(s, k, site) else None
+    if home is not None and _safe(s, k, home):
+        return home
+    return None
+
+
+def _gate_safer_alone(s: State, k: Kitsune) -> bool:
+    """Would the Gate left alone (its demons roll vs its defence) lose less often than a fox one Wound from
+    death staying to fight (a failed attack, then every demon there strikes)?"""
+    demons = s.demons_at(GATE)
+    fight = best_fight(s, k, GATE)
+    p_kill = fight[0] if fight else 0.0
+    survive = 1.0
+    for i, d in enumerate(demons):
+        miss = defence_odds(s, k, d.type)
+        survive *= miss if i else (p_kill + (1 - p_kill) * miss) if len(demons) == 1 else miss
+    stay_loss = 1 - survive
+    defence = s.options.land_defence
+    hold = 1.0
+    for d in demons:
+        stat = DEMON_STATS[d.type][HIGHEST[d.type]]
+        hold *= 1 - p_at_least(stat.dice + s.strength.dice, stat.pips + s.strength.pips, defence + 1)
+    return 1 - hold < stay_loss
+
+
+def _expedition(s: State, k: Kitsune, lands: dict, adjacent: list) -> tuple[int, int] | None:
+    """Leave the Gate only when its ring is whole, there is Praise for a Village, and none is being saved."""
+    if EXPEDITIONS is False:
+        return None
+    if any(c not in lands for c in RING) or k.praise < 3:
+        return None
+    if lands[GATE].village is None and _village_ok(s, GATE, k.seat):
+        return None  # the Gate's own Village first
+    if sum(1 for land in s.lands if land.village == k.seat) >= 4:
+        return None
+    for c in adjacent:
+        if _site_next_to(s, k, c, lands) is not None and _safe(s, k, c):
+            return c
+    return None
+
+
+def _site_next_to(s: State, k: Kitsune, pos: tuple[int, int], lands: dict) -> tuple[int, int] | None:
+    """A diagonal Village site next to ``pos``: an existing Land where a Village may go, or an empty space."""
+    for c in neighbours(pos):
+        if c not in DIAGONALS:
+            continue
+        ok = all(n not in lands or lands[n].village is None for n in [c, *neighbours(c)])
+        if ok and (c not in lands or not s.demons_at(c)):
+            return c
     return None
 
 

@@ -1,7 +1,9 @@
 """Stats as dice + pips (``2D``, ``2D+1``, ``2D+2``, ``3D``…) and rolls from the game's seeded streams.
 
 A stat grows one pip at a time and three pips make a die (rulebook 5.7). Demon Strength has the same form and
-starts at nothing (text ``0``); its steps are ``+1``, ``+2``, ``1D``, ``1D+1``… (6.4.1), i.e. the same growth.
+grows the same way, but it is a modifier and is written as the rulebook marks it (6.4.1): ``+0`` at the start
+(our choice: every value then reads as something added), then ``+1``, ``+2``, ``+1D``, ``+1D+1``… (``modifier``
+/ ``modifier_json``). ``parse`` accepts both forms (a leading ``+`` is optional).
 A roll of ``xD+y`` sums x six-sided dice plus y; each roll draws from its own counter-based stream
 (`rules.rng.stream`), so the individual dice are recorded and a replay reproduces them exactly.
 """
@@ -15,7 +17,7 @@ from typing import Any
 from rules import rng
 
 PIPS_PER_DIE = 3
-_TEXT = re.compile(r"^\s*(?:(\d+)\s*d\s*(?:\+\s*(\d+))?|\+?\s*(\d+))\s*$", re.IGNORECASE)
+_TEXT = re.compile(r"^\s*\+?\s*(?:(\d+)\s*d\s*(?:\+\s*(\d+))?|(\d+))\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, order=True)
@@ -45,15 +47,23 @@ class Stat:
             return f"+{self.pips}" if self.pips else "0"
         return f"{self.dice}D+{self.pips}" if self.pips else f"{self.dice}D"
 
+    @property
+    def modifier(self) -> str:
+        """The text of a modifier (Demon Strength): ``+0``, ``+1``, ``+2``, ``+1D``, ``+1D+1``…"""
+        return "+" + (self.text if self.dice else str(self.pips))
+
     def to_json(self) -> dict[str, Any]:
         return {"dice": self.dice, "pips": self.pips, "text": self.text}
+
+    def modifier_json(self) -> dict[str, Any]:
+        return {"dice": self.dice, "pips": self.pips, "text": self.modifier}
 
     def __str__(self) -> str:
         return self.text
 
 
 def parse(text: str) -> Stat:
-    """``2D``, ``2d+1``, ``+2``, ``0`` → a `Stat`; raises ValueError on anything else."""
+    """``2D``, ``2d+1``, ``+2``, ``0``, ``+1D+1`` → a `Stat`; raises ValueError on anything else."""
     m = _TEXT.match(text)
     if not m:
         raise ValueError(f"not a stat: {text!r}")

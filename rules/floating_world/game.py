@@ -21,16 +21,29 @@ Decisions where the rulebook is silent (each with its reason):
 - **Death**: Wounds ≥ Body dice + ``extra_wounds`` (+ ``max_wounds`` legends); checked when a Wound lands, so a
   Kitsune whose Body grows later survives more. The dead leave the map (nightmare.kill).
 - **Vengeful Spirit** (9.5, option): a dead player keeps a turn: ``haunt <type> [id>x,y …]`` moves any of that
-  type's demons one step each (unnamed ones stay), then ``spawn <type> x,y`` on a valid spawn Land (or ``end``
-  / a timeout: no spawn) runs the Nightmare; the haunt's spawn does not attack this Nightmare (6.4.2). The dead
-  win when the world is destroyed.
+  type's demons one step each (unnamed ones stay; each is a ``move`` step, with ``haunt``: seat, that opens this
+  turn's ``nightmare`` at once and stays first in the phase's summary), then ``spawn <type> x,y`` on a valid
+  spawn Land (or ``end`` / a timeout: no spawn) runs the Nightmare; the haunt's spawn does not attack this
+  Nightmare (6.4.2). The dead win when the world is destroyed.
 - **Resign**: the Kitsune leaves the map (its Items to the discards); on its own turn the Nightmare still runs.
   With nobody left on the map the world is lost.
 - **Win** (3.2): everyone still in the game wins; with ``scoring`` the Outcome ranks by 9.5's points and the
   winners are the top group ("to declare a winner"). ``final_fox`` (9.4 "refund some or all") refunds the
   caster's 10 Praise before scoring. **Loss** (3.4): the Gate destroyed or no Kitsune left alive.
-- **Difficulty** (9.1): easy = a spawn die per 5 Lands, Land defence 10; normal = 4 and 10 (the rulebook);
-  hard = 3 and 12. Explicit ``spawn_divisor`` / ``land_defence`` override the preset.
+- **The Gate's people** (the rulebook is silent; it would otherwise stall): a Kitsune that begins its turn on
+  the Gate with no Village of its own and under 3 Praise collects 1 Praise there (``gate_gift``; the ``turn``
+  event's ``collected`` includes it and ``gate`` says 1). Why: demons appear only on a Land with no Kitsune
+  (6.4.3), so a lone Kitsune on the Gate with no income and under 3 Praise froze the world: no demon, no Praise,
+  Demon Strength growing for ever (a playout reached +224D+2). The Gate is where mortals cross into the new
+  world, so its people praise the fox who guards it; within at most 3 turns the Kitsune can pay for a Land or a
+  Village and the world moves again. It never fires in ordinary play (any Village, or 3+ Praise, stops it), so
+  the rulebook's economy is untouched; unlike a "the world fades" loss it cannot end a game the players could
+  still win, and unlike a turn limit it needs no arbitrary number.
+- **Difficulty** (9.1, presets chosen by measurement, tools/floating_world_sim.py): easy = the rulebook's dice
+  (a spawn die per 4 Lands, Land defence 10) and one extra Wound ("let Kitsune survive more Wounds"); normal =
+  the rulebook (4, 10, 0); hard = a spawn die per 5 Lands (fewer dice, so all-sixes raise Demon Strength more
+  often: 8.2). A higher Land defence ("make the demon vs. Land roll harder") helps the Kitsune, so no preset
+  uses it to make the game harder. Explicit ``spawn_divisor`` / ``land_defence`` / ``extra_wounds`` override.
 """
 
 from __future__ import annotations
@@ -61,7 +74,7 @@ COST = 3  # a Land or a Village (5.4, 5.5)
 SEAL_COST, SEAL_TARGET, TAKEOVER_TARGET = 10, 15, 12
 MAX_VILLAGES = 4
 START_PRAISE, QUICK_PRAISE = 6, 15
-DIFFICULTY = {"easy": (5, 10), "normal": (4, 10), "hard": (3, 12)}
+DIFFICULTY = {"easy": (4, 10, 1), "normal": (4, 10, 0), "hard": (5, 10, 0)}  # spawn divisor, defence, wounds
 SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox")
 OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", *SWITCHES)
 LAND_STREAM, DREAM_STREAM = 0, 1
@@ -85,11 +98,11 @@ def normalize(players: Any, options: Any) -> dict[str, Any]:
     difficulty = options.get("difficulty", "normal")
     if difficulty not in DIFFICULTY:
         raise OptionsError("fw.options.difficulty", value=repr(difficulty), allowed=", ".join(DIFFICULTY))
-    divisor, defence = DIFFICULTY[difficulty]
+    divisor, defence, wounds = DIFFICULTY[difficulty]
     out: dict[str, Any] = {
         "difficulty": difficulty, "spawn_divisor": _int_option(options, "spawn_divisor", 3, 5, divisor),
         "land_defence": _int_option(options, "land_defence", 10, 14, defence),
-        "extra_wounds": _int_option(options, "extra_wounds", 0, 2, 0),
+        "extra_wounds": _int_option(options, "extra_wounds", 0, 2, wounds),
     }
     for key in SWITCHES:
         raw = options.get(key, "off")
@@ -200,7 +213,7 @@ class FloatingWorld:
             if seat != s.current:
                 raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
             if act.verb in ("end", "timeout"):
-                s2, events = self._end(s, seat, act.verb)
+                s2, events = self._end(s, seat, act.verb, haunt_steps(s))
             elif s.phase == "haunt":
                 s2, events = self._haunt(s, seat, act)
             else:
@@ -275,7 +288,7 @@ class FloatingWorld:
         did = nm.place(w, act.target, act.at)
         step = {"kind": "spawn", "demon": did, "type": act.target, "at": list(act.at), "haunt": seat}
         events = [Event("spawn", seat, dict(step))]
-        return self._nightmare(replace_work(w, spawned=True), events, [step], frozenset({did}))
+        return self._nightmare(replace_work(w, spawned=True), events, [*haunt_steps(s), step], frozenset({did}))
 
     def _resign(self, s: State, seat: int) -> tuple[State, list[Event]]:
         k = s.kitsune[seat]
@@ -291,7 +304,7 @@ class FloatingWorld:
         if loss_reason(s2):
             return self._after(s2, events)
         if seat == s.current:
-            return self._nightmare(Work.of(s2), events, [], frozenset())
+            return self._nightmare(Work.of(s2), events, haunt_steps(s), frozenset())
         return s2, events
 
     # --- undo --------------------------------------------------------------------------------------------
@@ -326,7 +339,8 @@ class FloatingWorld:
                           "spirit": {...}, "wounds", "max_wounds", "praise", "items": [card ids],
                           "legends": [ids], "upgrades": [ids], "alive", "resigned", "moved",
                           "used": [action types this turn]}],
-             "demon_strength": {"dice", "pips", "text"}, "supply": {"oni": n, "tengu": n, "gaki": n},
+             "demon_strength": {"dice", "pips", "text": "+0"|"+1"|"+2"|"+1D"|"+1D+1"…},
+             "supply": {"oni": n, "tengu": n, "gaki": n},
              "nightmare": {"turn", "steps": [{"kind": "attack_kitsune"|"attack_land"|"move"|"destroyed"|
                            "cut_off"|"kitsune_moved"|"spawn_dice"|"strength"|"spawn"|"no_spawn"|"returned"|
                            "death", ...}]}|null,
@@ -336,10 +350,11 @@ class FloatingWorld:
         Steps (coordinates are [x, y]; a roll is {"dice": [..], "plus": n, "total": n}):
         attack_kitsune {demon, type, at, seat, stat, rolls: {demon, target}, wound};
         attack_land {demon, type, at, stat, defence, rolls: {demon}, destroyed};
-        destroyed / cut_off {at, land, gate, village, returned: [demon ids]}; move {demon, type, from, to};
+        destroyed / cut_off {at, land, gate, village, returned: [demon ids]}; move {demon, type, from, to} (+ haunt:
+        seat for a vengeful spirit's move, listed first);
         returned {demon, type, from}; kitsune_moved {seat, from, to, wound}; spawn_dice {count, dice};
-        strength {from, to}; spawn {demon, type, at, type_die | haunt}; no_spawn {type, type_die, reason:
-        no_land|no_token}; death {seat, at}.
+        strength {from, to} (texts like "+2", "+1D"); spawn {demon, type, at, type_die | haunt};
+        no_spawn {type, type_die, reason: no_land|no_token}; death {seat, at}.
         last_roll: {seat, action, stat, contest, rolls: {"kitsune": roll, "target": roll|null}, need: n|null,
         success, rerolled: "legend"|card id|null, first: roll|null (the failed roll before a reroll)}.
         """
@@ -349,7 +364,7 @@ class FloatingWorld:
         return {
             "game": self.id, "players": s.players, "viewer": viewer, "phase": s.phase, "current": s.current,
             "turn": s.turn, "options": s.options.to_dict(), "lands": [_land_view(s, land) for land in s.lands],
-            "kitsune": [_kitsune_view(s, k) for k in s.kitsune], "demon_strength": s.strength.to_json(),
+            "kitsune": [_kitsune_view(s, k) for k in s.kitsune], "demon_strength": s.strength.modifier_json(),
             "supply": supply, "nightmare": s.nightmare, "last_roll": s.last_roll,
             "harvest": None if s.harvest is None else {"seat": s.current, "cards": list(s.harvest)},
             "decks": {"lands": len(s.land_deck) + len(s.land_discard),
@@ -399,8 +414,15 @@ def next_seat(s: State) -> int:
     return s.current
 
 
+def gate_gift(k: Kitsune, villages: int) -> int:
+    """The Gate's people (our rule against the stall): 1 Praise to a Kitsune that starts its turn on the Gate
+    with no Village of its own and under ``COST`` Praise, so it can always afford a Land or a Village."""
+    return 1 if k.pos == GATE and villages == 0 and k.praise < COST else 0
+
+
 def start_turn(s: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
-    """The seat's turn begins: a living Kitsune collects Praise (5.1), a dead vengeful one haunts."""
+    """The seat's turn begins: a living Kitsune collects Praise (5.1) and perhaps the Gate's gift
+    (``gate_gift``), a dead vengeful one haunts."""
     k = s.kitsune[seat]
     turn = s.turn + 1
     if not k.alive:
@@ -408,10 +430,11 @@ def start_turn(s: State, seat: int, events: list[Event]) -> tuple[State, list[Ev
         return replace(s, current=seat, turn=turn, phase="haunt", spawned=False, haunted=False), events
     villages = villages_of(s, seat)
     per = 1 + sum(d.get("amount") for d in k.effects("village_praise"))
-    gained = villages * per
+    gift = gate_gift(k, villages)
+    gained = villages * per + gift
     kit = list(s.kitsune)
     kit[seat] = replace(k, praise=k.praise + gained, moved=False, used=(), legend_reroll_used=False)
-    events.append(Event("turn", seat, {"turn": turn, "collected": gained, "villages": villages}))
+    events.append(Event("turn", seat, {"turn": turn, "collected": gained, "villages": villages, "gate": gift}))
     return replace(s, kitsune=tuple(kit), current=seat, turn=turn, phase="dream"), events
 
 
@@ -443,7 +466,16 @@ def _haunt_moves(s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
         w.demons[did] = replace(d, x=to[0], y=to[1])
         steps.append({"kind": "move", "demon": did, "type": d.type, "from": list(d.at), "to": list(to),
                       "haunt": seat})
-    return w.freeze(haunted=True), [Event("haunt", seat, {"type": act.target, "steps": steps})]
+    # The moves are the start of this turn's Nightmare: shown at once, and again in the whole phase's summary.
+    return w.freeze(haunted=True, nightmare={"turn": s.turn, "steps": steps}), \
+        [Event("haunt", seat, {"type": act.target, "steps": steps})]
+
+
+def haunt_steps(s: State) -> list[dict[str, Any]]:
+    """This turn's haunt moves (kept in ``nightmare`` by ``_haunt_moves``), to open the Nightmare's steps."""
+    if s.phase != "haunt" or not s.haunted or not s.nightmare or s.nightmare.get("turn") != s.turn:
+        return []
+    return [dict(x) for x in s.nightmare["steps"]]
 
 
 # --- the Dream actions -----------------------------------------------------------------------------------

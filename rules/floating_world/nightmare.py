@@ -19,7 +19,7 @@ each Wound. Decisions where the rulebook is silent, with reasons:
 - **Targets**: the current player if on the Land, else the next seat clockwise (6.1).
 - **Land defence** is the ``land_defence`` option (10 by default; rulebook "vs. 10") plus the ``land_guard``
   upgrades of the Village's owner on that Land; the demon must roll strictly higher (6.1.2).
-- **Spawn dice**: ⌈Lands / spawn_divisor⌉; all sixes raise Demon Strength by one pip (+1, +2, 1D, 1D+1…);
+- **Spawn dice**: ⌈Lands / spawn_divisor⌉; all sixes raise Demon Strength by one pip (+1, +2, +1D, +1D+1…);
   each 1–2 spawns a demon whose type is a d6 (1–2 Oni, 3–4 Tengu, 5–6 Gaki) on a seeded-random valid Land
   (an empty orthogonal neighbour and no Kitsune), or none if no Land is valid or no token of that type is left.
 """
@@ -215,7 +215,7 @@ def spawn(w: Work, steps: list[dict[str, Any]]) -> None:
     if all(x == 6 for x in dice):
         old = w.s.strength
         w.s = replace(w.s, strength=old.plus(1))
-        steps.append({"kind": "strength", "from": old.text, "to": w.s.strength.text})
+        steps.append({"kind": "strength", "from": old.modifier, "to": w.s.strength.modifier})
     for x in dice:
         if x > 2:
             continue

@@ -246,7 +246,7 @@ def to_json(s: State) -> dict[str, Any]:
         "lands": [[land.x, land.y, land.card, land.village] for land in s.lands],
         "demons": [[d.id, d.x, d.y] for d in s.demons], "kitsune": [kitsune_json(k) for k in s.kitsune],
         "land_deck": list(s.land_deck), "land_discard": list(s.land_discard), "dream_deck": list(s.dream_deck),
-        "dream_discard": list(s.dream_discard), "strength": s.strength.text, "phase": s.phase,
+        "dream_discard": list(s.dream_discard), "strength": s.strength.modifier, "phase": s.phase,
         "current": s.current, "turn": s.turn, "actions": s.actions,
         "harvest": None if s.harvest is None else list(s.harvest), "last_roll": s.last_roll,
         "nightmare": s.nightmare, "counter": s.counter, "reason": s.reason, "sealer": s.sealer,

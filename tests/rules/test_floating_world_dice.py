@@ -20,19 +20,21 @@ def test_three_plus_ones_become_a_die() -> None:
 
 def test_demon_strength_steps_text() -> None:
     s, seen = Stat(0), []
-    for _ in range(5):
-        seen.append(s.text)
+    for _ in range(7):
+        seen.append(s.modifier)
+        assert parse(s.modifier) == s
         s = s.plus(1)
-    assert seen == ["0", "+1", "+2", "1D", "1D+1"]
+    assert seen == ["+0", "+1", "+2", "+1D", "+1D+1", "+1D+2", "+2D"]
 
 
 @pytest.mark.parametrize(("text", "stat"), [("2D", Stat(2)), ("2d+1", Stat(2, 1)), ("+2", Stat(0, 2)),
-                                            ("0", Stat(0)), ("3D + 2", Stat(3, 2)), ("1d+4", Stat(2, 1))])
+                                            ("0", Stat(0)), ("3D + 2", Stat(3, 2)), ("1d+4", Stat(2, 1)),
+                                            ("+0", Stat(0)), ("+1D+1", Stat(1, 1))])
 def test_parse(text: str, stat: Stat) -> None:
     assert parse(text) == stat
 
 
-@pytest.mark.parametrize("bad", ["", "D2", "2x", "-1D"])
+@pytest.mark.parametrize("bad", ["", "D2", "2x", "-1D", "++1"])
 def test_parse_rejects(bad: str) -> None:
     with pytest.raises(ValueError):
         parse(bad)

@@ -221,3 +221,37 @@ def test_undo_allowed_only_without_rolls_or_draws() -> None:
     s4 = build(lands={(1, 0): None})
     s5, ev5 = G.apply(s4, 0, "move 1,0")
     assert G.undo_blocker(s4, s5, ev5) is None
+
+
+def test_the_gates_people_end_the_lone_fox_stall() -> None:
+    """A lone Kitsune on the Gate, no Village, under 3 Praise: demons cannot appear (6.4.3) and nobody earns
+    Praise, so the world froze. The Gate's people give it 1 Praise a turn until it can pay for a Land."""
+    s = build(1, kitsune=[Kitsune(0, praise=0)])
+    seen = []
+    for _ in range(3):
+        s, events = G.apply(s, 0, "end")
+        turn = next(e for e in events if e.kind == "turn")
+        seen.append((s.kitsune[0].praise, turn.data["gate"], turn.data["collected"]))
+    assert seen == [(1, 1, 1), (2, 1, 1), (3, 1, 1)]
+    s, events = G.apply(s, 0, "end")  # 3 Praise: it can act, so no more gifts
+    assert s.kitsune[0].praise == 3 and next(e for e in events if e.kind == "turn").data["gate"] == 0
+    s2, _ = G.apply(s, 0, "land 1,0")
+    assert len(s2.lands) == 2  # the world moves again
+
+
+def test_no_gate_gift_with_a_village_or_away_from_the_gate() -> None:
+    s = build(1, lands={(1, 0): None}, kitsune=[Kitsune(0, praise=0, pos=(1, 0))])
+    s2, _ = G.apply(s, 0, "end")
+    assert s2.kitsune[0].praise == 0 or s2.phase == "over"
+    v = build(1, lands={(0, 0): 0}, kitsune=[Kitsune(0, praise=0)])
+    v2, events = G.apply(v, 0, "end")
+    assert v2.kitsune[0].praise == 1 and next(e for e in events if e.kind == "turn").data["gate"] == 0
+
+
+def test_the_bot_never_stalls_from_the_lone_fox_position() -> None:
+    s = build(1, kitsune=[Kitsune(0, praise=0)])
+    for _ in range(40):
+        if len(s.lands) > 1 or s.phase == "over":
+            break
+        s, _ = G.apply(s, 0, G.bot_action(s, 0))
+    assert len(s.lands) > 1 or s.phase == "over"

@@ -141,14 +141,19 @@ def test_spawn_divisor_option_changes_the_count() -> None:
 
 def test_all_sixes_raise_demon_strength_step_by_step(dice: list) -> None:
     s = build()
-    texts = []
+    assert G.view(s, 0)["demon_strength"] == {"dice": 0, "pips": 0, "text": "+0"}
+    texts, steps = [], []
     for _ in range(4):
         dice.append([6])
         w = Work.of(s)
-        nm.spawn(w, [])
+        nm.spawn(w, steps)
         s = w.freeze()
-        texts.append(s.strength.text)
-    assert texts == ["+1", "+2", "1D", "1D+1"]
+        texts.append(G.view(s, 0)["demon_strength"]["text"])
+    assert texts == ["+1", "+2", "+1D", "+1D+1"]  # as the rulebook marks it (6.4.1)
+    assert [(x["from"], x["to"]) for x in steps if x["kind"] == "strength"] == [
+        ("+0", "+1"), ("+1", "+2"), ("+2", "+1D"), ("+1D", "+1D+1")]
+    assert G.view(s, 0)["demon_strength"] == {"dice": 1, "pips": 1, "text": "+1D+1"}
+    assert G.from_json(G.to_json(s)).strength == s.strength
 
 
 def test_demon_strength_is_added_to_demon_rolls(dice: list) -> None:

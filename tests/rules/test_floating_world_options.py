@@ -19,11 +19,13 @@ def test_defaults_are_the_rulebook() -> None:
         "quick_start": "off", "vengeful": "off", "scoring": "off", "final_fox": "off"}
 
 
-@pytest.mark.parametrize(("level", "divisor", "defence"), [("easy", 5, 10), ("normal", 4, 10), ("hard", 3, 12)])
-def test_difficulty_presets(level: str, divisor: int, defence: int) -> None:
+@pytest.mark.parametrize(("level", "divisor", "defence", "wounds"),
+                         [("easy", 4, 10, 1), ("normal", 4, 10, 0), ("hard", 5, 10, 0)])
+def test_difficulty_presets(level: str, divisor: int, defence: int, wounds: int) -> None:
     opts = G.normalize_options(2, {"difficulty": level})
-    assert (opts["spawn_divisor"], opts["land_defence"]) == (divisor, defence)
+    assert (opts["spawn_divisor"], opts["land_defence"], opts["extra_wounds"]) == (divisor, defence, wounds)
     assert G.normalize_options(2, {"difficulty": level, "spawn_divisor": 3})["spawn_divisor"] == 3
+    assert G.normalize_options(2, {"difficulty": level, "extra_wounds": 0})["extra_wounds"] == 0
 
 
 @pytest.mark.parametrize("bad", [{"difficulty": "nightmare"}, {"spawn_divisor": 6}, {"land_defence": 9},
@@ -76,11 +78,13 @@ def test_vengeful_spirit_haunts_spawns_and_wins_on_loss() -> None:
         G.apply(s, 0, "village")
     s2, _ = G.apply(s, 0, "haunt oni oni1>1,0")
     assert s2.demons[0].at == (1, 0)
+    move = {"kind": "move", "demon": "oni1", "type": "oni", "from": [2, 0], "to": [1, 0], "haunt": 0}
+    assert s2.nightmare == {"turn": s.turn, "steps": [move]}  # shown at once
     with pytest.raises(IllegalActionError, match="empty border"):
         G.apply(s2, 0, "spawn gaki 1,0")  # a Kitsune stands there
     s3, _ = G.apply(s2, 0, "spawn gaki -1,0")
     steps = s3.nightmare["steps"]
-    assert steps[0]["kind"] == "spawn" and steps[0]["haunt"] == 0
+    assert steps[0] == move and steps[1]["kind"] == "spawn" and steps[1]["haunt"] == 0
     assert not any(x.get("demon") == "gaki1" for x in steps if x["kind"].startswith("attack"))
     assert s3.current == 1 or s3.phase == "over"
     lost = build(2, kitsune=kit, options=Options(vengeful=True), reason="fw.outcome.gate_destroyed", phase="over")
@@ -112,3 +116,16 @@ def test_view_has_no_secrets_and_the_schema() -> None:
     assert v["kitsune"][0]["body"] == {"dice": 2, "pips": 0, "text": "2D"}
     assert v["supply"] == {"oni": 4, "tengu": 4, "gaki": 4}
     assert (GATE[0], GATE[1]) == (0, 0)
+
+
+def test_haunt_moves_open_the_nightmare_summary_when_the_spirit_ends() -> None:
+    kit = [Kitsune(0, alive=False, pos=None), Kitsune(1, pos=(-1, 0))]
+    s = build(2, lands={(1, 0): None, (2, 0): None, (-1, 0): None}, demons={"oni1": (2, 0)},
+              kitsune=kit, options=Options(vengeful=True), phase="haunt", current=0)
+    s2, _ = G.apply(s, 0, "haunt oni oni1>1,0")
+    s3, events = G.apply(s2, 0, "end")
+    assert s3.nightmare["steps"][0]["kind"] == "move" and s3.nightmare["steps"][0]["haunt"] == 0
+    assert [e.kind for e in events][:2] == ["end", "nightmare"]
+    # a spirit that ends without haunting brings no stale moves from an earlier turn
+    s4, _ = G.apply(s, 0, "end")
+    assert all("haunt" not in x for x in s4.nightmare["steps"])

@@ -13,6 +13,7 @@ from rules.floating_world.game import FloatingWorld
 from rules.floating_world.state import GATE, State, neighbours
 
 G = FloatingWorld()
+TURN_LIMIT = 600  # player turns; the 1,000-game balance runs end by turn ~300 (docs/floating_world.md)
 
 
 def check_invariants(s: State) -> None:
@@ -33,7 +34,7 @@ def check_invariants(s: State) -> None:
         assert set(reach) == set(lands)  # every Land connected to the Gate after each Nightmare
 
 
-def playout(players: int, seed: str, options: dict | None = None, limit: int = 4000) -> tuple[State, list]:
+def playout(players: int, seed: str, options: dict | None = None, limit: int = 12_000) -> tuple[State, list]:
     s = G.new(players, options or {}, seed)
     log = []
     while s.phase != "over" and len(log) < limit:
@@ -42,6 +43,7 @@ def playout(players: int, seed: str, options: dict | None = None, limit: int = 4
         s, _ = G.apply(s, seat, action)
         log.append((seat, action))
         check_invariants(s)
+        assert s.turn <= TURN_LIMIT, f"{seed}: no end by turn {TURN_LIMIT} (a stall?)"
     return s, log
 
 
@@ -49,7 +51,7 @@ def playout(players: int, seed: str, options: dict | None = None, limit: int = 4
 @pytest.mark.parametrize("seed", ["a", "b", "c"])
 def test_bots_play_to_a_win_or_a_loss(players: int, seed: str) -> None:
     s, _ = playout(players, f"{seed}{players}")
-    assert s.phase == "over" and G.outcome(s) is not None
+    assert s.phase == "over" and G.outcome(s) is not None and s.turn <= TURN_LIMIT
 
 
 @pytest.mark.parametrize("options", [{"vengeful": "on"}, {"boost": "on", "quick_start": "on"},
@@ -57,7 +59,7 @@ def test_bots_play_to_a_win_or_a_loss(players: int, seed: str) -> None:
 def test_variants_play_out(options: dict) -> None:
     for seed in ("v1", "v2"):
         s, _ = playout(3, seed, options)
-        assert s.phase == "over"
+        assert s.phase == "over" and s.turn <= TURN_LIMIT
 
 
 def test_replay_from_seed_and_actions_and_json_round_trip() -> None:
@@ -98,3 +100,10 @@ def test_damaged_json_is_refused() -> None:
 def test_property_any_seed_keeps_the_invariants(seed: int, players: int) -> None:
     s, _ = playout(players, str(seed), limit=300)
     check_invariants(s)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_solo_games_end_within_the_turn_limit(difficulty: str) -> None:
+    for i in range(8):
+        s, _ = playout(1, f"limit-{difficulty}-{i}", {"difficulty": difficulty})
+        assert s.phase == "over" and s.turn <= TURN_LIMIT

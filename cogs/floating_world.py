@@ -1,0 +1,380 @@
+"""Floating World in Discord: captions in words with every roll's dice, the map after every move, the Nightmare
+as one summary message (its image and the new map), and buttons that build the same notation.
+
+Under the latest map: **End turn**, **Harvest**, **Heal**, **Create Village**, **Seal the Gate** when the rules
+allow them now, a select of the Lands to move to or create and a select of the rolls (a demon on your Land and a
+stat, another Kitsune, a take-over), and **My Kitsune** (an ephemeral reply with your stats, cards and legal
+moves). While a harvest is pending: one button per drawn Dream card (its name and cost) and **Keep none**.
+Every component carries the table and its version: the callback re-reads the table, and ``engine.act`` checks the
+seat, the turn and the version (a stale or forged click changes nothing); a select's value must be one of the
+seat's legal actions now. Typed moves in the game's thread are the rules' notation (`rules.floating_world.
+notation`): a message the parser accepts is a move, anything else is chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.utils.components import custom_id, delegate, id_number
+from cogs.utils.lang import locale_of_interaction
+from cogs.utils.posting import Post, after_move, channel_of, send_private
+from cogs.utils.replies import acknowledge, in_time, send_ephemeral, user_errors
+from cogs.utils.surface import GameSurface, Segment, escape
+from engine import ActResult, NotSeatedError, Table
+from i18n import t
+from render import floating_world as draw
+from render import floating_world_words as words
+from rules.base import IllegalActionError, InvalidActionError, RulesError
+from rules.floating_world import notation as nt
+from rules.floating_world.content import DREAM_BY_ID
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+GAME = "floating_world"
+SIMPLE = ("end", "harvest", "heal", "village", "seal")  # buttons whose action is their own name
+BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|harvest|heal|village|seal|keepnone|hand|buy\.[a-z][a-z0-9_]{{1,39}})"
+                   r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
+SELECT_TEMPLATE = rf"{GAME}:(?P<kind>go|roll):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_VERBS = {"go": ("move", "land"), "roll": ("attack", "takeover")}
+STYLES = {"end": discord.ButtonStyle.danger, "seal": discord.ButtonStyle.success,
+          "keepnone": discord.ButtonStyle.secondary, "hand": discord.ButtonStyle.secondary}
+MAX_OPTIONS = 25
+MAX_LEGAL_SHOWN = 30
+
+
+def names_of(table: Table) -> list[str]:
+    return [escape(s.name) for s in table.seats]
+
+
+def label(table: Table, seat: int) -> str:
+    return f"{words.SEAT_EMOJI[seat % len(words.SEAT_EMOJI)]} {escape(table.seats[seat].name)}"
+
+
+def labels(table: Table) -> list[str]:
+    return [label(table, i) for i in range(len(table.seats))]
+
+
+def map_png(table: Table, seat: int | None, locale: str) -> bytes:
+    view = table.rules.view(table.state, seat)
+    return draw.map_image(view, locale=locale, card_names=words.card_names(locale), names=table.names())
+
+
+def nightmare_png(table: Table, locale: str) -> bytes:
+    return draw.nightmare_image(table.rules.view(table.state, None), locale=locale, names=table.names())
+
+
+def png_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.moves}{suffix}.png")
+
+
+async def map_files(table: Table, locale: str) -> list[discord.File]:
+    if table.state is None:
+        return []
+    return [png_file(table, await asyncio.to_thread(map_png, table, None, locale))]
+
+
+async def nightmare_files(table: Table, locale: str) -> list[discord.File]:
+    if table.state is None:
+        return []
+    night = await asyncio.to_thread(nightmare_png, table, locale)
+    return [png_file(table, night, "-nightmare"), *await map_files(table, locale)]
+
+
+def nightmare_of(result: ActResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return next((e.data for e in result.events if e.kind == "nightmare"), None)
+
+
+def legal(table: Table, seat: int) -> list[str]:
+    if table.state is None or table.status != "active":
+        return []
+    return table.rules.legal_actions(table.state, seat) or []
+
+
+class FloatingWorldSurface(GameSurface):
+    game_id = GAME
+
+    def seat_label(self, table: Table, seat: int, locale: str) -> str:
+        return label(table, seat)
+
+    def seat_mention(self, table: Table, seat: int, locale: str) -> str:
+        info = table.seats[seat]
+        if info.bot or info.user_id is None:
+            return self.seat_label(table, seat, locale)
+        return f"{words.SEAT_EMOJI[seat % len(words.SEAT_EMOJI)]} <@{info.user_id}>"
+
+    def intro(self, table: Table, locale: str) -> str:
+        return super().intro(table, locale) + "\n" + t("fwui.intro_help", locale)
+
+    # --- captions ------------------------------------------------------------------------------------
+
+    def describe(self, result: ActResult, locale: str) -> str:
+        lines = words.action_lines(result.events, result.seat, labels(result.table), locale)
+        if not lines:
+            return super().describe(result, locale)
+        prefix = "" if result.action == "timeout" else self.timer_prefix(result, locale)
+        return prefix + "\n".join(lines)
+
+    def posts(self, segments: list[Segment], locale: str) -> list[Any] | None:
+        """A post per run of Dream actions (the map after them) and one per Nightmare: the action that ended
+        the turn, the summary of every step, the Nightmare's image and the new map."""
+        posts: list[Post] = []
+        for seg in segments:
+            night = nightmare_of(seg.result)
+            if night is not None:
+                names = labels(seg.table)
+                summary = words.nightmare_lines(night, names, locale)
+                events = seg.result.events if seg.result is not None else []
+                lines = [seg.line, *summary, *words.turn_lines(events, names, locale)]
+                posts.append(Post(lines, seg.table, draw=nightmare_files))
+                posts.append(Post([]))  # what follows the Nightmare is a message of its own
+                continue
+            if not posts or posts[-1].full(seg.line):
+                posts.append(Post([]))
+            post = posts[-1]
+            post.lines.append(seg.line)
+            if seg.image:
+                post.image_table, post.draw = seg.table, post.draw or map_files
+        if posts and not posts[-1].lines and posts[-1].image_table is None and len(posts) > 1:
+            posts.pop()  # the Nightmare's own message carries the turn line and the buttons
+        return posts
+
+    def turn_line(self, table: Table, locale: str) -> tuple[str, list[int]]:
+        line, ids = super().turn_line(table, locale)
+        if line and table.state is not None and table.state.harvest is not None:
+            who = ", ".join(self.seat_mention(table, s, locale) for s in table.humans_to_move())
+            line = t("fwui.turn_harvest", locale, who=who)
+        return line, ids
+
+    # --- the status message and /help ----------------------------------------------------------------
+
+    def seat_status(self, table: Table, seat: int, locale: str) -> str:
+        if table.state is None:
+            return self.seat_label(table, seat, locale)
+        view = table.rules.view(table.state, None)
+        return words.kitsune_line(view["kitsune"][seat], labels(table), locale)
+
+    def phase_text(self, table: Table, locale: str) -> str:
+        state = table.state
+        if state is None or table.status != "active":
+            return super().phase_text(table, locale)
+        key = "fwui.phase_haunt" if state.phase == "haunt" else "fwui.phase"
+        return t(key, locale, turn=state.turn, name=self.seat_label(table, state.current, locale))
+
+    def help_embed(self, locale: str) -> discord.Embed:
+        embed = discord.Embed(title=t("fwui.help.title", locale, game=self.game_name(locale)),
+                              description=t("fwui.help.intro", locale), colour=discord.Colour.dark_purple())
+        for part in ("moves", "fight", "dreams", "end", "options"):
+            embed.add_field(name=t(f"fwui.help.{part}_name", locale), value=t(f"fwui.help.{part}", locale),
+                            inline=False)
+        embed.set_footer(text=t("fwui.help.footer", locale))
+        return embed
+
+    # --- components ----------------------------------------------------------------------------------
+
+    def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        state = table.state
+        if state is None or table.status != "active":
+            return []
+        items: list[discord.ui.Item[Any]] = []
+        if state.harvest is not None:
+            items += [buy_button(card, table, locale) for card in state.harvest[:20]]
+            items.append(FloatingWorldButton.make("keepnone", table, locale))
+            return [*items, *self.image_items(table, locale)]
+        actions = ["end"] if state.phase == "haunt" else legal(table, state.current)
+        items += [FloatingWorldButton.make(a, table, locale) for a in SIMPLE if a in actions and a != "end"]
+        if "end" in actions:
+            items.append(FloatingWorldButton.make("end", table, locale))
+        items += self.image_items(table, locale)
+        for kind in ("go", "roll"):
+            options = select_options(table, actions, kind, locale)
+            if options:
+                items.append(ActionSelect.make(kind, table, options, locale))
+        return items
+
+    def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        return [FloatingWorldButton.make("hand", table, locale)]
+
+    # --- typed moves and private information ---------------------------------------------------------
+
+    def normalize(self, action: str) -> str:
+        return " ".join(action.lower().split())
+
+    def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
+        """A message the notation parses is a move (``end``, ``move 1,0``, ``attack oni mind``); chat that
+        starts with a verb ("end of the world?") does not parse, so it stays chat."""
+        try:
+            act = nt.parse(self.normalize(text))
+        except RulesError:
+            return False
+        return act.verb not in ("resign", *nt.ENGINE_VERBS)
+
+    def private_text(self, table: Table, seat: int, locale: str) -> str:
+        view = table.rules.view(table.state, seat)
+        lines = [t("fwui.hand_title", locale, line=words.kitsune_line(view["kitsune"][seat], labels(table), locale))]
+        if view["harvest"] and view["current"] == seat:
+            lines.append(t("fwui.hand_harvest", locale, cards=words.cards_text(view["harvest"]["cards"], locale)))
+        actions = legal(table, seat)
+        if actions:
+            shown = ", ".join(f"`{a}`" for a in actions[:MAX_LEGAL_SHOWN])
+            more = t("fwui.and_more", locale, count=len(actions) - MAX_LEGAL_SHOWN) if len(actions) > MAX_LEGAL_SHOWN \
+                else ""
+            lines.append(t("fwui.hand_legal", locale, count=len(actions), moves=shown + more))
+        return "\n".join(lines)
+
+    async def board_png(self, table: Table, locale: str) -> bytes | None:
+        if table.state is None:
+            return None
+        return await asyncio.to_thread(map_png, table, None, locale)
+
+    async def private_png(self, table: Table, seat: int, locale: str) -> bytes | None:
+        if table.state is None:
+            return None
+        return await asyncio.to_thread(map_png, table, seat, locale)
+
+
+# --- select options --------------------------------------------------------------------------------------
+
+
+def select_options(table: Table, actions: list[str], kind: str, locale: str) -> list[discord.SelectOption]:
+    verbs = SELECT_VERBS[kind]
+    chosen = [a for a in actions if a.split()[0] in verbs and not a.endswith(" boost")]
+    return [discord.SelectOption(label=option_label(table, a, locale)[:100], value=a) for a in chosen[:MAX_OPTIONS]]
+
+
+def option_label(table: Table, action: str, locale: str) -> str:
+    act = nt.parse(action)
+    if act.verb in ("move", "land"):
+        return t(f"fwui.opt.{act.verb}", locale, at=words.at(act.at))
+    stat = words.stat(act.stat or "body", locale)
+    if act.verb == "takeover":
+        return t("fwui.opt.takeover", locale, stat=stat)
+    if act.seat is not None:
+        target = table.seats[act.seat].name if act.seat < len(table.seats) else str(act.seat + 1)
+        text = t("fwui.opt.attack_kitsune", locale, target=target, stat=stat)
+        return f"{text} ({words.card_name(act.item, locale)})" if act.item else text
+    return t("fwui.opt.attack", locale, demon=words.demon(act.target or "oni", locale), stat=stat)
+
+
+# --- components ------------------------------------------------------------------------------------------
+
+
+class FloatingWorldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    def __init__(self, action: str, table_id: int, version: int, *, label: str = "") -> None:
+        style = STYLES.get(action.split(".")[0], discord.ButtonStyle.primary)
+        super().__init__(discord.ui.Button(label=label or action, style=style,
+                                           custom_id=custom_id(GAME, action, table_id, version)))
+        self.action, self.table_id, self.version = action, table_id, version
+
+    @classmethod
+    def make(cls, action: str, table: Table, locale: str) -> FloatingWorldButton:
+        return cls(action, table.id, table.version, label=t(f"fwui.button.{action}", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> FloatingWorldButton:
+        return cls(match["action"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "FloatingWorld", "button", self.action, self.table_id, self.version)
+
+
+def buy_button(card: str, table: Table, locale: str) -> FloatingWorldButton:
+    """A drawn Dream card: ``buy.<card>`` in the custom_id, its name and cost on the label."""
+    cost = DREAM_BY_ID[card].cost if card in DREAM_BY_ID else 0
+    text = t("fwui.button.buy", locale, card=words.card_name(card, locale), cost=cost)
+    return FloatingWorldButton(f"buy.{card}", table.id, table.version, label=text[:80])
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """Move / create a Land (``go``), or a roll (``roll``): each option's value is a legal action."""
+
+    def __init__(self, kind: str, table_id: int, version: int, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=custom_id(GAME, kind, table_id, version),
+                                                     options=[discord.SelectOption(label="-")]))
+        self.kind, self.table_id, self.version = kind, table_id, version
+
+    @classmethod
+    def make(cls, kind: str, table: Table, options: list[discord.SelectOption], locale: str) -> ActionSelect:
+        select = discord.ui.Select(custom_id=custom_id(GAME, kind, table.id, table.version), options=options,
+                                   placeholder=t(f"fwui.select.{'move' if kind == 'go' else 'attack'}", locale))
+        return cls(kind, table.id, table.version, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: Any) -> ActionSelect:
+        return cls(match["kind"], id_number(match["table"]), id_number(match["version"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await delegate(interaction, "FloatingWorld", "choose", self.kind, self.table_id, self.version, values)
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingWorldButton, ActionSelect)
+
+
+def button_action(action: str) -> str:
+    if action == "keepnone":
+        return "keep none"
+    if action.startswith("buy."):
+        return "buy " + action.removeprefix("buy.")
+    return action
+
+
+class FloatingWorld(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            if action == "hand":
+                await send_private(self.bot, interaction, table, locale)
+                return
+            await self.play(interaction, table, button_action(action), locale, version)
+
+    async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
+                     values: list[str]) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeatedError("engine.not_seated")
+            action = values[0] if len(values) == 1 else ""
+            if not action or action.split()[0] not in SELECT_VERBS.get(kind, ()):
+                raise InvalidActionError("fwui.not_now")
+            if table.version == version and action not in legal(table, seat):
+                raise IllegalActionError("fwui.not_now")
+            await self.play(interaction, table, action, locale, version)
+
+    async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
+                   version: int) -> None:
+        result = await in_time(interaction, self.bot.engine.act(table.id, interaction.user.id, action,
+                                                                version=version, interaction_id=interaction.id))
+        if result.duplicate:
+            await send_ephemeral(interaction, t("bot.duplicate", locale))
+            return
+        await acknowledge(interaction)  # after the save: the map follows in the channel
+        channel = await channel_of(self.bot, table.channel_id)
+        if channel is not None:
+            await after_move(self.bot, result, locale, channel=channel)
+
+
+async def setup(bot: Floorboard) -> None:
+    bot.surfaces[GAME] = FloatingWorldSurface()
+    bot.add_dynamic_items(*ITEMS)
+    await bot.add_cog(FloatingWorld(bot))
+
+
+async def teardown(bot: Floorboard) -> None:
+    bot.remove_dynamic_items(*ITEMS)
+    bot.surfaces.pop(GAME, None)

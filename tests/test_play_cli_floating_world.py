@@ -1,0 +1,42 @@
+"""Floating World in the terminal: a bot plays one Kitsune to the end; a human types moves, `legal` and `help`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_play_cli import ROOT, play
+from tests.test_play_cli_terminal import keyboard
+
+
+def test_one_bot_kitsune_plays_to_the_end_and_prints_the_result(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "bot.py", "play", "floating_world", "--players", "1", "--bots", "1", "--seed", "fw-cli-1",
+         "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "Game over" in out and ("the world is doomed" in out or "every Kitsune wins" in out)
+    assert "The Nightmare of turn 1" in out and "Spawn dice" in out
+    maps = sorted(p for p in tmp_path.glob("floating_world-*.png") if "nightmare" not in p.name)
+    nightmares = sorted(tmp_path.glob("floating_world-*-nightmare.png"))
+    assert len(maps) >= 3 and nightmares
+    assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in [*maps, *nightmares])
+    record = next(tmp_path.glob("floating_world-*.txt")).read_text()
+    assert '[Game "floating_world"]' in record and '[Status "finished"]' in record
+
+
+def test_a_human_types_moves_legal_and_help(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = ["floating_world", "--players", "2", "--bots", "1", "--seed", "fw-cli-2", "--out", str(tmp_path)]
+    assert play(args, keyboard(["help", "legal", "mvoe 1,0", "village", "end"])) == 0
+    out = capsys.readouterr().out
+    assert "move x,y" in out and "attack oni mind" in out and "keep none" in out  # help
+    assert "village" in out and "end" in out  # legal
+    assert "founds a Village on (0,0)" in out
+    assert "Player 1 ends the Dream phase" in out and "The Nightmare of turn 1" in out
+    assert "Bot 1" in out  # the bot's turn followed
+    assert sorted(tmp_path.glob("floating_world-*-nightmare.png"))

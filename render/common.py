@@ -22,6 +22,7 @@ import math
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -552,3 +553,16 @@ def number_sprite(colour: str, number: int, size: int, bg: RGB) -> Image.Image:
     tile = img.reduce(s).convert("RGBA")
     tile.putalpha(mask.reduce(s))
     return tile
+
+
+def fixed_word(prefix: str, defaults: dict[str, dict[str, str]], key: str, locale: str, **params: Any) -> str:
+    """A renderer's fixed word: the catalogs' ``<prefix><key>`` if they have it, else the renderer's built-in
+    default for the locale (English when the locale has none), formatted with ``params``."""
+    import i18n
+
+    loc = i18n.normalize_locale(locale)
+    full = prefix + key
+    if full in i18n.catalog(loc) or full in i18n.catalog(i18n.DEFAULT_LOCALE):
+        return i18n.t(full, loc, **params)
+    text = defaults.get(loc, defaults["en"]).get(key) or defaults["en"][key]
+    return text.format(**params)

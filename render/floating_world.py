@@ -212,12 +212,7 @@ SS = common.SUPERSAMPLE
 
 def label(key: str, locale: str, **params: Any) -> str:
     """A fixed word: the catalogs' ``render.floating_world.<key>`` if they have it, else the built-in default."""
-    loc = i18n.normalize_locale(locale)
-    full = KEY + key
-    if full in i18n.catalog(loc) or full in i18n.catalog(i18n.DEFAULT_LOCALE):
-        return t(full, loc, **params)
-    text = DEFAULTS.get(loc, DEFAULTS["en"]).get(key) or DEFAULTS["en"][key]
-    return text.format(**params)
+    return common.fixed_word(KEY, DEFAULTS, key, locale, **params)
 
 
 def _int(value: Any, default: int | None = None) -> int | None:

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import copy
-import io
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from PIL import Image
 
 from render import common
 from render import floating_world as fw
+from tests.pngs import png_image
 
 MB = 1 << 20
 NAMES = ["Bamboo Grove", "Moon Pond", "Shrine of Foxes", "Cedar Pass", "Paper Lantern Market", "Misty Falls",
@@ -33,12 +33,6 @@ HOSTILE = [
 ]
 
 
-def png_image(data: bytes) -> Image.Image:
-    assert isinstance(data, bytes)
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
 
 
 def stat(dice: int, pips: int = 0) -> dict[str, Any]:

@@ -3,7 +3,6 @@ shape (docs/floor_plan.md); `tests.views_floor_plan` builds them without the rul
 
 from __future__ import annotations
 
-import io
 import time
 from typing import Any
 
@@ -12,15 +11,9 @@ from PIL import Image, ImageChops
 
 from render import floor_plan as fp
 from tests import views_floor_plan as v
+from tests.pngs import png_image
 
 NAMES4 = ["Alice", "Bartłomiej", "Chidi", "Dagny"]
-
-
-def png_image(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
 
 
 def colours(img: Image.Image) -> int:

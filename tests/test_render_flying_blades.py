@@ -6,7 +6,6 @@ render ``FlyingBlades().view(state, seat)`` instead.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
@@ -14,14 +13,8 @@ from PIL import Image, ImageChops
 
 from render import common
 from render import flying_blades as fb
+from tests.pngs import png_image
 from tests.views_flying_blades import make_view
-
-
-def png_image(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
 
 
 def cell_pixels(img: Image.Image, view: dict[str, Any], cell: str) -> Image.Image:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import math
 import unicodedata
 from typing import Any
@@ -11,6 +10,7 @@ import pytest
 from PIL import Image
 
 from render import league as lg
+from tests.pngs import png_image
 
 MB = 1 << 20
 MAX_H = 4096  # what Discord shows well
@@ -31,12 +31,6 @@ HOSTILE = [
 ]
 
 
-def png_image(data: bytes) -> Image.Image:
-    assert isinstance(data, bytes)
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
 
 
 def standings(n: int, **row: Any) -> dict[str, Any]:

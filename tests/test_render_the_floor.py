@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
@@ -11,6 +10,7 @@ from PIL import Image
 
 from render import common
 from render import the_floor as tf
+from tests.pngs import png_image
 from tests.views_the_floor import (
     NAMES,
     G,
@@ -24,13 +24,6 @@ from tests.views_the_floor import (
 )
 
 PHASES = ["draft", "play", "duel_ready", "duel", "take", "keep", "round_final_card", "final_pick", "final", "over"]
-
-
-def png_image(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
 
 
 def cell_crop(img: Image.Image, view: dict[str, Any], cell: str, inset: int = 14) -> Image.Image:

@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError
-from rules.floating_world.dice import Roll, Stat
+from rules.floating_world.dice import Stat
 from rules.floating_world.game import FloatingWorld
-from rules.floating_world.state import GATE, Kitsune, Options, Work, build
+from rules.floating_world.state import GATE, Kitsune, Options, build
 
 G = FloatingWorld()
 
 
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[int]]]:
-    script: list[list[int]] = []
-
-    def fake(self: Work, count: int, plus: int) -> Roll:
-        self.counter += 1
-        faces = script.pop(0)
-        assert len(faces) == count, f"expected {count} dice, scripted {faces}"
-        return Roll(tuple(faces), plus)
-
-    monkeypatch.setattr(Work, "roll", fake)
-    yield script
-    assert script == []
 
 
 def play(s, *actions: str, seat: int = 0):

@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rules.floating_world import nightmare as nm
-from rules.floating_world.dice import Roll, Stat
+from rules.floating_world.dice import Stat
 from rules.floating_world.game import FloatingWorld
 from rules.floating_world.state import GATE, Kitsune, Land, Options, Work, build
 
 G = FloatingWorld()
 
 
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[int]]]:
-    """Script every roll: each entry is the dice of the next roll (the flat modifier is kept)."""
-    script: list[list[int]] = []
-
-    def fake(self: Work, count: int, plus: int) -> Roll:
-        self.counter += 1
-        faces = script.pop(0)
-        assert len(faces) == count, f"expected {count} dice, scripted {faces}"
-        return Roll(tuple(faces), plus)
-
-    monkeypatch.setattr(Work, "roll", fake)
-    yield script
-    assert script == [], "unused scripted dice"
 
 
 def lands(*cells: tuple[int, int]) -> dict:

@@ -68,12 +68,49 @@ def finish_of(table: Table, outcome: Outcome | None, now: datetime) -> Finish | 
     places = places_of(outcome.ranking, len(table.seats))
     teams = teams_of(table)
     outcomes = verdicts(places, teams)
+    together = coop_of(table)
+    if together is not None:  # a co-op table wins or loses as one (who resigned lost)
+        left = set(table.meta.get(pol.LEFT, ()))
+        outcomes = ["win" if together[0] and s not in left else "loss" for s in range(len(table.seats))]
     scores = outcome.scores if len(outcome.scores) == len(table.seats) else ()
     rows = tuple(SeatResult(user_id=table.seats[s].user_id or 0, seat=s, place=places[s], outcome=outcomes[s],
                             score=float(scores[s]) if scores else None) for s in seats)
     rated = unrated_reason(table) is None
+    rate = (coop_rater(table, together) if together is not None else rater(table, places, teams)) if rated else None
     return Finish(game_id=table.id, guild_id=table.guild_id, game=table.game, finished_at=now, rated=rated,
-                  rows=rows, rate=rater(table, places, teams) if rated else None)
+                  rows=rows, rate=rate)
+
+
+# A co-op game's strength per seat by its difficulty option: the fixed opponent a table is rated against
+# (league.ratings.rate_coop). Tight sigma: the game's strength is a constant, not an estimate.
+COOP_DIFFICULTY = {"easy": lr.Rating(22.0, 1.0), "normal": lr.Rating(25.0, 1.0), "hard": lr.Rating(28.0, 1.0)}
+
+
+def coop_of(table: Table) -> tuple[bool, str] | None:
+    """(won, difficulty) of a co-op game (the rules' optional ``coop(state)`` hook), else None."""
+    hook = getattr(table.rules, "coop", None)
+    return hook(table.state) if hook is not None and table.state is not None else None
+
+
+def coop_rater(table: Table, together: tuple[bool, str]) -> Rate:
+    """A co-op table rated together against the game: every human who stayed wins or loses with the table; who
+    resigned is rated as losing."""
+    won, difficulty = together
+    left = set(table.meta.get(pol.LEFT, ()))
+    stayed = [str(table.seats[s].user_id) for s in humans(table) if s not in left]
+    gone = [str(table.seats[s].user_id) for s in humans(table) if s in left]
+    strength = COOP_DIFFICULTY.get(difficulty, COOP_DIFFICULTY["normal"])
+
+    def rate(current: dict[int, lr.Rating]) -> dict[int, lr.Rating]:
+        pool = {str(k): v for k, v in current.items()}
+        if stayed:
+            pool = lr.rate_coop(pool, stayed, won, strength)
+        if gone:
+            pool = lr.rate_coop(pool, gone, False, strength)
+        wanted = set(stayed) | set(gone)
+        return {int(k): v for k, v in pool.items() if k in wanted}
+
+    return rate
 
 
 def places_of(ranking: Sequence[Sequence[int]], players: int) -> list[int]:

@@ -27,9 +27,16 @@ class SoloNim(Nim):
     min_players: ClassVar[int] = 1
 
 
+class CoopNim(Nim):
+    """Nim played together against the game: the table wins when the first seat takes the last stone."""
+
+    def coop(self, s: object) -> tuple[bool, str] | None:
+        return None if self.outcome(s) is None else (s.last == 0, "normal")  # type: ignore[attr-defined]
+
+
 @pytest.fixture
 def games() -> dict:
-    return {"nim": Nim(), "solo": SoloNim()}
+    return {"nim": Nim(), "solo": SoloNim(), "coop": CoopNim()}
 
 
 async def started(engine: Engine, users: tuple[int, ...] = (ALICE, BOB), *, bots: int = 0, game: str = "nim",
@@ -198,3 +205,34 @@ def test_the_floor_rates_side_against_side_and_teammates_win_together() -> None:
     outcomes = res.verdicts(places, sides)
     assert {outcomes[s] for s in winners} == {"win"} and {outcomes[s] for s in losers} == {"loss"}
     assert res.verdicts(res.places_of(((0, 1),), 2), [(0,), (1,)]) == ["draw", "draw"]
+
+
+async def test_a_co_op_table_wins_or_loses_together_against_the_game(engine: Engine, store: Store) -> None:
+    won = await won_by_first(engine, game="coop")
+    rows = {r.user_id: r for r in await store.results_of(ALICE)} | {r.user_id: r for r in await store.results_of(BOB)}
+    assert {rows[u].outcome for u in (ALICE, BOB)} == {"win"}, "everyone at the table won"
+    up = [await display(store, GUILD, u, "coop") for u in (ALICE, BOB)]
+    assert all(d is not None and d > 1500 for d in up) and up[0] == up[1]
+    t = await started(engine, game="coop")
+    await engine.act(t.id, ALICE, "take 1")
+    await engine.act(t.id, BOB, "take 2")  # Bob takes the last stone: the table lost
+    after = [await display(store, GUILD, u, "coop") for u in (ALICE, BOB)]
+    assert all(a < b for a, b in zip(after, up, strict=True)), "a loss costs every seat"
+    assert won.status == "finished"
+
+
+def test_floating_world_reports_its_co_op_result_once_over() -> None:
+    from rules.floating_world import FloatingWorld
+
+    g = FloatingWorld()
+    s = g.new(2, g.normalize_options(2, {}), "coop-result")
+    assert g.coop(s) is None
+    for _ in range(20_000):
+        if g.outcome(s) is not None:
+            break
+        seat = min(g.to_move(s))
+        s, _ = g.apply(s, seat, g.bot_action(s, seat))
+    from rules.floating_world import state as st
+
+    won, difficulty = g.coop(s)
+    assert difficulty == "normal" and won == (s.reason == st.WON)

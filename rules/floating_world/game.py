@@ -170,6 +170,13 @@ class FloatingWorld:
     def outcome(self, s: State) -> Outcome | None:
         return compute_outcome(s) if s.phase == "over" else None
 
+    def coop(self, s: State) -> tuple[bool, str] | None:
+        """The table's result against the game, for ratings (engine/results.py): (sealed, difficulty) once over.
+        Everyone who stayed shares it; the 9.5 scoring only ranks the table for bragging rights."""
+        if s.phase != "over":
+            return None
+        return s.reason == st.WON, s.options.difficulty
+
     def standings(self, s: State) -> list[float]:
         """Each seat's 9.5 points so far (an admin ending the game early adjudicates by them)."""
         return score.points(s)

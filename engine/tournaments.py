@@ -322,7 +322,7 @@ class Director:
             game_id = rnd.extra.get("games", {}).get(player)
             game = None if game_id is None else await self._closed_game(game_id)
             if game is not None and game.outcome is not None:
-                scores[player] = float(game.outcome.scores[0])
+                scores[player] = event_score(game)
             else:
                 missing.append(player)
         if missing and not final:
@@ -442,6 +442,16 @@ class Director:
             await adm.adjudicate(self.engine, game_id, by=None, reason=ROUND_DEADLINE)
         except Exception:
             log.exception("could not adjudicate game %s at its round's deadline", game_id)
+
+
+def event_score(game: Table) -> float:
+    """A finished solo game's score in a score event: the rules' ``event_score(state)`` when they define one
+    (Floating World: how fast the world was sealed), else the outcome's score."""
+    hook = getattr(game.rules, "event_score", None)
+    if hook is not None and game.state is not None:
+        return float(hook(game.state))
+    assert game.outcome is not None
+    return float(game.outcome.scores[0])
 
 
 def _with_extra(value: Tournament, rnd: Round, **extra: Any) -> Tournament:

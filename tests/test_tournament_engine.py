@@ -271,3 +271,28 @@ async def test_a_score_rounds_shared_seed_waits_for_the_tournaments_end(store: S
     await director.settle()
     assert (await director.get(tid)).value.status == FINISHED
     assert "[Seed" in await engine.record(done)
+
+
+async def test_a_floating_world_score_event_deals_every_entrant_the_same_world() -> None:
+    sim = await simulate(game="floating_world", fmt="score", players=3, table_size=1, rounds=2, seed="fw-score")
+    t = sim.tournament
+    assert t.status == FINISHED and len(t.rounds) == 2
+    for rnd in t.rounds:
+        table = rnd.tables[0]
+        assert table.scores is not None and set(table.scores) == set(table.seats)
+        # The same seeded world and the same deterministic bot: the same game, so the same score, a shared rank.
+        assert len(set(table.scores.values())) == 1 and len(table.ranking) == 1
+
+
+def test_floating_worlds_event_score_ranks_a_faster_seal_above_a_slower_one_and_any_seal_above_a_loss() -> None:
+    from dataclasses import replace
+
+    from rules.floating_world import FloatingWorld
+    from rules.floating_world import state as st
+
+    g = FloatingWorld()
+    s = g.new(1, g.normalize_options(1, {}), "event-score")
+    fast, slow = replace(s, reason=st.WON, turn=20), replace(s, reason=st.WON, turn=90)
+    lost_late = replace(s, reason="fw.outcome.gate", turn=400)
+    assert g.event_score(fast) > g.event_score(slow) > g.event_score(lost_late) > g.event_score(replace(lost_late,
+                                                                                                       turn=10))

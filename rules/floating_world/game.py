@@ -177,6 +177,11 @@ class FloatingWorld:
             return None
         return s.reason == st.WON, s.options.difficulty
 
+    def event_score(self, s: State) -> float:
+        """A finished game's score in a score event (everyone plays the same seeded world): a sealed world scores
+        1000 less the turns it took (the faster seal ranks higher), a lost one the turns it lasted."""
+        return float(1000 - s.turn if s.reason == st.WON else s.turn)
+
     def standings(self, s: State) -> list[float]:
         """Each seat's 9.5 points so far (an admin ending the game early adjudicates by them)."""
         return score.points(s)

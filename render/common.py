@@ -566,3 +566,14 @@ def fixed_word(prefix: str, defaults: dict[str, dict[str, str]], key: str, local
         return i18n.t(full, loc, **params)
     text = defaults.get(loc, defaults["en"]).get(key) or defaults["en"][key]
     return text.format(**params)
+
+
+# Where a d6 face's pips sit, as fractions of the face (the dice Floor Plan and Floating World draw).
+DIE_SPOTS: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)],
+    2: [(0.28, 0.28), (0.72, 0.72)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.5), (0.72, 0.5), (0.28, 0.75), (0.72, 0.75)],
+}

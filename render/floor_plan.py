@@ -438,14 +438,7 @@ def die_sprite(value: int, size: int, bg: RGB) -> Image.Image:
     img = Image.new("RGB", (big, big), bg)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((SS, SS, big - SS, big - SS), radius=big * 0.18, fill=DIE, outline=INK, width=SS * 2)
-    spots = {
-        1: [(0.5, 0.5)],
-        2: [(0.28, 0.28), (0.72, 0.72)],
-        3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-        4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
-        5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-        6: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.5), (0.72, 0.5), (0.28, 0.75), (0.72, 0.75)],
-    }
+    spots = common.DIE_SPOTS
     r = big * 0.085
     for x, y in spots.get(value, []):
         d.ellipse((big * x - r, big * y - r, big * x + r, big * y + r), fill=PIP)

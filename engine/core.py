@@ -57,6 +57,7 @@ from engine.tables import (
     utcnow,
 )
 from engine.timers import ACTION_TIMER, LOBBY_EXPIRY, TurnTimers
+from engine.tournaments import TOURNAMENT
 from rules.base import Game, RulesError
 from rules.rng import new_seed
 from storage import ActionRow, DeadlineRow, GameRow, StorageConflictError, StorageError, Store
@@ -499,7 +500,7 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             table = await self.get(table_id)
             if table.status not in ("lobby", "active"):
                 raise GameOverError("engine.not_running")
-            if table.meta.get("tournament") and not is_admin:  # a tournament's game: its result counts
+            if table.meta.get(TOURNAMENT) and not is_admin:  # a tournament's game: its result counts
                 raise PermissionDeniedError("engine.tournament_game")
             if user_id != table.host_id and not is_admin:
                 raise PermissionDeniedError("engine.host_or_admin")

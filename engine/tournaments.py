@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from engine import admin as adm
 from engine import policies as pol
 from engine.errors import DamagedGameError, GameNotFoundError, PermissionDeniedError
+from engine.locks import TableLocks
 from engine.tables import CLOSED_STATUSES, SeatInfo, Table
 from league.model import Entrant, Ranking, Round
 from league.tournament import FINISHED, REGISTRATION, RUNNING, Settings, Tournament, TournamentError
@@ -78,7 +79,7 @@ class Director:
     def __init__(self, engine: Engine, *, channels: Channels | None = None) -> None:
         self.engine = engine
         self.channels = channels
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # one per tournament, as the engine keeps one per game
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[TournamentListener] = []
         self._next_channel = -1  # a table without a surface gets a made-up channel (the simulation, tests)
@@ -101,7 +102,7 @@ class Director:
         return Entry(row, Tournament.from_json(row.data))
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
+        return self._locks.of(tournament_id)
 
     async def _save(self, entry: Entry, value: Tournament, *, due: Any = "keep",
                     link: list[tuple[int, int, int]] | None = None) -> Entry:

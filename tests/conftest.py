@@ -1,32 +1,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from engine import Engine
+from engine.simulate import FakeClock  # the engine's injected time: moved only by hand
 from storage import Store
 from tests.nim import Nim
 
 # Speed is the benchmark's business (tests/bench), never a test's: no per-example deadline anywhere.
 settings.register_profile("floorboard", deadline=None)
 settings.load_profile("floorboard")
-
-
-class FakeClock:
-    """A clock the test moves by hand: deadlines fire when the test says time has passed."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kw: float) -> None:
-        self.now += timedelta(**kw)
 
 
 @pytest.fixture

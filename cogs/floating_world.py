@@ -5,6 +5,7 @@ Under the latest map: **End turn**, **Harvest**, **Heal**, **Create Village**, *
 allow them now, a select of the Lands to move to or create and a select of the rolls (a demon on your Land and a
 stat, another Kitsune, a take-over), and **My Kitsune** (an ephemeral reply with your stats, cards and legal
 moves). While a harvest is pending: one button per drawn Dream card (its name and cost) and **Keep none**.
+The drawn cards are posted as an image (`render.floating_world_cards`) with the map.
 Every component carries the table and its version: the callback re-reads the table, and ``engine.act`` checks the
 seat, the turn and the version (a stale or forged click changes nothing); a select's value must be one of the
 seat's legal actions now. Typed moves in the game's thread are the rules' notation (`rules.floating_world.
@@ -28,6 +29,7 @@ from cogs.utils.surface import GameSurface, Segment, escape
 from engine import ActResult, NotSeatedError, Table
 from i18n import t
 from render import floating_world as draw
+from render import floating_world_cards as dream_cards
 from render import floating_world_words as words
 from rules.base import IllegalActionError, InvalidActionError, RulesError
 from rules.floating_world import notation as nt
@@ -86,6 +88,23 @@ async def nightmare_files(table: Table, locale: str) -> list[discord.File]:
     return [png_file(table, night, "-nightmare"), *await map_files(table, locale)]
 
 
+def harvest_of(result: ActResult | None) -> tuple[int, list[str]] | None:
+    """(seat, drawn cards) of a harvest in this action, if it drew any."""
+    if result is None:
+        return None
+    return next(((e.seat, list(e.data["cards"])) for e in result.events if e.kind == "harvest" and e.data.get("cards")
+                 and e.seat is not None), None)
+
+
+def harvest_draw(seat: int, cards: list[str]) -> Any:
+    """The drawn Dream cards as an image (dimmed where the harvester cannot pay), then the map."""
+    async def files(table: Table, locale: str) -> list[discord.File]:
+        praise = table.state.kitsune[seat].praise if table.state is not None and table.state.harvest else None
+        png = await asyncio.to_thread(dream_cards.dream_cards_image, cards, locale=locale, praise=praise)
+        return [png_file(table, png, "-dreams"), *await map_files(table, locale)]
+    return files
+
+
 def nightmare_of(result: ActResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
@@ -140,7 +159,10 @@ class FloatingWorldSurface(GameSurface):
                 posts.append(Post([]))
             post = posts[-1]
             post.lines.append(seg.line)
-            if seg.image:
+            harvest = harvest_of(seg.result)
+            if harvest is not None:
+                post.image_table, post.draw = seg.table, harvest_draw(*harvest)
+            elif seg.image:
                 post.image_table, post.draw = seg.table, post.draw or map_files
         if posts and not posts[-1].lines and posts[-1].image_table is None and len(posts) > 1:
             posts.pop()  # the Nightmare's own message carries the turn line and the buttons

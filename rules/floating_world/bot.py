@@ -17,6 +17,11 @@ The plan (measured with ``tools/floating_world_sim.py``; see docs/floating_world
 - **Seal** when the odds are decent, sooner as Demon Strength grows; ``boost`` (9.2) is spent on the seal and
   on close fights when the table allows it.
 - A Kitsune away from the Gate with nothing to pay for walks home (the Gate's people help it: game.gate_gift).
+- **The long night.** Once Demon Strength has grown past every fight (``hopeless``: no stat beats any demon
+  type 1 time in 5), or past +3D while the seal is still unlikely, Lands only feed the demons and only the
+  seal can win: the Kitsune goes home, fights only what it beats, builds a Village if it has none, harvests
+  for the seal (Mind, the seal legend, rerolls) and casts the Spell whenever it can pay and the roll can reach
+  15. Without this a two-Kitsune table with a Body-strong, Mind-poor fox never died and never sealed (3,241 turns).
 
 A dead vengeful player walks its strongest type toward the Gate and spawns next to it. Always returns a legal
 action.
@@ -33,6 +38,9 @@ from rules.floating_world.state import DEMON_STATS, GATE, HIGHEST, Kitsune, Stat
 from rules.floating_world.state import max_wounds as st_max_wounds
 
 SEAL_ODDS, SEAL_ODDS_DANGER, FIGHT_ODDS, STEP_ODDS = 0.20, 0.10, 0.55, 0.65
+HOPELESS = 0.2  # below these odds against every demon type, fighting (and building) is over: save for the seal
+SEAL_ENOUGH = 0.3  # the long night stops shopping for Mind at these seal odds
+LONG_NIGHT = 9  # Demon Strength (in pips, +3D) past which Lands are fodder and only the seal matters
 EXPEDITIONS = False
 STAY_HOME = True
 RING = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -142,6 +150,8 @@ def choose(s: State, seat: int) -> str:
         return _buy(s, k)
     pos = k.pos or GATE
     lands = s.land_map()
+    if long_night(s, k):
+        return _long_night(s, k, pos, lands)
     boost = _boosted(s, k, 10)
     odds = seal_odds(k, int(boost))
     ready = k.praise >= 10 and odds >= seal_threshold(s)
@@ -182,6 +192,40 @@ def choose(s: State, seat: int) -> str:
     return "end"
 
 
+def long_night(s: State, k: Kitsune) -> bool:
+    """Every fight is hopeless, or the demons are strong and only better Mind can ever seal."""
+    return hopeless(s, k) or (s.strength.value >= LONG_NIGHT and seal_odds(k) < SEAL_ENOUGH)
+
+
+def hopeless(s: State, k: Kitsune) -> bool:
+    """No stat of ``k`` beats any demon type often enough to be worth a fight."""
+    return all(demon_odds(s, k, kind, stat) < HOPELESS for kind in DEMON_STATS for stat in STATS)
+
+
+def _long_night(s: State, k: Kitsune, pos: tuple[int, int], lands: dict) -> str:
+    """Demons past every fight: go home, keep (or build) an income, and spend Praise only on the seal."""
+    odds = seal_odds(k)
+    if pos != GATE:
+        adjacent = [c for c in neighbours(pos) if c in lands]
+        dist = nm.distances(lands, [GATE])
+        if not k.used and not k.moved and adjacent:
+            return f"move {nt.xy(min(adjacent, key=lambda c: dist.get(c, 99)))}"
+    elif "seal" not in k.used and k.praise >= 10 and odds > 0:
+        return "seal"
+    fight = best_fight(s, k, pos)
+    if fight and "attack_demon" not in k.used and fight[0] >= FIGHT_ODDS:
+        return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
+    mine = sum(1 for land in s.lands if land.village == k.seat)
+    if mine == 0 and "village" not in k.used and k.praise >= 3 and _village_ok(s, pos, k.seat):
+        return "village"
+    land = lands[pos]
+    if land.village is not None and k.wounds and not k.moved and "heal" not in k.used:
+        return "heal"
+    if land.village is not None and "harvest" not in k.used and odds < SEAL_ENOUGH and k.praise >= 3:
+        return "harvest"
+    return "end"
+
+
 def _needed(s: State, spot: tuple[int, int]) -> bool:
     """A Land that rings the Gate or makes room for a Village of ours."""
     return spot in RING or spot in DIAGONALS
@@ -189,6 +233,9 @@ def _needed(s: State, spot: tuple[int, int]) -> bool:
 
 def _buy(s: State, k: Kitsune) -> str:
     affordable = [c for c in s.harvest or () if DREAM_BY_ID[c].cost <= k.praise]
+    if long_night(s, k):  # the long night: Praise is for the seal, and only what helps it is worth buying
+        useful = [c for c in affordable if seal_gain(k, c) > 0] if seal_odds(k) < SEAL_ENOUGH else []
+        return f"buy {max(useful, key=lambda c: (seal_gain(k, c), c))}" if useful else "keep none"
     if not affordable:
         return "keep none"
     best = max(affordable, key=lambda c: (card_value(s, k, c) - DREAM_BY_ID[c].cost, c))
@@ -199,6 +246,23 @@ def _buy(s: State, k: Kitsune) -> str:
     if value < cost * 0.8:
         return "keep none"
     return f"buy {best}"
+
+
+def seal_gain(k: Kitsune, card: str) -> float:
+    """How much a Dream card would raise this Kitsune's chance to cast the Spell (a reroll of 0 is still 0)."""
+    d = DREAM_BY_ID[card]
+    dice, plus = my_roll(k, "mind", "seal")
+    base = p_at_least(dice, plus, 15)
+    if d.kind == "stat_bonus" and d.get("stat") == "mind":
+        pips = dice * 3 + plus + d.get("pips")
+        new = p_at_least(pips // 3, pips % 3, 15)
+    elif d.kind == "contest_die" and d.get("contest") == "seal":
+        new = p_at_least(dice + 1, plus, 15)
+    elif d.kind in ("reroll", "legend_reroll"):
+        new = 1 - (1 - base) ** 2
+    else:
+        return 0.0
+    return with_reroll(new, k) - with_reroll(base, k) if d.kind not in ("reroll", "legend_reroll") else new - base
 
 
 def _village_ok(s: State, pos: tuple[int, int], seat: int) -> bool:

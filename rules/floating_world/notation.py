@@ -10,6 +10,10 @@ Canonical forms (lowercase; parsing ignores case and extra spaces, ``x, y`` may 
     resign                                                    (any seat, any time)
     timeout                                                   (the engine's alone: the turn deadline passed)
 
+Polish words are accepted for every verb and stat (``ruch 1,0``, ``atak oni umysł``, ``kup lucky_coin``,
+``koniec``), with or without diacritics; the canonical text stays English, so records and replays read the same
+in every language.
+
 Players are numbered from 1 in the notation because that is how the table names them ("Player 2"); the view's
 ``seat`` fields are 0-based like every other game's. ``attack oni mind`` without a Land is accepted and completed
 to your own Land by `FloatingWorld.notation` (demons are attacked on your Land only).
@@ -35,6 +39,22 @@ USAGE = {
     "attack": "attack oni@x,y mind  |  attack 2 body", "buy": "buy <card id>", "keep": "keep none",
     "trade": "trade <item> to <player>", "haunt": "haunt oni [oni1>x,y ...]", "spawn": "spawn oni x,y",
 }
+
+
+# Polish (folded: no diacritics) -> the canonical word
+ALIASES = {
+    "ruch": "move", "idz": "move", "kraina": "land", "lad": "land", "wioska": "village", "wies": "village",
+    "przejmij": "takeover", "przejecie": "takeover", "atak": "attack", "atakuj": "attack", "zbieraj": "harvest",
+    "zniwa": "harvest", "kup": "buy", "zostaw": "keep", "nic": "none", "lecz": "heal", "wylecz": "heal",
+    "pieczec": "seal", "zapieczetuj": "seal", "wymien": "trade", "daj": "trade", "do": "to", "koniec": "end",
+    "nawiedz": "haunt", "przywolaj": "spawn", "poddaj": "resign", "cialo": "body", "umysl": "mind",
+    "duch": "spirit", "wzmocnienie": "boost", "wzmocnij": "boost",
+}
+_FOLD = str.maketrans("ąćęłńóśźż", "acelnoszz")
+
+
+def _canonical(word: str) -> str:
+    return ALIASES.get(word.translate(_FOLD), word)
 
 
 @dataclass(frozen=True)
@@ -91,7 +111,7 @@ def parse(raw: str) -> Action:
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidActionError("fw.err.empty")
     norm = re.sub(r"\s*,\s*", ",", raw.strip().lower())
-    words = norm.split()
+    words = [_canonical(w) for w in norm.split()]
     verb, rest = words[0], words[1:]
     simple = {"village", "heal", "end", "harvest", "timeout", "resign"}
     if verb in simple:

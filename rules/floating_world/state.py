@@ -52,11 +52,13 @@ class Options:
     vengeful: bool = False
     scoring: bool = False
     final_fox: bool = False
+    demon_strength: int = 0  # Demon Strength steps at the start (the hard preset's head start)
 
     def to_dict(self) -> dict[str, Any]:
         on = {True: "on", False: "off"}
         return {"difficulty": self.difficulty, "spawn_divisor": self.spawn_divisor,
-                "land_defence": self.land_defence, "extra_wounds": self.extra_wounds, "boost": on[self.boost],
+                "land_defence": self.land_defence, "extra_wounds": self.extra_wounds,
+                "demon_strength": self.demon_strength, "boost": on[self.boost],
                 "quick_start": on[self.quick_start], "vengeful": on[self.vengeful], "scoring": on[self.scoring],
                 "final_fox": on[self.final_fox]}
 
@@ -311,7 +313,8 @@ def _options(raw: Any) -> Options:
 def options_of(d: dict[str, Any]) -> Options:
     on = {"on": True, "off": False}
     return Options(d["difficulty"], d["spawn_divisor"], d["land_defence"], d["extra_wounds"], on[d["boost"]],
-                   on[d["quick_start"]], on[d["vengeful"]], on[d["scoring"]], on[d["final_fox"]])
+                   on[d["quick_start"]], on[d["vengeful"]], on[d["scoring"]], on[d["final_fox"]],
+                   d["demon_strength"])
 
 
 def _from_json(d: dict[str, Any]) -> State:

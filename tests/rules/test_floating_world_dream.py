@@ -240,3 +240,23 @@ def test_the_bot_never_stalls_from_the_lone_fox_position() -> None:
             break
         s, _ = G.apply(s, 0, G.bot_action(s, 0))
     assert len(s.lands) > 1 or s.phase == "over"
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("ruch 1,0", "move 1,0"), ("KRAINA 0, -1", "land 0,-1"), ("wioska", "village"), ("lecz", "heal"),
+    ("atak oni@1,0 umysł", "attack oni@1,0 mind"), ("atakuj 2 cialo wzmocnienie", "attack 2 body boost"),
+    ("przejmij duch", "takeover spirit"), ("zbieraj", "harvest"), ("kup lucky_coin", "buy lucky_coin"),
+    ("zostaw nic", "keep none"), ("wymień lucky_coin do 2", "trade lucky_coin to 2"), ("pieczęć", "seal"),
+    ("koniec", "end"),
+])
+def test_polish_words_type_the_same_moves(typed: str, canonical: str) -> None:
+    from rules.floating_world import notation as nt
+
+    assert nt.text(nt.parse(typed)) == canonical
+
+
+def test_polish_chat_that_starts_with_a_verb_is_not_a_move() -> None:
+    from rules.floating_world import notation as nt
+
+    with pytest.raises(InvalidActionError):
+        nt.parse("koniec świata?")

@@ -15,26 +15,35 @@ G = FloatingWorld()
 
 def test_defaults_are_the_rulebook() -> None:
     assert G.normalize_options(1, {}) == {
-        "difficulty": "normal", "spawn_divisor": 4, "land_defence": 10, "extra_wounds": 0, "boost": "off",
-        "quick_start": "off", "vengeful": "off", "scoring": "off", "final_fox": "off"}
+        "difficulty": "normal", "spawn_divisor": 4, "land_defence": 10, "extra_wounds": 0, "demon_strength": 0,
+        "boost": "off", "quick_start": "off", "vengeful": "off", "scoring": "off", "final_fox": "off"}
 
 
-@pytest.mark.parametrize(("level", "divisor", "defence", "wounds"),
-                         [("easy", 4, 10, 1), ("normal", 4, 10, 0), ("hard", 5, 10, 0)])
-def test_difficulty_presets(level: str, divisor: int, defence: int, wounds: int) -> None:
+@pytest.mark.parametrize(("level", "divisor", "defence", "wounds", "strength"),
+                         [("easy", 4, 10, 1, 0), ("normal", 4, 10, 0, 0), ("hard", 5, 10, 0, 1)])
+def test_difficulty_presets(level: str, divisor: int, defence: int, wounds: int, strength: int) -> None:
     opts = G.normalize_options(2, {"difficulty": level})
-    assert (opts["spawn_divisor"], opts["land_defence"], opts["extra_wounds"]) == (divisor, defence, wounds)
+    assert (opts["spawn_divisor"], opts["land_defence"], opts["extra_wounds"], opts["demon_strength"]) == (
+        divisor, defence, wounds, strength)
     assert G.normalize_options(2, {"difficulty": level, "spawn_divisor": 3})["spawn_divisor"] == 3
     assert G.normalize_options(2, {"difficulty": level, "extra_wounds": 0})["extra_wounds"] == 0
 
 
 @pytest.mark.parametrize("bad", [{"difficulty": "nightmare"}, {"spawn_divisor": 6}, {"land_defence": 9},
-                                 {"extra_wounds": 3}, {"boost": "maybe"}, {"colour": "red"}])
+                                 {"extra_wounds": 3}, {"demon_strength": 4}, {"boost": "maybe"}, {"colour": "red"}])
 def test_bad_options_are_refused(bad: dict) -> None:
     with pytest.raises(OptionsError):
         G.normalize_options(1, bad)
     with pytest.raises(OptionsError):
         G.normalize_options(5, {})
+
+
+def test_hard_starts_the_demons_one_step_up_the_strength_track() -> None:
+    # 6.4.1's track is +1, +2, +1D...: the hard preset begins at its first step, explicit values override
+    assert G.new(1, {"difficulty": "hard"}, "h").strength == Stat(0, 1)
+    assert G.new(1, {}, "h").strength == Stat(0)
+    assert G.new(1, {"demon_strength": 3}, "h").strength == Stat(1)
+    assert G.new(1, {"difficulty": "hard", "demon_strength": 0}, "h").strength == Stat(0)
 
 
 def test_quick_start_gives_15_praise() -> None:

@@ -1,0 +1,209 @@
+"""The balance model: a small, deterministic statics check that replaces the players' hands.
+
+Coordinates are map coordinates: space ``(col, row)`` has its centre at ``(col + 0.5, row + 0.5)``, y grows
+DOWNWARD, north is −y, east is +x. "Clockwise" is as seen on the image: a quarter turn maps an offset ``(dx, dy)``
+to ``(-dy, dx)``. Points are plain ``(x, y)`` tuples; shapely (GEOS) does hulls, distances and overlaps.
+
+Decisions:
+
+- A Jutsu sits at its space centre or moved by ``physics.offset`` along each axis its offset names (diagonals move
+  on both axes). The rulebook says a piece lies *fully within* one space, so the move is clamped per axis to keep
+  the footprint inside the 1×1 space: a triangle (side 0.6, centroid at the position) moved north can only go
+  0.5 − 0.2√3 ≈ 0.154 (its apex is 0.346 above its centroid), east/west 0.2; a hexagon 0.5 − 0.52/√3
+  ≈ 0.1998 east/west and 0.24 north/south; a square the full 0.25. Clamps are floored to the 1e-9 grid.
+- Footprints have a fixed orientation: square axis-aligned, triangle pointing north, hexagon with flat top and
+  bottom. The support polygon is the convex hull of all footprint corners of the Jutsu under a board.
+- Positions are snapped to a 1e-9 grid (``rotate``, ``jutsu_position``, hull vertices) and margins and centres of
+  mass are rounded to 1e-9, so that rotations are exactly reversible and results do not depend on the platform
+  or on the order of the pieces (``math.fsum``).
+- The margin is the signed distance from the centre of mass to the hull boundary, positive inside. A degenerate
+  hull (a point or a segment) has no inside, so its margin is minus the distance (0 on it); no hull is ``-inf``.
+  A board is stable iff margin >= ``physics.min_margin``, so a centre of mass on the edge (margin 0) falls.
+- Hulls are cached by their rounded, sorted corner set: supports rarely change while loads move every step.
+- Footprints overlap when they share area; an intersection under 1e-9 (float noise) counts as touching.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import shapely
+from shapely.geometry import MultiPoint, Polygon
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
+
+from rules.floating_floors.components import PHYSICS, Physics
+
+Point = tuple[float, float]
+
+OFFSETS = ("c", "n", "ne", "e", "se", "s", "sw", "w", "nw")
+DIRECTION: dict[str, tuple[int, int]] = {
+    "c": (0, 0), "n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1),
+    "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1),
+}
+OFFSET_OF: dict[tuple[int, int], str] = {v: k for k, v in DIRECTION.items()}
+GRID = 9  # decimal places of the snapping grid
+OVERLAP_AREA = 1e-9
+SQRT3 = math.sqrt(3)
+
+
+def _snap(value: float) -> float:
+    return round(value, GRID) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def _snap_point(point: Sequence[float]) -> Point:
+    return (_snap(point[0]), _snap(point[1]))
+
+
+def footprint(shape: str, centre: Point, physics: Physics = PHYSICS) -> tuple[Point, ...]:
+    """The corners of a Jutsu's footprint, in a fixed orientation, around ``centre``."""
+    x, y = centre
+    size = physics.size(shape)
+    if shape == "square":
+        h = size / 2
+        return ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
+    if shape == "triangle":
+        height = size * SQRT3 / 2  # centroid is height/3 above the base, 2·height/3 below the apex
+        return ((x, y - 2 * height / 3), (x + size / 2, y + height / 3), (x - size / 2, y + height / 3))
+    radius = size / SQRT3  # hexagon: across flats = size, circumradius = size/√3; corners left and right
+    h = size / 2
+    return ((x - radius, y), (x - radius / 2, y - h), (x + radius / 2, y - h), (x + radius, y),
+            (x + radius / 2, y + h), (x - radius / 2, y + h))
+
+
+def _room(shape: str, physics: Physics) -> tuple[float, float, float, float]:
+    """How far a footprint may move (west, east, north, south) from the centre and stay within its space."""
+    corners = footprint(shape, (0.0, 0.0), physics)
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    west, east, north, south = (max(0.0, math.floor(r * 10**GRID) / 10**GRID)  # floored: never past the edge
+                                for r in (0.5 + min(xs), 0.5 - max(xs), 0.5 + min(ys), 0.5 - max(ys)))
+    return west, east, north, south
+
+
+def jutsu_position(space: tuple[int, int], shape: str, offset: str, physics: Physics = PHYSICS) -> Point:
+    """The centre of a Jutsu on ``space`` moved toward ``offset``, clamped per axis to stay fully within it."""
+    if offset not in DIRECTION:
+        raise ValueError(f"offset must be one of {OFFSETS}, not {offset!r}")
+    dx, dy = DIRECTION[offset]
+    west, east, north, south = _room(shape, physics)
+    move_x = min(physics.offset, east if dx > 0 else west) * dx
+    move_y = min(physics.offset, south if dy > 0 else north) * dy
+    return _snap_point((space[0] + 0.5 + move_x, space[1] + 0.5 + move_y))
+
+
+def rotate_offset(offset: str, quarter_turns_cw: int) -> str:
+    """The offset name after turning its board: n → e → s → w for clockwise quarter turns."""
+    dx, dy = DIRECTION[offset]
+    for _ in range(quarter_turns_cw % 4):
+        dx, dy = -dy, dx
+    return OFFSET_OF[(dx, dy)]
+
+
+def overlaps(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Do two footprints share area? Touching edges or corners is fine."""
+    return Polygon(a).intersection(Polygon(b)).area > OVERLAP_AREA
+
+
+def support_polygon(footprints: Sequence[Sequence[Point]]) -> tuple[Point, ...]:
+    """Convex hull vertices of all footprint corners: (), 1 point, 2 points (a segment) or a polygon.
+
+    Polygon vertices come without the closing repeat, counter-clockwise as seen on the image (y down), which is
+    clockwise in shapely's y-up sense: the order GEOS gives, forced so it cannot change with the GEOS version.
+    """
+    corners = tuple(sorted({_snap_point(p) for fp in footprints for p in fp}))
+    return _hull(corners)
+
+
+@lru_cache(maxsize=4096)
+def _hull(corners: tuple[Point, ...]) -> tuple[Point, ...]:
+    if not corners:
+        return ()
+    hull = MultiPoint(corners).convex_hull
+    if isinstance(hull, Polygon):
+        return tuple(_snap_point(p) for p in orient(hull, sign=-1.0).exterior.coords[:-1])
+    return tuple(_snap_point(p) for p in hull.coords)
+
+
+@lru_cache(maxsize=4096)
+def _geometry(hull: tuple[Point, ...]) -> BaseGeometry:
+    # Re-hulling is cheap and makes a caller's collinear "polygon" a LineString, which has no inside.
+    return MultiPoint(hull).convex_hull
+
+
+def signed_margin(hull: Sequence[Point], point: Point) -> float:
+    """Distance from ``point`` to the hull's boundary: positive inside, negative outside, 0 on the edge.
+
+    A point or segment hull gives minus the distance to it; an empty hull gives ``-inf``.
+    """
+    if not hull:
+        return -math.inf
+    geometry = _geometry(tuple((float(x), float(y)) for x, y in hull))
+    target = ShapelyPoint(point)
+    if not isinstance(geometry, Polygon):
+        return -geometry.distance(target)
+    distance = geometry.exterior.distance(target)  # Polygon.distance is 0 for any inside point
+    return distance if shapely.covers(geometry, target) else -distance
+
+
+def centre_of_mass(loads: Sequence[tuple[Point, float]]) -> tuple[Point, float]:
+    """Weighted mean position and total weight; ``math.fsum`` so the piece order cannot change the bits."""
+    total = math.fsum(w for _, w in loads)
+    if total <= 0:
+        raise ValueError("centre of mass needs a positive total weight")
+    x = math.fsum(p[0] * w for p, w in loads) / total
+    y = math.fsum(p[1] * w for p, w in loads) / total
+    return (x, y), total
+
+
+def rotate(point: Point, centre: Point, quarter_turns_cw: int) -> Point:
+    """Turn ``point`` about ``centre`` by quarter turns, clockwise on the image (negative = counter-clockwise).
+
+    Integer formulas (no sin/cos) and the 1e-9 snap make four turns exactly the identity.
+    """
+    dx, dy = point[0] - centre[0], point[1] - centre[1]
+    for _ in range(quarter_turns_cw % 4):
+        dx, dy = -dy, dx
+    return _snap_point((centre[0] + dx, centre[1] + dy))
+
+
+@dataclass(frozen=True)
+class Balance:
+    stable: bool
+    margin: float  # rounded to 1e-9; -inf when nothing supports the board
+    centre: Point  # combined centre of mass, rounded to 1e-9
+    load: float  # total weight, the board's own included
+    support: tuple[Point, ...]  # the support polygon (see support_polygon)
+
+
+def balance(board_centre: Point, supports: Sequence[tuple[str, Point]], loads: Sequence[tuple[Point, float]],
+            physics: Physics = PHYSICS) -> Balance:
+    """Is a board stable? Its own weight acts at ``board_centre``; ``loads`` are (position, weight) on top.
+
+    ``supports`` are (shape, centre) of the Jutsu beneath it. Stable iff the margin is at least ``min_margin``.
+    """
+    (x, y), total = centre_of_mass([(board_centre, physics.board_weight), *loads])
+    centre = _snap_point((x, y))
+    hull = support_polygon([footprint(shape, at, physics) for shape, at in supports])
+    margin = signed_margin(hull, centre)
+    margin = margin if math.isinf(margin) else _snap(margin)
+    return Balance(margin >= physics.min_margin, margin, centre, total, hull)
+
+
+def collapse_chance(margin: float, physics: Physics = PHYSICS) -> float:
+    """"Shaky hands": the chance that a check with this margin collapses anyway.
+
+    With lo = ``min_margin``, hi = ``shaky_below`` and t = (hi − margin) / (hi − lo): 0 when margin >= hi; 1.0 when
+    margin < lo (it falls by statics); otherwise ``shaky_max · (3t² − 2t³)`` (smoothstep: flat at both ends, so
+    it grows smoothly from 0 at hi to ``shaky_max`` at lo).
+    """
+    lo, hi = physics.min_margin, physics.shaky_below
+    if margin >= hi:
+        return 0.0
+    if margin < lo:
+        return 1.0
+    t = (hi - margin) / (hi - lo)
+    return physics.shaky_max * (3 * t * t - 2 * t ** 3)

@@ -1,0 +1,539 @@
+"""Floating Floors' actions: each checks the rules, changes a `Work` copy and records what happened.
+
+``perform`` dispatches by phase (hide → acquire → navigate; a reset before the turn after a collapse); ``legal``
+lists what the rules accept now; ``arrange`` is the automatic legal reset of a collapsed card.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from rules.base import Event, IllegalActionError, Msg
+from rules.floating_floors import statics
+from rules.floating_floors.components import (
+    BANSEN_BY_ID,
+    FLOORBOARD_BY_ID,
+    JUTSU_KINDS,
+    KIND_COLOUR,
+    KIND_SHAPE,
+    TERRAIN_BY_ID,
+    WALKS_ON,
+)
+from rules.floating_floors.game import (
+    KEEP,
+    MASTER_STEPS,
+    Work,
+    balance_of,
+    colour_at,
+    colour_of,
+    end_turn,
+    is_land,
+    ninja_at,
+    settle,
+    start_turn,
+)
+from rules.floating_floors.layout import Space, name
+from rules.floating_floors.notation import Action
+from rules.floating_floors.state import Board, Piece, Player, Reset, State
+
+PHASE_VERBS = {"hide": ("hide",), "reset": ("reset",), "acquire": ("take",),
+               "navigate": ("place", "board", "move", "claim", "use", "end")}
+
+
+def perform(w: Work, seat: int, act: Action) -> None:
+    phase = w.s.phase
+    if act.verb == "timeout":
+        timeout(w, seat)
+        return
+    if act.verb not in PHASE_VERBS[phase]:
+        raise IllegalActionError(f"ff.err.phase_{phase}", verb=act.verb)
+    ACTIONS[act.verb](w, seat, act)
+
+
+# --- set-up (Challenge 1) ------------------------------------------------------------------------------------
+
+
+def hide(w: Work, seat: int, act: Action) -> None:
+    pending = list(w.s.hide)
+    mine = [b for q, b in pending if q == seat]
+    if act.bansen not in mine:
+        raise IllegalActionError("ff.err.not_yours_to_hide", bansen=act.bansen, yours=", ".join(mine))
+    alcove = w.lay.alcove_at(act.space)
+    if alcove is None:
+        raise IllegalActionError("ff.err.no_alcove", space=name(act.space))
+    if w.alcoves[alcove.index] is not None or any(q.home == alcove.index for q in w.seats):
+        raise IllegalActionError("ff.err.alcove_taken", space=name(act.space))
+    w.alcoves[alcove.index] = act.bansen
+    i = pending.index((seat, act.bansen))
+    pending[i] = (seat, pending[0][1])
+    pending.pop(0)
+    w.events.append(Event("hide", seat, {"bansen": act.bansen, "alcove": alcove.index, "space": name(act.space)}))
+    w.changes["hide"] = tuple(pending)
+    if pending:
+        w.changes["current"] = pending[0][0]
+    else:
+        start_turn(w, 0)
+
+
+def first_free_alcove(w: Work) -> Space:
+    homes = {q.home for q in w.seats}
+    return next(a.space for a in w.lay.alcoves if w.alcoves[a.index] is None and a.index not in homes)
+
+
+# --- acquiring -----------------------------------------------------------------------------------------------
+
+
+def take(w: Work, seat: int, act: Action) -> None:
+    to_take = list(w.get("to_take"))
+    if act.kind not in to_take:
+        raise IllegalActionError("ff.err.not_rolled", kind=act.kind, rolled=" ".join(to_take) or "—")
+    if act.source == "pool":
+        i = JUTSU_KINDS.index(act.kind)
+        if w.pool[i] == 0:
+            raise IllegalActionError("ff.err.pool_empty", kind=act.kind)
+        w.pool[i] -= 1
+        stood = True
+    else:
+        stood = _take_from_map(w, seat, act)
+    me = w.seats[seat]
+    w.set_player(seat, hand=tuple(sorted((*me.hand, act.kind))))
+    to_take.remove(act.kind)
+    w.events.append(Event("take", seat, {"kind": act.kind, "source": act.source,
+                                         "space": name(act.space) if act.space else None}))
+    if not stood:
+        end_turn(w, seat, None)
+        return
+    from rules.floating_floors.game import available
+
+    to_take = [k for k in to_take if available(w, k)]
+    w.changes.update(to_take=tuple(to_take), phase="acquire" if to_take else "navigate")
+
+
+def _take_from_map(w: Work, seat: int, act: Action) -> bool:
+    card = w.lay.card_of(act.space)
+    board = w.boards.get(card)
+    stood_on = {q.on for q in w.seats}
+    if act.source == "under":
+        if board is None:
+            raise IllegalActionError("ff.err.no_board_over", space=name(act.space))
+        level = "ground"
+    else:
+        level = "board" if board is not None else "ground"
+    found = [p for p in sorted(w.pieces.values(), key=lambda p: p.id)
+             if p.space == act.space and p.kind == act.kind and p.level == level]
+    if not found:
+        raise IllegalActionError("ff.err.no_such_jutsu", kind=act.kind, space=name(act.space),
+                                 where=Msg(f"ff.where.{'under' if act.source == 'under' else 'on'}"))
+    free = [p for p in found if p.id not in stood_on]
+    if not free:
+        raise IllegalActionError("ff.err.stood_on", kind=act.kind, space=name(act.space))
+    del w.pieces[free[0].id]
+    if board is None:
+        return True
+    return settle(w, card, seat, "take", w.s.options.shaky_all)
+
+
+# --- navigating ----------------------------------------------------------------------------------------------
+
+
+def place(w: Work, seat: int, act: Action) -> None:
+    me = w.seats[seat]
+    if act.kind not in me.hand:
+        raise IllegalActionError("ff.err.not_in_hand", kind=act.kind, hand=" ".join(me.hand) or "—")
+    card = w.lay.card_of(act.space)
+    board = w.boards.get(card)
+    level = "board" if board is not None else "ground"
+    if board is None and not is_land(w.s, w.lay, act.space):
+        raise IllegalActionError("ff.err.water", space=name(act.space))
+    if ninja_at(w, act.space) is not None:
+        raise IllegalActionError("ff.err.ninja_there", space=name(act.space))
+    here = [p for p in w.pieces.values() if p.space == act.space and p.level == level]
+    if level == "ground" and here and w.s.options.has(6):
+        raise IllegalActionError("ff.err.one_per_space", space=name(act.space))
+    shape = KIND_SHAPE[act.kind]
+    point = statics.jutsu_position(act.space, shape, act.offset)
+    mine = statics.footprint(shape, point)
+    if any(statics.overlaps(mine, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
+        raise IllegalActionError("ff.err.no_room", space=name(act.space), offset=act.offset)
+    hand = list(me.hand)
+    hand.remove(act.kind)
+    w.set_player(seat, hand=tuple(hand))
+    piece = Piece(w.next_piece, act.kind, act.space, level, point[0], point[1])
+    w.pieces[piece.id] = piece
+    w.next_piece += 1
+    w.events.append(Event("place", seat, {"kind": act.kind, "space": name(act.space), "offset": act.offset,
+                                          "level": level, "id": piece.id}))
+    if board is not None and not settle(w, card, seat, "place", w.s.options.shaky_all):
+        end_turn(w, seat, None)
+
+
+def place_board(w: Work, seat: int, act: Action) -> None:
+    card = w.lay.card_of(act.space)
+    if card in w.boards:
+        raise IllegalActionError("ff.err.has_board", space=name(act.space))
+    if not w.deck:
+        raise IllegalActionError("ff.err.deck_empty")
+    if not any(p.level == "ground" and w.lay.card_of(p.space) == card for p in w.pieces.values()):
+        raise IllegalActionError("ff.err.board_needs_jutsu", space=name(act.space))
+    top = w.deck.pop(0)
+    w.boards[card] = Board(card, top, act.back, act.turns)
+    w.events.append(Event("board", seat, {"board": top, "card": card, "back": act.back, "turns": act.turns}))
+    if not settle(w, card, seat, "board", w.s.options.shaky_all):
+        end_turn(w, seat, None)
+
+
+def standing_spot(w: Work, me: Player, space: Space) -> tuple[float, float, int | None]:
+    """Where ``me`` would stand on ``space`` (its centre or a Jutsu of its colour), or an error."""
+    card = w.lay.card_of(space)
+    board = w.boards.get(card)
+    if board is None:
+        raise IllegalActionError("ff.err.no_board", space=name(space))
+    other = ninja_at(w, space)
+    if other is not None and other.seat != me.seat:
+        raise IllegalActionError("ff.err.occupied", space=name(space))
+    colour = colour_of(me)
+    if colour_at(board, w.lay, space) == colour:
+        return (space[0] + 0.5, space[1] + 0.5, None)
+    jutsu = WALKS_ON[colour]
+    stood = {q.on for q in w.seats}
+    steps = [p for p in sorted(w.pieces.values(), key=lambda p: p.id)
+             if p.space == space and p.level == "board" and KIND_COLOUR[p.kind] == jutsu and p.id not in stood]
+    if not steps:
+        raise IllegalActionError("ff.err.wrong_colour", space=name(space), colour=Msg(f"ff.colour.{colour}"),
+                                 jutsu=Msg(f"ff.jutsu_colour.{jutsu}"))
+    return (steps[0].x, steps[0].y, steps[0].id)
+
+
+def move(w: Work, seat: int, act: Action) -> None:
+    me = w.seats[seat]
+    if me.alcove is not None:
+        start = w.lay.alcoves[me.alcove].space
+        if act.space != start:
+            raise IllegalActionError("ff.err.from_alcove", space=name(start))
+    elif me.space is None:
+        raise IllegalActionError("ff.err.fallen")
+    elif act.space not in w.lay.neighbours(me.space):
+        raise IllegalActionError("ff.err.not_adjacent", space=name(act.space), at=name(me.space))
+    if w.s.options.master == seat and w.s.options.master_steps and me.steps >= MASTER_STEPS:
+        raise IllegalActionError("ff.err.master_steps", steps=MASTER_STEPS)
+    x, y, on = standing_spot(w, me, act.space)
+    left = w.lay.card_of(me.space) if me.space is not None else None
+    w.set_player(seat, alcove=None, space=act.space, x=x, y=y, on=on, steps=me.steps + 1)
+    w.events.append(Event("move", seat, {"from": name(me.space) if me.space else None, "to": name(act.space),
+                                         "on": on}))
+    entered = w.lay.card_of(act.space)
+    shaky = w.s.options.shaky_all
+    if not settle(w, entered, seat, "move", shaky):
+        end_turn(w, seat, None)
+        return
+    if left is not None and left != entered and left in w.boards and not settle(w, left, seat, "move", shaky):
+        end_turn(w, seat, None)
+
+
+def turn_board(w: Work, card: int, quarter: int) -> None:
+    """Turn the board on ``card`` about its centre with everything on it; the supports stay."""
+    centre = w.lay.centre(card)
+    board = w.boards[card]
+    w.boards[card] = Board(card, board.board, board.back, (board.turns + quarter) % 4)
+    for p in list(w.pieces.values()):
+        if p.level == "board" and w.lay.card_of(p.space) == card:
+            x, y = statics.rotate(p.point, centre, quarter)
+            w.pieces[p.id] = Piece(p.id, p.kind, _turned_space(p.space, centre, quarter), p.level, x, y)
+    for q in w.seats:
+        if q.space is not None and w.lay.card_of(q.space) == card:
+            x, y = statics.rotate(q.point, centre, quarter)
+            w.set_player(q.seat, space=_turned_space(q.space, centre, quarter), x=x, y=y)
+
+
+def _turned_space(space: Space, centre: tuple[float, float], quarter: int) -> Space:
+    x, y = statics.rotate((space[0] + 0.5, space[1] + 0.5), centre, quarter)
+    return (int(x), int(y))
+
+
+def claim(w: Work, seat: int, act: Action) -> None:
+    me = w.seats[seat]
+    if me.space is None:
+        raise IllegalActionError("ff.err.not_on_board")
+    if act.space is not None and act.space != me.space:
+        raise IllegalActionError("ff.err.claim_from", space=name(act.space), at=name(me.space))
+    alcove = w.lay.alcove_at(me.space)
+    bansen = w.alcoves[alcove.index] if alcove is not None else None
+    if bansen is None or bansen not in me.bansen:
+        raise IllegalActionError("ff.err.no_bansen_here", space=name(me.space))
+    if in_order(w, seat):
+        lowest = min((b for b in me.bansen if b not in me.claimed and b not in me.used), key=number)
+        if bansen != lowest:
+            raise IllegalActionError("ff.err.in_order", bansen=bansen, first=lowest)
+    card = w.lay.card_of(me.space)
+    quarter = BANSEN_BY_ID[bansen].quarter_turns_cw
+    turn_board(w, card, quarter)
+    w.events.append(Event("rotate", seat, {"card": card, "quarter": quarter, "bansen": bansen}))
+    if not settle(w, card, seat, "claim", w.s.options.shaky_claims):
+        end_turn(w, seat, None)
+        return
+    w.alcoves[alcove.index] = None
+    me = w.set_player(seat, claimed=(*me.claimed, bansen), fresh=(*me.fresh, bansen))
+    w.events.append(Event("claim", seat, {"bansen": bansen, "alcove": alcove.index, "done": me.done,
+                                          "needed": len(me.bansen)}))
+    if me.done == len(me.bansen):
+        w.changes.update(phase="over", winner=seat, reason="ff.outcome.bansen", roll=(), to_take=())
+        w.events.append(Event("win", seat, {"reason": "ff.outcome.bansen"}))
+
+
+def use(w: Work, seat: int, act: Action) -> None:
+    if not w.s.options.has(4):
+        raise IllegalActionError("ff.err.challenge4_off")
+    me = w.seats[seat]
+    if act.bansen not in me.claimed:
+        raise IllegalActionError("ff.err.not_claimed", bansen=act.bansen)
+    if act.bansen in me.fresh:
+        raise IllegalActionError("ff.err.claimed_this_turn", bansen=act.bansen)
+    if me.space is None:
+        raise IllegalActionError("ff.err.not_on_board")
+    card = w.lay.card_of(me.space)
+    claimed = tuple(b for b in me.claimed if b != act.bansen)
+    w.set_player(seat, claimed=claimed, used=(*me.used, act.bansen))
+    quarter = BANSEN_BY_ID[act.bansen].quarter_turns_cw
+    turn_board(w, card, quarter)
+    w.events.append(Event("rotate", seat, {"card": card, "quarter": quarter, "bansen": act.bansen, "used": True}))
+    if not settle(w, card, seat, "use", w.s.options.shaky_claims):
+        end_turn(w, seat, None)
+
+
+def end(w: Work, seat: int, act: Action) -> None:
+    me = w.seats[seat]
+    if act.keep is not None:
+        mine = WALKS_ON[colour_of(me)]
+        hand = list(me.hand)
+        for k in act.keep:
+            if KIND_COLOUR[k] != mine:
+                raise IllegalActionError("ff.err.keep_colour", kind=k, colour=Msg(f"ff.jutsu_colour.{mine}"))
+            if k not in hand:
+                raise IllegalActionError("ff.err.not_in_hand", kind=k, hand=" ".join(me.hand) or "—")
+            hand.remove(k)
+    end_turn(w, seat, act.keep)
+
+
+def in_order(w: Work, seat: int) -> bool:
+    return w.s.options.has(1) or (w.s.options.master == seat and w.s.options.master_order)
+
+
+def number(bansen: str) -> int:
+    return BANSEN_BY_ID[bansen].number
+
+
+# --- timeouts and resets -------------------------------------------------------------------------------------
+
+
+def timeout(w: Work, seat: int) -> None:
+    """The turn deadline passed: a pending hide or reset is made automatically, then the turn ends."""
+    w.events.append(Event("timeout", seat, {"phase": w.s.phase}))
+    if w.s.phase == "hide":
+        bansen = w.s.hide[0][1]
+        hide(w, seat, Action("hide", bansen=bansen, space=first_free_alcove(w)))
+        return
+    if w.s.phase == "reset":
+        do_reset(w, seat, Action("reset"))
+    end_turn(w, seat, None)
+
+
+def do_reset(w: Work, seat: int, act: Action) -> None:
+    reset: Reset = w.s.reset
+    arrange(w, reset)
+    w.changes["reset"] = None
+    w.events.append(Event("reset", seat, {"card": reset.card, "board": reset.board,
+                                          "standing": reset.card in w.boards,
+                                          "margin": w.changes.get("last", {}).get("margin")}))
+    if act.verb == "reset":
+        start_turn(w, seat)
+
+
+def arrange(w: Work, reset: Reset) -> None:
+    """The automatic legal reset: the most stable arrangement of the fallen pieces on their card, or (when
+    nothing stands) the board to the bottom of the deck, fallen ninjas to their Chakra, Jutsu on the land."""
+    card = reset.card
+    land = [sp for sp in w.lay.spaces(card) if is_land(w.s, w.lay, sp)]
+    best = None
+    if reset.kinds and reset.board is not None:
+        for back, turns in itertools.product((False, True), range(4)):
+            trial = _try_arrangement(w, reset, Board(card, reset.board, back, turns), land)
+            if trial is not None and (best is None or trial[0] > best[0]):
+                best = trial
+    if best is not None:
+        _, board, pieces, spots = best
+        w.boards[card] = board
+        for p in pieces:
+            w.pieces[p.id] = p
+        w.next_piece = max([w.next_piece, *(p.id + 1 for p in pieces)])
+        for seat, (space, x, y) in spots.items():
+            w.set_player(seat, space=space, x=x, y=y, on=None, alcove=None)
+        bal = balance_of(w, card)
+        w.changes["last"] = {"kind": "reset", "card": card, "margin": round(bal.margin, 4), "stable": True,
+                             "chance": 0.0}
+        return
+    if reset.board is not None:
+        w.deck.append(reset.board)
+    for seat in reset.ninjas:
+        home = w.seats[seat].home
+        x, y = w.lay.alcoves[home].point
+        w.set_player(seat, alcove=home, space=None, x=x, y=y, on=None)
+    for p in _spread(w, reset.kinds, land, w.next_piece):
+        w.pieces[p.id] = p
+        w.next_piece = p.id + 1
+    w.changes["last"] = {"kind": "reset", "card": card, "margin": None, "stable": False, "chance": 0.0}
+
+
+def _spread(w: Work, kinds: tuple[str, ...], land: list[Space], first: int) -> list[Piece]:
+    """The Jutsu on the land spaces, widest first (corners of the card out), centred then in the corners."""
+    centre = w.lay.centre(w.lay.card_of(land[0])) if land else (0.0, 0.0)
+    order = sorted(land, key=lambda sp: (-abs(sp[0] + 0.5 - centre[0]) - abs(sp[1] + 0.5 - centre[1]), sp))
+    slots = [(sp, off) for off in ("c", "nw", "se", "ne", "sw") for sp in order]
+    out: list[Piece] = []
+    for kind in kinds:
+        for sp, off in slots:
+            shape = KIND_SHAPE[kind]
+            point = statics.jutsu_position(sp, shape, off)
+            foot = statics.footprint(shape, point)
+            if w.s.options.has(6) and any(p.space == sp for p in out):
+                continue
+            if any(p.space == sp and statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point))
+                   for p in out):
+                continue
+            out.append(Piece(first + len(out), kind, sp, "ground", point[0], point[1]))
+            break
+        else:
+            w.pool[JUTSU_KINDS.index(kind)] += 1  # no room left on the card: back to the pool
+    return out
+
+
+def _try_arrangement(w: Work, reset: Reset, board: Board, land: list[Space]
+                     ) -> tuple[float, Board, list[Piece], dict[int, tuple[Space, float, float]]] | None:
+    centre = w.lay.centre(board.card)
+    spots: dict[int, tuple[Space, float, float]] = {}
+    for seat in reset.ninjas:
+        colour = colour_of(w.seats[seat])
+        free = [sp for sp in w.lay.spaces(board.card) if colour_at(board, w.lay, sp) == colour
+                and sp not in {s for s, _, _ in spots.values()}]
+        if not free:
+            return None
+        sp = min(free, key=lambda s: (abs(s[0] + 0.5 - centre[0]) + abs(s[1] + 0.5 - centre[1]), s))
+        spots[seat] = (sp, sp[0] + 0.5, sp[1] + 0.5)
+    pieces = _spread(_Dry(w), reset.kinds, land, w.next_piece)
+    sup = [(KIND_SHAPE[p.kind], p.point) for p in pieces]
+    loads = [((x, y), w_) for (_, x, y), w_ in zip(spots.values(), [3.0] * len(spots), strict=True)]
+    bal = statics.balance(centre, sup, loads)
+    if not bal.stable:
+        return None
+    return (bal.margin, board, pieces, spots)
+
+
+class _Dry:
+    """A stand-in for `Work` in trial arrangements: nothing returns to the pool."""
+
+    def __init__(self, w: Work) -> None:
+        self.lay, self.s = w.lay, w.s
+        self.pool = [0] * len(JUTSU_KINDS)
+
+
+ACTIONS = {"hide": hide, "take": take, "place": place, "board": place_board, "move": move, "claim": claim,
+           "use": use, "end": end, "reset": do_reset}
+
+
+# --- legal actions -------------------------------------------------------------------------------------------
+
+
+def legal(s: State, seat: int) -> list[str]:
+    w = Work(s)
+    phase = s.phase
+    if phase == "hide":
+        mine = sorted({b for q, b in s.hide if q == seat})
+        homes = {q.home for q in s.seats}
+        free = [a.space for a in w.lay.alcoves if s.alcoves[a.index] is None and a.index not in homes]
+        return [f"hide {b} {name(sp)}" for b in mine for sp in free]
+    if phase == "reset":
+        return ["reset"]
+    if phase == "acquire":
+        return _legal_takes(w, seat)
+    return sorted(set(_legal_navigate(w, seat)))
+
+
+def _legal_takes(w: Work, seat: int) -> list[str]:
+    out = []
+    stood = {q.on for q in w.seats}
+    for kind in sorted(set(w.s.to_take)):
+        if w.pool[JUTSU_KINDS.index(kind)]:
+            out.append(f"take {kind} pool")
+        for p in w.pieces.values():
+            if p.kind != kind or p.id in stood:
+                continue
+            covered = w.lay.card_of(p.space) in w.boards and p.level == "ground"
+            out.append(f"take {kind} under {name(p.space)}" if covered else f"take {kind} {name(p.space)}")
+    return sorted(set(out))
+
+
+def _legal_navigate(w: Work, seat: int) -> list[str]:
+    me = w.seats[seat]
+    out = ["end"]
+    occupied = {q.space for q in w.seats if q.space is not None}
+    for kind in sorted(set(me.hand)):
+        for card in range(w.lay.cards):
+            for sp in w.lay.spaces(card):
+                if sp in occupied or (card not in w.boards and not is_land(w.s, w.lay, sp)):
+                    continue
+                level = "board" if card in w.boards else "ground"
+                here = [p for p in w.pieces.values() if p.space == sp and p.level == level]
+                if level == "ground" and here and w.s.options.has(6):
+                    continue
+                point = statics.jutsu_position(sp, KIND_SHAPE[kind], "c")
+                foot = statics.footprint(KIND_SHAPE[kind], point)
+                if not any(statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
+                    out.append(f"place {kind} {name(sp)}")
+    if w.deck:
+        for card in range(w.lay.cards):
+            if card not in w.boards and any(p.level == "ground" and w.lay.card_of(p.space) == card
+                                            for p in w.pieces.values()):
+                origin = w.lay.origin(card)
+                middle = name((origin[0] + 1, origin[1] + 1))
+                for back, turns in itertools.product((False, True), range(4)):
+                    out.append(f"board {middle}" + (" back" if back else "") + (f" r{turns * 90}" if turns else ""))
+    out += _legal_steps(w, me)
+    if me.space is not None:
+        alcove = w.lay.alcove_at(me.space)
+        bansen = w.s.alcoves[alcove.index] if alcove is not None else None
+        if bansen in me.bansen and (not in_order(w, seat) or bansen == min(
+                (b for b in me.bansen if b not in me.claimed and b not in me.used), key=number)):
+            out.append("claim")
+        if w.s.options.has(4):
+            out += [f"use {b}" for b in me.claimed if b not in me.fresh]
+    return out
+
+
+def _legal_steps(w: Work, me: Player) -> list[str]:
+    if w.s.options.master == me.seat and w.s.options.master_steps and me.steps >= MASTER_STEPS:
+        return []
+    if me.alcove is not None:
+        targets = [w.lay.alcoves[me.alcove].space]
+    elif me.space is not None:
+        targets = w.lay.neighbours(me.space)
+    else:
+        return []
+    out = []
+    for sp in targets:
+        try:
+            standing_spot(w, me, sp)
+        except IllegalActionError:
+            continue
+        out.append(f"move {name(sp)}")
+    return out
+
+
+def hand_limit() -> int:
+    return KEEP
+
+
+def board_pattern(board: Board) -> tuple[str, ...]:
+    return FLOORBOARD_BY_ID[board.board].pattern(board.back, board.turns)
+
+
+def land_of(terrain: str, side: str) -> frozenset[Space]:
+    return TERRAIN_BY_ID[terrain].land(side)

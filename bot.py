@@ -34,7 +34,8 @@ from storage import StorageError, StorageOpenError, Store
 log = logging.getLogger("floorboard")
 
 EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan", "cogs.help", "cogs.floor_plan_daily",
-              "cogs.the_floor", "cogs.the_floor_admin", "cogs.floating_world", "cogs.away", "cogs.game_admin",
+              "cogs.the_floor", "cogs.the_floor_admin", "cogs.floating_world",
+              "cogs.floating_floors", "cogs.away", "cogs.game_admin",
               "cogs.undo", "cogs.inbox", "cogs.profile", "cogs.tournaments")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT, EXIT_STORAGE = 2, 3, 2, 4, 5

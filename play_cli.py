@@ -148,7 +148,8 @@ def play(ctx: click.Context, game: str | None, players: int | None, bots: int | 
          listing: bool) -> int:
     """Play a Floorboard game in the terminal (hot seat for humans; bots play themselves).
 
-    GAME is flying_blades, floor_plan, the_floor or floating_world. In the game type `help`, `legal` or `quit`.
+    GAME is flying_blades, floor_plan, the_floor, floating_world or floating_floors. In the game type `help`,
+    `legal` or `quit`.
     """
     keyboard = ctx.find_object(Keyboard)
     read = keyboard.read if keyboard is not None else input
@@ -387,6 +388,9 @@ FW_FORMS = {"move": "move x,y", "land": "land x,y", "village": "village", "takeo
             "attack": "attack oni mind | attack 2 body", "harvest": "harvest", "buy": "buy <card>",
             "keep": "keep none", "heal": "heal", "trade": "trade <item> to 2", "seal": "seal", "end": "end",
             "boost": "<roll> boost"}
+FF_FORMS = {"take": "take <jutsu> pool | <space> | under <space>", "place": "place <jutsu> <space> [ne]",
+            "board": "board <space> [back] [r90]", "move": "move <space>", "claim": "claim", "end": "end [keep ws wt]",
+            "reset": "reset", "use": "use <bansen>", "hide": "hide <bansen> <space>"}
 TF_FORMS = {"pick": "pick <category>", "challenge": "challenge <your cell> <their cell>", "ready": "ready",
             "answer": "<answer>", "pass": "pass", "dispute": "dispute", "judge": "judge accept|reject",
             "take": "take <cell>,<cell>", "keep": "keep <category>"}
@@ -403,6 +407,14 @@ def fw_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
             summary = fw.nightmare_lines(e.data, names, lang, limit=1 << 20)
             lines += [line.replace("**", "") for line in summary]
     lines += fw.turn_lines(result.events, names, lang)
+    return lines or [t("cli.moved", lang, name=table.seats[result.seat].name, action=result.action)]
+
+
+def ff_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
+    """Floating Floors: each event in words, every balance check with its margin."""
+    from render import floating_floors_words as ff
+
+    lines: list[Line] = list(ff.action_lines(result.events, table.names(), lang))
     return lines or [t("cli.moved", lang, name=table.seats[result.seat].name, action=result.action)]
 
 
@@ -631,7 +643,7 @@ def examples_for(table: Table, seat: int) -> dict[str, str]:
 
 def help_lines(table: Table, seat: int, lang: str) -> list[str]:
     forms = {"flying_blades": FB_FORMS, "floor_plan": FP_FORMS, "the_floor": TF_FORMS,
-             "floating_world": FW_FORMS}.get(table.game, {})
+             "floating_world": FW_FORMS, "floating_floors": FF_FORMS}.get(table.game, {})
     examples = examples_for(table, seat)
     lines = [t("cli.help.title", lang, game=table.rules.name)]
     for verb, form in forms.items():
@@ -782,6 +794,8 @@ class TerminalGame:
             return tf_caption(table, result, self.lang)
         if table.game == "floating_world":
             return fw_caption(table, result, self.lang)
+        if table.game == "floating_floors":
+            return ff_caption(table, result, self.lang)
         return [t("cli.moved", self.lang, name=table.seats[result.seat].name, action=result.action)]
 
     def announce(self, results: list[ActResult]) -> None:

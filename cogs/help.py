@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from bot import Floorboard
 
 # The order of the list; a command not named here (a new one) is still listed, after these.
-ORDER = ("play", "move", "board", "hand", "undo", "resign", "abort", "games", "mygames", "record", "leaderboard",
-         "profile", "history", "tournament", "help", "away",
+ORDER = ("play", "move", "board", "hand", "whatif", "undo", "resign", "abort", "games", "mygames", "record",
+         "leaderboard", "profile", "history", "tournament", "help", "away",
          "back", "quiet", "reminders", "language", "threads", "timeouts", "gameadmin", "serverdefaults", "ping")
 MAX_DESCRIPTION = 4096
 MAX_MESSAGE = 6000  # Discord's limit on all the embeds of one message together

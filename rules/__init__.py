@@ -9,12 +9,13 @@ from typing import Any
 
 
 def _registry() -> dict[str, Any]:
+    from rules.floating_floors import FloatingFloors
     from rules.floating_world import FloatingWorld
     from rules.floor_plan import FloorPlan
     from rules.flying_blades import FlyingBlades
     from rules.the_floor import TheFloor
 
-    return {g.id: g for g in (FlyingBlades(), FloorPlan(), TheFloor(), FloatingWorld())}
+    return {g.id: g for g in (FlyingBlades(), FloorPlan(), TheFloor(), FloatingWorld(), FloatingFloors())}
 
 
 def __getattr__(name: str) -> Any:

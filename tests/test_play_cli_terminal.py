@@ -100,7 +100,8 @@ def test_help_shows_every_option_and_exits_zero(capsys: pytest.CaptureFixture[st
     (["the_floor", "--option", "clock"], "--option: expects KEY=VALUE, got 'clock'."),
     (["the_floor", "--option", "colour=red"], "Unknown option 'colour'"),
     (["flying_blades", "--players", "3", "--bots", "4"], "must be between 0 and --players (3), not 4."),
-    (["chess"], "'chess' is not one of 'floating_world', 'floor_plan', 'flying_blades', 'the_floor'"),
+    (["chess"], "'chess' is not one of 'floating_floors', 'floating_world', 'floor_plan', 'flying_blades', "
+                "'the_floor'"),
     ([], "Name a game to play"),
 ])
 def test_a_bad_command_line_prints_usage_and_the_reason_and_opens_nothing(

@@ -545,3 +545,22 @@ def bansen_number(bansen: str) -> int:
 def check_kind(kind: str) -> None:
     if kind not in JUTSU_KINDS:
         raise InvalidActionError("ff.err.bad_kind", word=kind, usage=nt.USAGE["place"])
+
+
+def preview(s: State, seat: int, action: str) -> dict[str, Any]:
+    """"What if": the action tried on a copy with steady hands, so the answer never reveals a shaky-hands draw.
+
+    ``{"action", "checks": [{"card", "margin", "stable", "chance"}], "collapse": card | None, "claim": bansen |
+    None, "win": bool}``; ``chance`` is the shaky-hands fall chance the real move would run (0 without them).
+    Raises the rules' error when the action is refused."""
+    steady = replace(s.options, shaky="off", challenges=tuple(c for c in s.options.challenges if c not in (2, 8)))
+    after, events = FloatingFloors().apply(replace(s, options=steady), seat, action)
+    verb = action.split()[0] if action.strip() else ""
+    shaky = s.options.shaky_claims if verb in ("claim", "use") else s.options.shaky_all
+    checks = [{"card": e.data["card"], "margin": e.data["margin"], "stable": e.data["stable"],
+               "chance": statics.collapse_chance(e.data["margin"]) if shaky and e.data["stable"] else 0.0}
+              for e in events if e.kind == "check"]
+    collapse = next((e.data["card"] for e in events if e.kind == "collapse"), None)
+    claim = next((e.data["bansen"] for e in events if e.kind == "claim"), None)
+    return {"action": nt.text(nt.parse(action)), "checks": checks, "collapse": collapse, "claim": claim,
+            "win": after.phase == "over" and after.winner == seat}

@@ -16,6 +16,7 @@ from rules.floating_floors.components import (
     JUTSU_KINDS,
     KIND_COLOUR,
     KIND_SHAPE,
+    PHYSICS,
     TERRAIN_BY_ID,
     WALKS_ON,
 )
@@ -36,6 +37,7 @@ from rules.floating_floors.layout import Space, name
 from rules.floating_floors.notation import Action
 from rules.floating_floors.state import Board, Piece, Player, Reset, State
 
+RESET_TRIES = 3
 PHASE_VERBS = {"hide": ("hide",), "reset": ("reset",), "acquire": ("take",),
                "navigate": ("place", "board", "move", "claim", "use", "end")}
 
@@ -333,28 +335,42 @@ def timeout(w: Work, seat: int) -> None:
         hide(w, seat, Action("hide", bansen=bansen, space=first_free_alcove(w)))
         return
     if w.s.phase == "reset":
-        do_reset(w, seat, Action("reset"))
+        do_reset(w, seat, Action("timeout"))
+        if w.changes.get("phase") == "reset":  # Challenge 5: it fell again and the reset passed on
+            return
     end_turn(w, seat, None)
 
 
 def do_reset(w: Work, seat: int, act: Action) -> None:
+    """Set the collapsed card up again. With shaky hands for everything the arrangement is checked like any
+    placement: if it falls, Challenge 5 makes the resetting player miss their turn and passes the reset on;
+    otherwise they gather the pieces and try again (``RESET_TRIES`` times, then the board goes to the deck)."""
     reset: Reset = w.s.reset
-    arrange(w, reset)
+    for attempt in range(RESET_TRIES):
+        arrange(w, reset, flat=attempt == RESET_TRIES - 1)
+        stands = reset.card in w.boards
+        w.events.append(Event("reset", seat, {"card": reset.card, "board": reset.board, "standing": stands,
+                                              "margin": w.changes.get("last", {}).get("margin")}))
+        if not stands or not w.s.options.shaky_all or settle(w, reset.card, seat, "reset", True):
+            break
+        reset, w.collapsed = w.collapsed, None
+        if w.s.options.has(5):
+            w.changes.update(reset=reset, phase="reset", current=reset.by, roll=(), to_take=())
+            w.events.append(Event("skip", seat, {"challenge": 5}))
+            return
     w.changes["reset"] = None
-    w.events.append(Event("reset", seat, {"card": reset.card, "board": reset.board,
-                                          "standing": reset.card in w.boards,
-                                          "margin": w.changes.get("last", {}).get("margin")}))
     if act.verb == "reset":
         start_turn(w, seat)
 
 
-def arrange(w: Work, reset: Reset) -> None:
+def arrange(w: Work, reset: Reset, flat: bool = False) -> None:
     """The automatic legal reset: the most stable arrangement of the fallen pieces on their card, or (when
-    nothing stands) the board to the bottom of the deck, fallen ninjas to their Chakra, Jutsu on the land."""
+    nothing stands, or ``flat``) the board to the bottom of the deck, fallen ninjas to their Chakra, Jutsu on
+    the land."""
     card = reset.card
     land = [sp for sp in w.lay.spaces(card) if is_land(w.s, w.lay, sp)]
     best = None
-    if reset.kinds and reset.board is not None:
+    if reset.kinds and reset.board is not None and not flat:
         for back, turns in itertools.product((False, True), range(4)):
             trial = _try_arrangement(w, reset, Board(card, reset.board, back, turns), land)
             if trial is not None and (best is None or trial[0] > best[0]):
@@ -383,10 +399,12 @@ def arrange(w: Work, reset: Reset) -> None:
     w.changes["last"] = {"kind": "reset", "card": card, "margin": None, "stable": False, "chance": 0.0}
 
 
-def _spread(w: Work, kinds: tuple[str, ...], land: list[Space], first: int) -> list[Piece]:
-    """The Jutsu on the land spaces, widest first (corners of the card out), centred then in the corners."""
+def _spread(w: Work, kinds: tuple[str, ...], land: list[Space], first: int, widest: bool = True) -> list[Piece]:
+    """The Jutsu on the land spaces, widest first (corners of the card out) or from the middle out, centred in
+    their space, then in its corners."""
     centre = w.lay.centre(w.lay.card_of(land[0])) if land else (0.0, 0.0)
-    order = sorted(land, key=lambda sp: (-abs(sp[0] + 0.5 - centre[0]) - abs(sp[1] + 0.5 - centre[1]), sp))
+    sign = -1 if widest else 1
+    order = sorted(land, key=lambda sp: (sign * (abs(sp[0] + 0.5 - centre[0]) + abs(sp[1] + 0.5 - centre[1])), sp))
     slots = [(sp, off) for off in ("c", "nw", "se", "ne", "sw") for sp in order]
     out: list[Piece] = []
     for kind in kinds:
@@ -418,13 +436,14 @@ def _try_arrangement(w: Work, reset: Reset, board: Board, land: list[Space]
             return None
         sp = min(free, key=lambda s: (abs(s[0] + 0.5 - centre[0]) + abs(s[1] + 0.5 - centre[1]), s))
         spots[seat] = (sp, sp[0] + 0.5, sp[1] + 0.5)
-    pieces = _spread(_Dry(w), reset.kinds, land, w.next_piece)
-    sup = [(KIND_SHAPE[p.kind], p.point) for p in pieces]
-    loads = [((x, y), w_) for (_, x, y), w_ in zip(spots.values(), [3.0] * len(spots), strict=True)]
-    bal = statics.balance(centre, sup, loads)
-    if not bal.stable:
-        return None
-    return (bal.margin, board, pieces, spots)
+    loads = [((x, y), PHYSICS.ninja_weight) for _, x, y in spots.values()]
+    best = None
+    for widest in (True, False):  # few Jutsu stand best in the middle, many spread wide
+        pieces = _spread(_Dry(w), reset.kinds, land, w.next_piece, widest)
+        bal = statics.balance(centre, [(KIND_SHAPE[p.kind], p.point) for p in pieces], loads)
+        if bal.stable and (best is None or bal.margin > best[0]):
+            best = (bal.margin, board, pieces, spots)
+    return best
 
 
 class _Dry:

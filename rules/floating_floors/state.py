@@ -222,7 +222,7 @@ def _from_json(d: dict[str, Any]) -> State:
         alcoves=tuple(v.as_optional(a, v.at("alcoves", i), v.as_str, 20, BANSEN_IDS)
                       for i, a in enumerate(v.require_list(d, "alcoves", length=len(lay.alcoves)))),
         phase=v.require_str(d, "phase", choices=PHASES), current=v.require_int(d, "current", 0, n - 1),
-        turn=v.require_int(d, "turn", 1, MAX_STEPS), roll=tuple(v.as_strs(d["roll"], "roll", choices=JUTSU_KINDS)),
+        turn=v.require_int(d, "turn", 0, MAX_STEPS), roll=tuple(v.as_strs(d["roll"], "roll", choices=JUTSU_KINDS)),
         to_take=tuple(v.as_strs(d["to_take"], "to_take", choices=JUTSU_KINDS)),
         counter=v.require_int(d, "counter", 0, 10 * MAX_STEPS), next_piece=v.require_int(d, "next_piece", 1, MAX_STEPS),
         reset=reset, hide=tuple(_hide(raw, v.at("hide", i), n) for i, raw in enumerate(v.require_list(d, "hide"))),

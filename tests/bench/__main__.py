@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from tests.bench import (
     bench_faults,
+    bench_floating_floors,
     bench_floating_world,
     bench_floor_plan,
     bench_load,
@@ -39,6 +40,7 @@ ROW_CASES: dict[str, Callable[[int], list[Row]]] = {
     "the_floor_pipeline": bench_the_floor_pipeline.rows,
     "floor_plan": lambda n: bench_floor_plan.rows(n) + bench_floor_plan.engine_rows(),
     "floating_world": lambda n: bench_floating_world.rows(min(n, 60)),
+    "floating_floors": lambda n: bench_floating_floors.rows(min(n, 30)),
 }
 # Cases that print a table of their own; run only when named (or with ``all``).
 REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {

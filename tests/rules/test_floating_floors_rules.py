@@ -12,7 +12,7 @@ from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError,
 from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR
 from rules.floating_floors.layout import layout_for
-from rules.floating_floors.state import jutsu_total
+from rules.floating_floors.state import Reset, jutsu_total
 from tests.rules.ff_helpers import G, apply, kinds, position, sp
 
 # Card 0 (a1..c3) has its centre at b2 = (1.5, 1.5); alcove 0 is north of b1. Board f03 is SLS / LLL / SLS:
@@ -462,3 +462,37 @@ def test_undo_is_refused_after_dice_and_allowed_for_a_placement() -> None:
 
 def test_jutsu_colours() -> None:
     assert {KIND_COLOUR[k] for k in ("bs", "bt", "bh")} == {"black"}
+
+
+def reset_position(challenges: str) -> object:
+    s = position(phase="reset", current=1, options={"challenges": challenges},
+                 reset=Reset(card=0, by=1, board="f03", kinds=("ws", "ws", "ws"), ninjas=(0,)))
+    s = replace(s, seats=(replace(s.seats[0], alcove=None, space=None), s.seats[1]),
+                deck=tuple(b for b in s.deck if b != "f03"))
+    return replace(s, pool=tuple(p - (3 if k == "ws" else 0) for k, p in zip(JUTSU_KINDS, s.pool, strict=True)))
+
+
+def test_challenge5_a_reset_that_falls_costs_the_resetter_their_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(statics, "collapse_chance", lambda margin, physics=None: 1.0)  # every shaky check falls
+    s = reset_position("5,8")
+    assert jutsu_total(s) == [10] * 6
+    s2, events = apply(s, "reset")
+    assert s2.phase == "reset" and s2.current == 0 and s2.reset.by == 0 and "skip" in kinds(events)
+    assert jutsu_total(s2) == [10] * 6
+
+
+def test_a_reset_that_falls_without_challenge5_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(statics, "collapse_chance", lambda margin, physics=None: 1.0)
+    s2, events = apply(reset_position("8"), "reset")
+    # tried, fell, tried again, fell, then laid flat: the board to the bottom of the deck
+    assert kinds(events).count("reset") == 3 and s2.deck[-1] == "f03" and s2.current == 1
+    assert s2.phase in ("acquire", "navigate") and jutsu_total(s2) == [10] * 6
+
+
+def test_reset_arranges_a_lone_support_under_the_middle() -> None:
+    s = reset_position("")
+    s = replace(s, reset=replace(s.reset, kinds=("ws",)),
+                pool=tuple(p + (2 if k == "ws" else 0) for k, p in zip(JUTSU_KINDS, s.pool, strict=True)))
+    s2, _ = apply(s, "reset")
+    assert s2.boards and s2.boards[0].card == 0 and G.view(s2, None)["boards"][0]["stable"]
+    assert s2.seats[0].space is not None

@@ -1,0 +1,395 @@
+"""Floating Floors in Discord: the map after every move (with its physics overlay), captions that give every
+balance check's margin, buttons and selects that build the notation, and a "what if" before every action.
+
+Under the latest map: in the acquire phase a **Take** button per rolled Jutsu still in the pool and a select of
+the same Jutsu on the map (on top, or from under a board — with its balance preview); while navigating **End
+turn**, **Claim Bansen** when the ninja stands next to one of its own, and three selects — *Step to…*, *Place a
+Jutsu…*, *Lay the top floorboard…* — whose every option says whether the board would stand and its new margin
+(`rules.floating_floors.game.preview`, tried with steady hands so that it never gives away a shaky-hands draw);
+after a collapse **Set the card up again**; always **My ninja** (an ephemeral reply with the hand and the legal
+moves). ``/whatif <move>`` (or ``/move ? <move>``) answers privately with the verdict and a picture of the board
+as it would be. Every component carries the table and its version: the callback re-reads the table and
+``engine.act`` checks the seat, the turn and the version, so a stale or forged click changes nothing; a select's
+value must be one of the seat's legal actions now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.components import custom_id, delegate, id_number
+from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
+from cogs.utils.posting import after_move, channel_of, send_private
+from cogs.utils.replies import acknowledge, handle_command_error, in_time, send_ephemeral, user_errors
+from cogs.utils.surface import GameSurface, escape
+from engine import ActResult, GameNotFoundError, NotSeatedError, Table
+from i18n import t
+from render import floating_floors_words as words
+from rules.base import IllegalActionError, InvalidActionError, RulesError
+from rules.floating_floors import game as ff
+from rules.floating_floors import notation as nt
+from rules.floating_floors.layout import name as space_name
+
+if TYPE_CHECKING:
+    from bot import Floorboard
+
+GAME = "floating_floors"
+SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
+BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|take\.[bw][sth])"
+                   r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
+SELECT_TEMPLATE = rf"{GAME}:(?P<kind>step|put|lay|grab):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_VERBS = {"step": ("move",), "put": ("place",), "lay": ("board",), "grab": ("take",)}
+STYLES = {"end": discord.ButtonStyle.danger, "claim": discord.ButtonStyle.success,
+          "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary}
+MAX_OPTIONS = 25
+MAX_LEGAL_SHOWN = 40
+MAX_ACTION = 100
+WHATIF_PREFIXES = ("?", "whatif ", "what if ")
+
+
+def label(table: Table, seat: int) -> str:
+    state = table.state
+    ninja = state.seats[seat].ninja if state is not None else ""
+    return f"{words.NINJA_EMOJI.get(ninja, '')} {escape(table.seats[seat].name)}".strip()
+
+
+def labels(table: Table) -> list[str]:
+    return [label(table, i) for i in range(len(table.seats))]
+
+
+def legal(table: Table, seat: int) -> list[str]:
+    if table.state is None or table.status != "active":
+        return []
+    return table.rules.legal_actions(table.state, seat) or []
+
+
+def board_png(table: Table, seat: int | None, locale: str) -> bytes:
+    from render import floating_floors as draw
+
+    return draw.render(table.rules.view(table.state, seat), locale=locale, names=table.names())
+
+
+class FloatingFloorsSurface(GameSurface):
+    game_id = GAME
+
+    def seat_label(self, table: Table, seat: int, locale: str) -> str:
+        return label(table, seat)
+
+    def seat_mention(self, table: Table, seat: int, locale: str) -> str:
+        info = table.seats[seat]
+        if info.bot or info.user_id is None:
+            return self.seat_label(table, seat, locale)
+        ninja = table.state.seats[seat].ninja if table.state is not None else ""
+        return f"{words.NINJA_EMOJI.get(ninja, '')} <@{info.user_id}>".strip()
+
+    def intro(self, table: Table, locale: str) -> str:
+        return super().intro(table, locale) + "\n" + t("ffui.intro_help", locale)
+
+    def describe(self, result: ActResult, locale: str) -> str:
+        lines = words.action_lines(result.events, labels(result.table), locale)
+        if not lines:
+            return super().describe(result, locale)
+        prefix = "" if result.action == "timeout" else self.timer_prefix(result, locale)
+        return prefix + "\n".join(lines)
+
+    def seat_status(self, table: Table, seat: int, locale: str) -> str:
+        if table.state is None:
+            return self.seat_label(table, seat, locale)
+        view = table.rules.view(table.state, None)
+        return words.player_line(view["ninjas"][seat], view["hands"][seat], label(table, seat), locale)
+
+    def phase_text(self, table: Table, locale: str) -> str:
+        state = table.state
+        if state is None or table.status != "active":
+            return super().phase_text(table, locale)
+        key = {"reset": "ffui.phase_reset", "hide": "ffui.phase_hide"}.get(state.phase, "ffui.phase")
+        return t(key, locale, turn=state.turn, name=self.seat_label(table, state.current, locale))
+
+    def help_embed(self, locale: str) -> discord.Embed:
+        embed = discord.Embed(title=t("ffui.help.title", locale, game=self.game_name(locale)),
+                              description=t("ffui.help.intro", locale), colour=discord.Colour.dark_teal())
+        for part in ("acquire", "navigate", "collapse", "options"):
+            embed.add_field(name=t(f"ffui.help.{part}_name", locale), value=t(f"ffui.help.{part}", locale),
+                            inline=False)
+        embed.set_footer(text=t("ffui.help.footer", locale))
+        return embed
+
+    # --- components ----------------------------------------------------------------------------------
+
+    def board_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        state = table.state
+        if state is None or table.status != "active":
+            return []
+        actions = legal(table, state.current)
+        items: list[discord.ui.Item[Any]] = []
+        for kind in sorted({a.split()[1] for a in actions if a.startswith("take ") and a.endswith(" pool")}):
+            items.append(take_button(kind, table, locale))
+        items += [FloatingFloorsButton.make(a, table, locale) for a in SIMPLE if a in actions]
+        items += self.image_items(table, locale)
+        for kind in ("grab", "step", "put", "lay"):
+            options = select_options(table, actions, kind, locale)
+            if options:
+                items.append(ActionSelect.make(kind, table, options, locale))
+        return items
+
+    def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
+        return [FloatingFloorsButton.make("hand", table, locale)]
+
+    # --- typed moves, previews and private information -----------------------------------------------
+
+    def normalize(self, action: str) -> str:
+        return " ".join(action.lower().split())
+
+    def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
+        try:
+            act = nt.parse(self.normalize(text))
+        except RulesError:
+            return False
+        return act.verb not in ("resign", *nt.ENGINE_VERBS)
+
+    async def preview_move(self, ctx: Any, table: Table, action: str, locale: str) -> bool:
+        text = self.normalize(action)
+        prefix = next((p for p in WHATIF_PREFIXES if text.startswith(p)), None)
+        if prefix is None:
+            return False
+        await answer_whatif(ctx, table, text.removeprefix(prefix).strip(), locale)
+        return True
+
+    def private_text(self, table: Table, seat: int, locale: str) -> str:
+        view = table.rules.view(table.state, seat)
+        lines = [words.player_line(view["ninjas"][seat], view["hands"][seat], label(table, seat), locale)]
+        actions = legal(table, seat)
+        if actions:
+            shown = ", ".join(f"`{a}`" for a in actions[:MAX_LEGAL_SHOWN])
+            more = t("ffui.and_more", locale, count=len(actions) - MAX_LEGAL_SHOWN) \
+                if len(actions) > MAX_LEGAL_SHOWN else ""
+            lines.append(t("ffui.hand_legal", locale, count=len(actions), moves=shown + more))
+        return "\n".join(lines)
+
+    async def board_png(self, table: Table, locale: str) -> bytes | None:
+        if table.state is None:
+            return None
+        return await asyncio.to_thread(board_png, table, None, locale)
+
+    async def private_png(self, table: Table, seat: int, locale: str) -> bytes | None:
+        if table.state is None:
+            return None
+        return await asyncio.to_thread(board_png, table, seat, locale)
+
+
+# --- "what if" -------------------------------------------------------------------------------------------
+
+
+def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, bytes | None]:
+    """The verdict in words and the board as it would be (None when the rules refuse the action)."""
+    try:
+        result = ff.preview(table.state, seat, action)
+    except RulesError as e:
+        return t("ffui.whatif_error", locale, action=escape(action[:MAX_ACTION]), error=t(e.msg, locale)), None
+    from render import floating_floors as draw
+
+    after, _ = ff.FloatingFloors().apply(steady(table.state), seat, action)
+    view = table.rules.view(after, seat)
+    card = result["checks"][-1]["card"] if result["checks"] else None
+    index = next((b["index"] for b in view["boards"] if b["card"] == card), None)
+    png = draw.preview_image(view, index, locale=locale) if index is not None and result["collapse"] is None \
+        else draw.render(view, locale=locale, names=table.names())
+    return words.preview_text(result, locale), png
+
+
+def steady(state: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(state, options=replace(state.options, shaky="off", challenges=tuple(
+        c for c in state.options.challenges if c not in (2, 8))))
+
+
+async def answer_whatif(ctx: Any, table: Table, action: str, locale: str) -> None:
+    interaction = getattr(ctx, "interaction", None)
+    if interaction is not None and not interaction.response.is_done():  # before the render: answer Discord first
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    seat = table.seat_of(ctx.author.id)
+    if seat is None:
+        raise NotSeatedError("engine.not_seated")
+    if table.state is None or table.status != "active" or seat not in table.rules.to_move(table.state):
+        raise IllegalActionError("ffui.not_now")
+    text, png = await asyncio.to_thread(whatif, table, seat, action, locale)
+    files = [discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-whatif.png")] if png else []
+    await send_ephemeral(ctx, text, files=files)
+
+
+# --- select options --------------------------------------------------------------------------------------
+
+
+def select_options(table: Table, actions: list[str], kind: str, locale: str) -> list[discord.SelectOption]:
+    verbs = SELECT_VERBS[kind]
+    chosen = [a for a in actions if a.split()[0] in verbs and not (kind == "grab" and a.endswith(" pool"))]
+    chosen = rank(table, chosen, kind)[:MAX_OPTIONS]
+    out = []
+    for action in chosen:
+        try:
+            desc = words.option_description(ff.preview(table.state, table.state.current, action), locale)
+        except RulesError:
+            continue
+        out.append(discord.SelectOption(label=option_label(action, locale)[:100], value=action,
+                                        description=desc[:100]))
+    return out
+
+
+def rank(table: Table, actions: list[str], kind: str) -> list[str]:
+    """The options a player most likely wants first: places near their ninja, the middle of cards."""
+    state = table.state
+    me = state.seats[state.current]
+    here = me.space or (state.layout.alcoves[me.home].space if me.alcove is not None else (0, 0))
+
+    def distance(action: str) -> int:
+        act = nt.parse(action)
+        sp = act.space or here
+        return abs(sp[0] - here[0]) + abs(sp[1] - here[1])
+    return sorted(actions, key=lambda a: (distance(a), a)) if kind in ("put", "grab") else actions
+
+
+def option_label(action: str, locale: str) -> str:
+    act = nt.parse(action)
+    if act.verb == "place":
+        return f"{words.jutsu(act.kind, locale)} → {space_name(act.space)}"
+    if act.verb == "take":
+        where = t(f"ffui.from.{act.source}", locale, space=space_name(act.space) if act.space else "")
+        return f"{words.jutsu(act.kind, locale)} {where}"
+    return action
+
+
+# --- components ------------------------------------------------------------------------------------------
+
+
+class FloatingFloorsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    def __init__(self, action: str, table_id: int, version: int, *, label: str = "") -> None:
+        style = STYLES.get(action.split(".")[0], discord.ButtonStyle.primary)
+        super().__init__(discord.ui.Button(label=label or action, style=style,
+                                           custom_id=custom_id(GAME, action, table_id, version)))
+        self.action, self.table_id, self.version = action, table_id, version
+
+    @classmethod
+    def make(cls, action: str, table: Table, locale: str) -> FloatingFloorsButton:
+        return cls(action, table.id, table.version, label=t(f"ffui.button.{action}", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> FloatingFloorsButton:
+        return cls(match["action"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "FloatingFloors", "button", self.action, self.table_id, self.version)
+
+
+def take_button(kind: str, table: Table, locale: str) -> FloatingFloorsButton:
+    text = t("ffui.button.take", locale, jutsu=words.jutsu(kind, locale))
+    return FloatingFloorsButton(f"take.{kind}", table.id, table.version, label=text[:80])
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """Step, place, lay a board or take from the map: each option's value is a legal action now."""
+
+    def __init__(self, kind: str, table_id: int, version: int, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=custom_id(GAME, kind, table_id, version),
+                                                     options=[discord.SelectOption(label="-")]))
+        self.kind, self.table_id, self.version = kind, table_id, version
+
+    @classmethod
+    def make(cls, kind: str, table: Table, options: list[discord.SelectOption], locale: str) -> ActionSelect:
+        placeholder = {"step": "move", "put": "place", "lay": "board", "grab": "take"}[kind]
+        select = discord.ui.Select(custom_id=custom_id(GAME, kind, table.id, table.version), options=options,
+                                   placeholder=t(f"ffui.select.{placeholder}", locale))
+        return cls(kind, table.id, table.version, select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
+                             match: Any) -> ActionSelect:
+        return cls(match["kind"], id_number(match["table"]), id_number(match["version"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await delegate(interaction, "FloatingFloors", "choose", self.kind, self.table_id, self.version, values)
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingFloorsButton, ActionSelect)
+
+
+def button_action(action: str) -> str:
+    if action.startswith("take."):
+        return f"take {action.removeprefix('take.')} pool"
+    return action
+
+
+class FloatingFloors(commands.Cog):
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error, await locale_of_ctx(ctx))
+
+    @commands.hybrid_command(name=ls("cmd.whatif.name"), description=ls("cmd.whatif.description"),
+                             aliases=aliases("cmd.whatif.name"))
+    @commands.guild_only()
+    @app_commands.rename(action=ls("cmd.whatif.action.name"))
+    @app_commands.describe(action=ls("cmd.whatif.action.description"))
+    async def whatif(self, ctx: commands.Context[Any], *, action: commands.Range[str, 1, MAX_ACTION]) -> None:
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            table = await self.bot.engine.table_in_channel(ctx.channel.id)
+            if table is None or table.game != GAME:
+                raise GameNotFoundError("ffui.whatif_here")
+            await answer_whatif(ctx, table, " ".join(action.lower().split()), locale)
+
+    async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            if action == "hand":
+                await send_private(self.bot, interaction, table, locale)
+                return
+            await self.play(interaction, table, button_action(action), locale, version)
+
+    async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
+                     values: list[str]) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeatedError("engine.not_seated")
+            action = values[0] if len(values) == 1 else ""
+            if not action or action.split()[0] not in SELECT_VERBS.get(kind, ()):
+                raise InvalidActionError("ffui.not_now")
+            if table.version == version and action not in legal(table, seat):
+                raise IllegalActionError("ffui.not_now")
+            await self.play(interaction, table, action, locale, version)
+
+    async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
+                   version: int) -> None:
+        result = await in_time(interaction, self.bot.engine.act(table.id, interaction.user.id, action,
+                                                                version=version, interaction_id=interaction.id))
+        if result.duplicate:
+            await send_ephemeral(interaction, t("bot.duplicate", locale))
+            return
+        await acknowledge(interaction)  # after the save: the board follows in the channel
+        channel = await channel_of(self.bot, table.channel_id)
+        if channel is not None:
+            await after_move(self.bot, result, locale, channel=channel)
+
+
+async def setup(bot: Floorboard) -> None:
+    bot.surfaces[GAME] = FloatingFloorsSurface()
+    bot.add_dynamic_items(*ITEMS)
+    await bot.add_cog(FloatingFloors(bot))
+
+
+async def teardown(bot: Floorboard) -> None:
+    bot.surfaces.pop(GAME, None)
+    bot.remove_dynamic_items(*ITEMS)

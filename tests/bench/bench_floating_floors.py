@@ -1,0 +1,102 @@
+"""Floating Floors (``python -m tests.bench floating_floors``): bot-played games, timed three ways.
+
+- **check**: one balance check (`game.balance_of`: supports, loads, hull, margin) after each step of the bots'
+  games; × floor = the same loads' centre of mass alone (`statics.centre_of_mass`), the arithmetic no check can
+  skip.
+- **turn + previews**: a whole bot turn as Discord serves it — every action applied, and after each one the
+  "what if" preview of every option the selects would offer (`cogs.floating_floors.select_options`'s work,
+  without Discord); × floor = the same turn's actions applied without previews.
+- **render**: the top view with the physics overlay, drawn and encoded; × floor = PNG-encoding a flat image of
+  the same size and mode in the same run.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+from render import common
+from render import floating_floors as ff_render
+from rules.floating_floors import statics
+from rules.floating_floors.components import PHYSICS
+from rules.floating_floors.game import FloatingFloors, Work, balance_of, loads, preview
+from tests.bench.harness import Row, floor_bytes, floor_ms
+
+GAME = "floating_floors"
+RULES = FloatingFloors()
+SELECTS = ("move", "place", "board", "take")
+MAX_OPTIONS = 25
+
+
+def _stats(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def _ms(fn: object, *args: object) -> float:
+    t0 = time.perf_counter()
+    fn(*args)  # type: ignore[operator]
+    return (time.perf_counter() - t0) * 1000
+
+
+def _previews(state: object, seat: int) -> None:
+    actions = RULES.legal_actions(state, seat)
+    for verb in SELECTS:
+        for action in [a for a in actions if a.split()[0] == verb][:MAX_OPTIONS]:
+            preview(state, seat, action)
+
+
+def turns(players: int, seed: str, limit: int = 3000) -> list[list[tuple[object, int, str]]]:
+    """The bots' game as turns: each a list of (state before, seat, action)."""
+    state = RULES.new(players, {}, seed)
+    out: list[list[tuple[object, int, str]]] = [[]]
+    for _ in range(limit):
+        if state.phase == "over":
+            break
+        seat = state.current
+        action = RULES.bot_action(state, seat)
+        out[-1].append((state, seat, action))
+        turn = state.turn
+        state, _ = RULES.apply(state, seat, action)
+        if state.turn != turn:
+            out.append([])
+    return [t for t in out if t]
+
+
+def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
+    out: list[Row] = []
+    for p in players:
+        checks, floors, with_previews, bare, renders = [], [], [], [], []
+        size, mode, sizes = (0, 0), "P", []
+        for t_no, turn in enumerate(turns(p, f"bench-ff-{p}")):
+            if t_no >= n:
+                break
+            t_bare = t_full = 0.0
+            for state, seat, action in turn:
+                t_bare += _ms(RULES.apply, state, seat, action)
+                t_full += _ms(_previews, state, seat)
+                w = Work(state)
+                for card in w.boards:
+                    checks.append(_ms(balance_of, w, card))
+                    board = [(w.lay.centre(card), PHYSICS.board_weight)]
+                    floors.append(_ms(statics.centre_of_mass, board + loads(w, card)))
+            with_previews.append(t_bare + t_full)
+            bare.append(t_bare)
+            view = RULES.view(turn[-1][0], None)
+            t0 = time.perf_counter()
+            img = ff_render.draw_board(view, physics=True)
+            png = common.encode_png(img)
+            renders.append((time.perf_counter() - t0) * 1000)
+            size, mode = img.size, img.mode
+            sizes.append(len(png))
+        case = f"{p}p"
+        if checks:
+            med, p95 = _stats(checks)
+            out.append(Row(GAME, f"{case} balance check", "check", med, p95, statistics.median(floors)))
+        med, p95 = _stats(with_previews)
+        out.append(Row(GAME, f"{case} turn", "apply+previews", med, p95, statistics.median(bare)))
+        med, p95 = _stats(renders)
+        out.append(Row(GAME, f"{case} map {size[0]}×{size[1]}", "render+encode", med, p95, floor_ms(size, mode),
+                       round(statistics.median(sizes)), floor_bytes(size, mode)))
+    return out

@@ -1,0 +1,165 @@
+"""Floating Floors through the Discord surface: /play to the result, buttons, selects with previews, typed moves,
+/whatif, stale and forged components."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import Any
+
+import pytest
+
+from tests.discord_harness import Harness, Sent, check_png, snowflake, table_of
+
+MAX_MOVES = 1500
+
+
+async def start(h: Harness, options: str = "", bots: int = 1) -> int:
+    kwargs = {"options": options} if options else {}
+    await h.slash("play", "alice", game="floating_floors", **kwargs)
+    lobby = h.with_button(":lobby:join:")
+    for _ in range(bots):
+        await h.click(lobby, ":lobby:bot:", "alice")
+    await h.click(lobby, ":lobby:start:", "alice")
+    return lobby.channel_id
+
+
+def latest_board(h: Harness) -> Sent:
+    return h.with_button("floating_floors:hand:")
+
+
+def select_value(message: Sent, kind: str, action: str) -> dict[str, Any] | None:
+    for row in message.components:
+        for c in row.get("components", []):
+            if c.get("type") == 3 and f":{kind}:" in c["custom_id"]:
+                return c if any(o["value"] == action for o in c["options"]) else None
+    return None
+
+
+def selects(message: Sent) -> list[dict[str, Any]]:
+    return [c for row in message.components for c in row.get("components", []) if c.get("type") == 3]
+
+
+async def choose_select(h: Harness, message: Sent, kind: str, action: str, user: str = "alice") -> list[Sent]:
+    select = select_value(message, kind, action)
+    assert select is not None
+    payload = h.select_payload(message, [action], user)
+    payload["data"]["custom_id"] = select["custom_id"]
+    return await h.feed(payload)
+
+
+def forged_message(h: Harness, component: dict[str, Any]) -> Sent:
+    forged = deepcopy(h.current(latest_board(h)))
+    forged.message_id = snowflake()
+    forged.components = [{"type": 1, "components": [component]}]
+    h.messages[forged.message_id] = forged
+    return forged
+
+
+async def play_one(h: Harness, channel_id: int, n: int) -> list[Sent]:
+    """One human move, picked by the rules' bot: a button or a select when the board offers it, else typed."""
+    table = await table_of(h, channel_id)
+    action = table.rules.bot_action(table.state, 0)
+    board = latest_board(h)
+    verb = action.split()[0]
+    if verb in ("end", "claim", "reset") and n % 2 == 0 and action in ("end", "claim", "reset"):
+        label = {"end": "End turn", "claim": "Claim Bansen", "reset": "Set the card up again"}[verb]
+        return await h.click(board, label)
+    if verb == "take" and action.endswith(" pool") and n % 2 == 0:
+        return await h.click(board, f"take.{action.split()[1]}:")
+    kind = {"move": "step", "place": "put", "board": "lay", "take": "grab"}.get(verb)
+    if kind and n % 3 == 0 and select_value(board, kind, action) is not None:
+        return await choose_select(h, board, kind, action)
+    if n % 5 == 1:
+        return await h.slash("move", "alice", channel_id, action=action)
+    return await h.say(action, "alice", channel_id)
+
+
+async def test_game_against_a_bot_from_play_to_result(harness: Harness) -> None:
+    h = harness
+    channel_id = await start(h)
+    first = latest_board(h)
+    assert first.pngs(), "the map is posted when the game starts"
+    for n in range(MAX_MOVES):
+        table = await h.bot.engine.table_in_channel(channel_id)
+        if table is None or table.status != "active":
+            break
+        if table.state.current != 0:
+            await h.settle()
+            continue
+        out = await play_one(h, channel_id, n)
+        assert not [s for s in out if s.ephemeral and s.kind != "defer"], [s.text for s in out]
+        assert h.public(out) and h.public(out)[-1].pngs(), "a map after every move"
+    else:
+        pytest.fail("the game did not end")
+    final = h.with_button("Rematch")
+    assert "game over" in final.text
+    for png in h.images()[:40]:
+        check_png(png)
+    for s in h.sent:
+        assert all(len(cid) <= 100 for cid in s.custom_ids())
+        assert len(s.content or "") <= 2000
+        for row in s.components:
+            assert len(row.get("components", [])) <= 5
+        for c in selects(s):
+            assert 1 <= len(c["options"]) <= 25
+            assert all(len(o["label"]) <= 100 and len(o.get("description") or "") <= 100 for o in c["options"])
+
+
+async def test_select_options_preview_the_balance(harness: Harness) -> None:
+    h = harness
+    await start(h)
+    for _ in range(3):  # take the rolled Jutsu from the pool
+        board = latest_board(h)
+        take = [label for label in board.labels() if label.startswith("Take ")]
+        if not take:
+            break
+        await h.click(board, take[0])
+    board = latest_board(h)
+    put = [c for c in selects(board) if ":put:" in c["custom_id"]]
+    assert put, [c["custom_id"] for c in selects(board)]
+    assert all(o.get("description") for o in put[0]["options"])
+
+
+async def test_whatif_answers_privately_and_changes_nothing(harness: Harness) -> None:
+    h = harness
+    channel_id = await start(h)
+    table = await table_of(h, channel_id)
+    version = table.version
+    action = table.rules.legal_actions(table.state, 0)[0]
+    out = await h.slash("whatif", "alice", channel_id, action=action)
+    private = [s for s in out if s.ephemeral and s.kind != "defer"]
+    assert private and "What if" in private[-1].text
+    assert (await table_of(h, channel_id)).version == version
+    out = await h.slash("whatif", "alice", channel_id, action="fly away")
+    assert any(s.ephemeral and "would be refused" in s.text for s in out)
+    out = await h.slash("move", "alice", channel_id, action=f"? {action}")
+    assert any(s.ephemeral and "What if" in s.text for s in out)
+    assert (await table_of(h, channel_id)).version == version
+
+
+async def test_stale_and_forged_components_change_nothing(harness: Harness) -> None:
+    h = harness
+    channel_id = await start(h)
+    table = await table_of(h, channel_id)
+    version = table.version
+    out = await h.click(latest_board(h), "My ninja", "bob")  # not seated
+    assert any(s.ephemeral for s in out)
+    for custom_id in (f"floating_floors:end:99999:{version}", f"floating_floors:end:{table.id}:{version + 7}",
+                      f"floating_floors:take.bs:{table.id}:{version - 1}", "floating_floors:end:" + "9" * 40 + ":1"):
+        out = await h.click(forged_message(h, {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}),
+                            "Forged")
+        assert any(s.ephemeral and s.kind != "defer" for s in out), custom_id
+    select = {"type": 3, "custom_id": f"floating_floors:step:{table.id}:{version}",
+              "options": [{"label": "x", "value": "resign"}]}
+    out = await h.feed(h.select_payload(forged_message(h, select), ["resign"]))
+    assert any(s.ephemeral and s.kind != "defer" for s in out)
+    after = await table_of(h, channel_id)
+    assert after.version == version and after.status == "active"
+
+
+async def test_help_page(harness: Harness) -> None:
+    h = harness
+    out = await h.slash("help", "alice", game="floating_floors")
+    text = "\n".join(s.text for s in out)
+    for word in ("take bt pool", "place bs e5", "board c2", "claim", "shaky", "challenges", "whatif"):
+        assert word in text

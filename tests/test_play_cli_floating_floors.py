@@ -1,0 +1,37 @@
+"""Floating Floors in the terminal: bots play a whole game to a winner; a human types moves, `legal` and `help`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_play_cli import ROOT, play
+from tests.test_play_cli_terminal import keyboard
+
+
+def test_two_bots_play_to_the_end_and_print_the_winner(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "bot.py", "play", "floating_floors", "--players", "2", "--bots", "2", "--seed", "ff-cli-1",
+         "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "Game over. Winner(s): Bot" in out
+    assert "recovers Bansen" in out and "stands (margin" in out and "rolls" in out
+    maps = sorted(tmp_path.glob("floating_floors-*.png"))
+    assert len(maps) >= 10 and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in maps[:5])
+    record = next(tmp_path.glob("floating_floors-*.txt")).read_text()
+    assert '[Game "floating_floors"]' in record and '[Status "finished"]' in record
+
+
+def test_a_human_types_moves_legal_and_help(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = ["floating_floors", "--players", "2", "--bots", "1", "--seed", "ff-cli-2", "--out", str(tmp_path)]
+    assert play(args, keyboard(["help", "legal", "take zz pool", "quit"])) == 0
+    out = capsys.readouterr().out
+    assert "take <jutsu> pool" in out and "board <space> [back] [r90]" in out  # help
+    assert "take " in out and " pool" in out  # legal
+    assert "is not a Jutsu" in out

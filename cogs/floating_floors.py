@@ -7,7 +7,7 @@ turn**, **Claim Bansen** when the ninja stands next to one of its own, and three
 Jutsu…*, *Lay the top floorboard…* — whose every option says whether the board would stand and its new margin
 (`rules.floating_floors.game.preview`, tried with steady hands so that it never gives away a shaky-hands draw);
 after a collapse **Set the card up again**; always **My ninja** (an ephemeral reply with the hand and the legal
-moves). ``/whatif <move>`` (or ``/move ? <move>``) answers privately with the verdict and a picture of the board
+moves) and **Without physics** (the board without the overlay, for the one who asks). ``/whatif <move>`` (or ``/move ? <move>``) answers privately with the verdict and a picture of the board
 as it would be. Every component carries the table and its version: the callback re-reads the table and
 ``engine.act`` checks the seat, the turn and the version, so a stale or forged click changes nothing; a select's
 value must be one of the seat's legal actions now.
@@ -41,12 +41,13 @@ if TYPE_CHECKING:
 
 GAME = "floating_floors"
 SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
-BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|take\.[bw][sth])"
+BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|plain|take\.[bw][sth])"
                    r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
 SELECT_TEMPLATE = rf"{GAME}:(?P<kind>step|put|lay|grab):(?P<table>[0-9]+):(?P<version>[0-9]+)"
 SELECT_VERBS = {"step": ("move",), "put": ("place",), "lay": ("board",), "grab": ("take",)}
 STYLES = {"end": discord.ButtonStyle.danger, "claim": discord.ButtonStyle.success,
-          "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary}
+          "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary,
+          "plain": discord.ButtonStyle.secondary}
 MAX_OPTIONS = 25
 MAX_LEGAL_SHOWN = 40
 MAX_ACTION = 100
@@ -73,6 +74,13 @@ def board_png(table: Table, seat: int | None, locale: str) -> bytes:
     from render import floating_floors as draw
 
     return draw.render(table.rules.view(table.state, seat), locale=locale, names=table.names())
+
+
+def plain_png(table: Table, locale: str) -> bytes:
+    """The board without the physics overlay: each player may look at it that way, whatever the table's option."""
+    from render import floating_floors as draw
+
+    return draw.board_image(table.rules.view(table.state, None), locale=locale, names=table.names(), physics=False)
 
 
 class FloatingFloorsSurface(GameSurface):
@@ -139,7 +147,7 @@ class FloatingFloorsSurface(GameSurface):
         return items
 
     def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
-        return [FloatingFloorsButton.make("hand", table, locale)]
+        return [FloatingFloorsButton.make("hand", table, locale), FloatingFloorsButton.make("plain", table, locale)]
 
     # --- typed moves, previews and private information -----------------------------------------------
 
@@ -354,7 +362,18 @@ class FloatingFloors(commands.Cog):
             if action == "hand":
                 await send_private(self.bot, interaction, table, locale)
                 return
+            if action == "plain":
+                await self.plain(interaction, table, locale)
+                return
             await self.play(interaction, table, button_action(action), locale, version)
+
+    async def plain(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the render
+        if table.state is None:
+            raise IllegalActionError("ffui.not_now")
+        png = await asyncio.to_thread(plain_png, table, locale)
+        await send_ephemeral(interaction, t("ffui.plain", locale),
+                             files=[discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-plain.png")])
 
     async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
                      values: list[str]) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from render import floating_floors as ff_render
 from tests.discord_harness import Harness, Sent, check_png, snowflake, table_of
 
 MAX_MOVES = 1500
@@ -155,6 +156,19 @@ async def test_stale_and_forged_components_change_nothing(harness: Harness) -> N
     assert any(s.ephemeral and s.kind != "defer" for s in out)
     after = await table_of(h, channel_id)
     assert after.version == version and after.status == "active"
+
+
+async def test_without_physics_is_a_private_board_without_the_overlay(harness: Harness) -> None:
+    h = harness
+    channel_id = await start(h)
+    version = (await table_of(h, channel_id)).version
+    out = await h.click(latest_board(h), "Without physics", "bob")  # anyone may look
+    private = [s for s in out if s.ephemeral and s.kind != "defer"]
+    assert private and private[-1].pngs() and "only you" in private[-1].text
+    table = await table_of(h, channel_id)
+    view = table.rules.view(table.state, None)
+    assert private[-1].pngs()[0] == ff_render.board_image(view, names=table.names(), physics=False)
+    assert table.version == version
 
 
 async def test_help_page(harness: Harness) -> None:

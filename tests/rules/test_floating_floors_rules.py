@@ -496,3 +496,17 @@ def test_reset_arranges_a_lone_support_under_the_middle() -> None:
     s2, _ = apply(s, "reset")
     assert s2.boards and s2.boards[0].card == 0 and G.view(s2, None)["boards"][0]["stable"]
     assert s2.seats[0].space is not None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_replay_from_seed_and_actions_gives_the_same_game(players: int) -> None:
+    s = G.new(players, {"shaky": "all"}, f"replay-{players}")
+    start, log = s, []
+    while s.phase != "over" and s.turn < 120:
+        action = G.bot_action(s, s.current)
+        log.append((s.current, action))
+        s, _ = G.apply(s, s.current, action)
+    again = start
+    for seat, action in log:
+        again, _ = G.apply(again, seat, G.notation(again, action))
+    assert again == s and G.to_json(again) == G.to_json(s)

@@ -6,11 +6,12 @@ the same Jutsu on the map (on top, or from under a board — with its balance pr
 turn**, **Claim Bansen** when the ninja stands next to one of its own, and three selects — *Step to…*, *Place a
 Jutsu…*, *Lay the top floorboard…* — whose every option says whether the board would stand and its new margin
 (`rules.floating_floors.game.preview`, tried with steady hands so that it never gives away a shaky-hands draw);
-after a collapse **Set the card up again**; always **My ninja** (an ephemeral reply with the hand and the legal
-moves) and **Without physics** (the board without the overlay, for the one who asks). ``/whatif <move>`` (or ``/move ? <move>``) answers privately with the verdict and a picture of the board
-as it would be. Every component carries the table and its version: the callback re-reads the table and
-``engine.act`` checks the seat, the turn and the version, so a stale or forged click changes nothing; a select's
-value must be one of the seat's legal actions now.
+after a collapse **Set the card up again** (the automatic arrangement; the selects and ``stand 1 b2`` place the
+fallen pieces by hand); always **My ninja** (an ephemeral reply with the hand and the legal moves) and **Without
+physics** (the board without the overlay, for the one who asks). ``/whatif <move>`` (or ``/move ? <move>``)
+answers privately with the verdict and a picture of the board as it would be. Every component carries the
+table and its version: the callback re-reads the table and ``engine.act`` checks the seat, the turn and the
+version, so a stale or forged click changes nothing; a select's value must be one of the seat's legal actions now.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
 BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|plain|take\.[bw][sth])"
                    r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
 SELECT_TEMPLATE = rf"{GAME}:(?P<kind>step|put|lay|grab):(?P<table>[0-9]+):(?P<version>[0-9]+)"
-SELECT_VERBS = {"step": ("move",), "put": ("place",), "lay": ("board",), "grab": ("take",)}
+SELECT_VERBS = {"step": ("move", "stand"), "put": ("place",), "lay": ("board",), "grab": ("take",)}
 STYLES = {"end": discord.ButtonStyle.danger, "claim": discord.ButtonStyle.success,
           "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary,
           "plain": discord.ButtonStyle.secondary}

@@ -60,8 +60,11 @@ def event_line(kind: str, data: dict[str, Any], who: str, locale: str) -> str | 
                  needed=data.get("needed", 0))
     if kind == "collapse":
         return t("ffui.ev.collapse", locale, card=data.get("card", 0) + 1, count=len(data.get("jutsu", [])))
+    if kind == "stand":
+        return t("ffui.ev.stand", locale, name=who, player=data.get("player", 0) + 1, space=data.get("space", ""))
     if kind == "reset":
         key = "ffui.ev.reset" if data.get("standing") else "ffui.ev.reset_flat"
+        key = "ffui.ev.reset_manual" if data.get("manual") and data.get("standing") else key
         return t(key, locale, name=who, card=data.get("card", 0) + 1, margin=margin_text(data.get("margin"), locale))
     if kind == "end":
         return t("ffui.ev.end", locale, name=who, kept=jutsu_list(data.get("kept", []), locale))

@@ -222,7 +222,8 @@ def settle(w: Work, card: int, seat: int, cause: str, shaky: bool) -> bool:
     return not fell
 
 
-def collapse(w: Work, card: int, seat: int) -> None:
+def gather(w: Work, card: int) -> tuple[str | None, tuple[str, ...], tuple[int, ...]]:
+    """Take everything off ``card``: (its board, the Jutsu on and under it, the seats whose ninjas stood on it)."""
     board = w.boards.pop(card, None)
     kinds = tuple(sorted(p.kind for p in w.pieces.values() if w.lay.card_of(p.space) == card))
     for pid in [p.id for p in w.pieces.values() if w.lay.card_of(p.space) == card]:
@@ -230,8 +231,13 @@ def collapse(w: Work, card: int, seat: int) -> None:
     fallen = tuple(q.seat for q in w.seats if q.space is not None and w.lay.card_of(q.space) == card)
     for q in fallen:
         w.set_player(q, space=None, on=None, x=0.0, y=0.0)
-    w.collapsed = Reset(card, next_seat(w.s, seat, w.seats), board.board if board else None, kinds, fallen)
-    w.events.append(Event("collapse", seat, {"card": card, "board": board.board if board else None,
+    return (board.board if board else None, kinds, fallen)
+
+
+def collapse(w: Work, card: int, seat: int) -> None:
+    board, kinds, fallen = gather(w, card)
+    w.collapsed = Reset(card, next_seat(w.s, seat, w.seats), board, kinds, fallen)
+    w.events.append(Event("collapse", seat, {"card": card, "board": board,
                                              "jutsu": list(kinds), "ninjas": list(fallen)}))
 
 

@@ -7,6 +7,7 @@ lists what the rules accept now; ``arrange`` is the automatic legal reset of a c
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from rules.base import Event, IllegalActionError, Msg
 from rules.floating_floors import statics
@@ -28,6 +29,7 @@ from rules.floating_floors.game import (
     colour_at,
     colour_of,
     end_turn,
+    gather,
     is_land,
     ninja_at,
     settle,
@@ -38,7 +40,7 @@ from rules.floating_floors.notation import Action
 from rules.floating_floors.state import Board, Piece, Player, Reset, State
 
 RESET_TRIES = 3
-PHASE_VERBS = {"hide": ("hide",), "reset": ("reset",), "acquire": ("take",),
+PHASE_VERBS = {"hide": ("hide",), "reset": ("reset", "place", "board", "stand"), "acquire": ("take",),
                "navigate": ("place", "board", "move", "claim", "use", "end")}
 
 
@@ -49,6 +51,9 @@ def perform(w: Work, seat: int, act: Action) -> None:
         return
     if act.verb not in PHASE_VERBS[phase]:
         raise IllegalActionError(f"ff.err.phase_{phase}", verb=act.verb)
+    if phase == "reset" and act.verb != "reset":
+        RESET_ACTIONS[act.verb](w, seat, act)
+        return
     ACTIONS[act.verb](w, seat, act)
 
 
@@ -142,6 +147,19 @@ def place(w: Work, seat: int, act: Action) -> None:
     me = w.seats[seat]
     if act.kind not in me.hand:
         raise IllegalActionError("ff.err.not_in_hand", kind=act.kind, hand=" ".join(me.hand) or "—")
+    piece = put_jutsu(w, act)
+    hand = list(me.hand)
+    hand.remove(act.kind)
+    w.set_player(seat, hand=tuple(hand))
+    w.events.append(Event("place", seat, {"kind": act.kind, "space": name(act.space), "offset": act.offset,
+                                          "level": piece.level, "id": piece.id}))
+    card = w.lay.card_of(act.space)
+    if piece.level == "board" and not settle(w, card, seat, "place", w.s.options.shaky_all):
+        end_turn(w, seat, None)
+
+
+def put_jutsu(w: Work, act: Action) -> Piece:
+    """A Jutsu where ``act`` says, if the rules allow it there: on the card's board if it has one, else on land."""
     card = w.lay.card_of(act.space)
     board = w.boards.get(card)
     level = "board" if board is not None else "ground"
@@ -157,16 +175,10 @@ def place(w: Work, seat: int, act: Action) -> None:
     mine = statics.footprint(shape, point)
     if any(statics.overlaps(mine, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
         raise IllegalActionError("ff.err.no_room", space=name(act.space), offset=act.offset)
-    hand = list(me.hand)
-    hand.remove(act.kind)
-    w.set_player(seat, hand=tuple(hand))
     piece = Piece(w.next_piece, act.kind, act.space, level, point[0], point[1])
     w.pieces[piece.id] = piece
     w.next_piece += 1
-    w.events.append(Event("place", seat, {"kind": act.kind, "space": name(act.space), "offset": act.offset,
-                                          "level": level, "id": piece.id}))
-    if board is not None and not settle(w, card, seat, "place", w.s.options.shaky_all):
-        end_turn(w, seat, None)
+    return piece
 
 
 def place_board(w: Work, seat: int, act: Action) -> None:
@@ -342,10 +354,20 @@ def timeout(w: Work, seat: int) -> None:
 
 
 def do_reset(w: Work, seat: int, act: Action) -> None:
-    """Set the collapsed card up again. With shaky hands for everything the arrangement is checked like any
-    placement: if it falls, Challenge 5 makes the resetting player miss their turn and passes the reset on;
-    otherwise they gather the pieces and try again (``RESET_TRIES`` times, then the board goes to the deck)."""
-    reset: Reset = w.s.reset
+    """``reset``: finish an arrangement made by hand, or (nothing placed yet) make the automatic one. With shaky
+    hands for everything the automatic arrangement is checked like any placement: if it falls, Challenge 5 makes
+    the resetting player miss their turn and passes the reset on; otherwise they gather the pieces and try again
+    (``RESET_TRIES`` times, then the board goes to the deck). A timeout in the middle of a hand-made arrangement
+    gathers it and makes the automatic one."""
+    reset: Reset = w.get("reset")
+    if reset.manual and act.verb == "reset":
+        finish_reset(w, seat, reset)
+        start_turn(w, seat)
+        return
+    if reset.manual:
+        board, kinds, fallen = gather(w, reset.card)
+        reset = Reset(reset.card, seat, board or reset.board, tuple(sorted((*kinds, *reset.kinds))),
+                      tuple(sorted({*fallen, *reset.ninjas})))
     for attempt in range(RESET_TRIES):
         arrange(w, reset, flat=attempt == RESET_TRIES - 1)
         stands = reset.card in w.boards
@@ -355,12 +377,100 @@ def do_reset(w: Work, seat: int, act: Action) -> None:
             break
         reset, w.collapsed = w.collapsed, None
         if w.s.options.has(5):
-            w.changes.update(reset=reset, phase="reset", current=reset.by, roll=(), to_take=())
-            w.events.append(Event("skip", seat, {"challenge": 5}))
+            pass_reset_on(w, seat, reset)
             return
     w.changes["reset"] = None
     if act.verb == "reset":
         start_turn(w, seat)
+
+
+def pass_reset_on(w: Work, seat: int, reset: Reset) -> None:
+    """Challenge 5: the reset fell; this player misses the turn and the next one resets the card."""
+    w.changes.update(reset=replace(reset, manual=False), phase="reset", current=reset.by, roll=(), to_take=())
+    w.events.append(Event("skip", seat, {"challenge": 5}))
+
+
+def finish_reset(w: Work, seat: int, reset: Reset) -> None:
+    card = reset.card
+    if reset.kinds:
+        raise IllegalActionError("ff.err.reset_jutsu_left", jutsu=" ".join(reset.kinds))
+    laid = card in w.boards
+    if not laid and reset.board is not None:
+        if any(w.lay.card_of(p.space) == card for p in w.pieces.values()):
+            raise IllegalActionError("ff.err.reset_board_left", board=reset.board)
+        w.deck.append(reset.board)  # no Jutsu fell with it: nothing can hold it up
+    if reset.ninjas and laid:
+        raise IllegalActionError("ff.err.reset_ninjas_left", players=", ".join(str(q + 1) for q in reset.ninjas))
+    for q in reset.ninjas:
+        home = w.seats[q].home
+        x, y = w.lay.alcoves[home].point
+        w.set_player(q, alcove=home, space=None, x=x, y=y, on=None)
+    w.changes["reset"] = None
+    margin = balance_of(w, card).margin if laid else None
+    w.events.append(Event("reset", seat, {"card": card, "board": reset.board, "standing": laid, "manual": True,
+                                          "margin": round(margin, 4) if margin is not None else None}))
+
+
+def _reset_card(w: Work, reset: Reset, space: Space) -> None:
+    if w.lay.card_of(space) != reset.card:
+        origin = w.lay.origin(reset.card)
+        raise IllegalActionError("ff.err.reset_card", space=name(space), card=name((origin[0] + 1, origin[1] + 1)))
+
+
+def reset_place(w: Work, seat: int, act: Action) -> None:
+    reset: Reset = w.get("reset")
+    if act.kind not in reset.kinds:
+        raise IllegalActionError("ff.err.not_fallen", kind=act.kind, left=" ".join(reset.kinds) or "—")
+    _reset_card(w, reset, act.space)
+    piece = put_jutsu(w, act)
+    kinds = list(reset.kinds)
+    kinds.remove(act.kind)
+    w.changes["reset"] = replace(reset, kinds=tuple(kinds), manual=True)
+    w.events.append(Event("place", seat, {"kind": act.kind, "space": name(act.space), "offset": act.offset,
+                                          "level": piece.level, "id": piece.id, "reset": True}))
+    if piece.level == "board":
+        reset_check(w, seat)
+
+
+def reset_board(w: Work, seat: int, act: Action) -> None:
+    reset: Reset = w.get("reset")
+    _reset_card(w, reset, act.space)
+    if reset.board is None or reset.card in w.boards:
+        raise IllegalActionError("ff.err.has_board", space=name(act.space))
+    if not any(p.level == "ground" and w.lay.card_of(p.space) == reset.card for p in w.pieces.values()):
+        raise IllegalActionError("ff.err.board_needs_jutsu", space=name(act.space))
+    w.boards[reset.card] = Board(reset.card, reset.board, act.back, act.turns)
+    w.changes["reset"] = replace(reset, manual=True)
+    w.events.append(Event("board", seat, {"board": reset.board, "card": reset.card, "back": act.back,
+                                          "turns": act.turns, "reset": True}))
+    reset_check(w, seat)
+
+
+def reset_stand(w: Work, seat: int, act: Action) -> None:
+    reset: Reset = w.get("reset")
+    if act.seat not in reset.ninjas:
+        raise IllegalActionError("ff.err.not_fallen_ninja", player=act.seat + 1)
+    _reset_card(w, reset, act.space)
+    x, y, on = standing_spot(w, w.seats[act.seat], act.space)
+    w.set_player(act.seat, space=act.space, x=x, y=y, on=on, alcove=None)
+    w.changes["reset"] = replace(reset, ninjas=tuple(q for q in reset.ninjas if q != act.seat), manual=True)
+    w.events.append(Event("stand", seat, {"player": act.seat, "space": name(act.space)}))
+    reset_check(w, seat)
+
+
+def reset_check(w: Work, seat: int) -> None:
+    """A hand-made arrangement is checked like any placement. If it falls the pieces are gathered again: the same
+    player starts over, or (Challenge 5) misses the turn and the next player resets."""
+    reset: Reset = w.get("reset")
+    if settle(w, reset.card, seat, "reset", w.s.options.shaky_all):
+        return
+    fell, w.collapsed = w.collapsed, None
+    merged = Reset(reset.card, seat, fell.board or reset.board, tuple(sorted((*fell.kinds, *reset.kinds))),
+                   tuple(sorted({*fell.ninjas, *reset.ninjas})))
+    if w.s.options.has(5):
+        pass_reset_on(w, seat, replace(merged, by=fell.by))
+        return
+    w.changes.update(reset=merged, phase="reset", current=seat)
 
 
 def arrange(w: Work, reset: Reset, flat: bool = False) -> None:
@@ -454,6 +564,7 @@ class _Dry:
         self.pool = [0] * len(JUTSU_KINDS)
 
 
+RESET_ACTIONS = {"place": reset_place, "board": reset_board, "stand": reset_stand}
 ACTIONS = {"hide": hide, "take": take, "place": place, "board": place_board, "move": move, "claim": claim,
            "use": use, "end": end, "reset": do_reset}
 
@@ -470,10 +581,44 @@ def legal(s: State, seat: int) -> list[str]:
         free = [a.space for a in w.lay.alcoves if s.alcoves[a.index] is None and a.index not in homes]
         return [f"hide {b} {name(sp)}" for b in mine for sp in free]
     if phase == "reset":
-        return ["reset"]
+        return sorted({"reset", *_legal_reset(w)})
     if phase == "acquire":
         return _legal_takes(w, seat)
     return sorted(set(_legal_navigate(w, seat)))
+
+
+def _legal_reset(w: Work) -> list[str]:
+    """Placing the fallen pieces by hand: Jutsu at space centres, the board in 8 ways, ninjas on their colour."""
+    reset: Reset = w.s.reset
+    out = []
+    spaces = w.lay.spaces(reset.card)
+    board = w.boards.get(reset.card)
+    occupied = {q.space for q in w.seats if q.space is not None}
+    for kind in sorted(set(reset.kinds)):
+        for sp in spaces:
+            if sp in occupied or (board is None and not is_land(w.s, w.lay, sp)):
+                continue
+            level = "board" if board is not None else "ground"
+            here = [p for p in w.pieces.values() if p.space == sp and p.level == level]
+            point = statics.jutsu_position(sp, KIND_SHAPE[kind], "c")
+            foot = statics.footprint(KIND_SHAPE[kind], point)
+            if not (level == "ground" and here and w.s.options.has(6)) and not any(
+                    statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
+                out.append(f"place {kind} {name(sp)}")
+    if board is None and reset.board is not None and any(
+            p.level == "ground" and w.lay.card_of(p.space) == reset.card for p in w.pieces.values()):
+        middle = name(spaces[4])
+        out += [f"board {middle}" + (" back" if back else "") + (f" r{turns * 90}" if turns else "")
+                for back, turns in itertools.product((False, True), range(4))]
+    if board is not None:
+        for q in reset.ninjas:
+            for sp in spaces:
+                try:
+                    standing_spot(w, w.seats[q], sp)
+                except IllegalActionError:
+                    continue
+                out.append(f"stand {q + 1} {name(sp)}")
+    return out
 
 
 def _legal_takes(w: Work, seat: int) -> list[str]:

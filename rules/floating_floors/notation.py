@@ -6,7 +6,9 @@ Canonical forms (lowercase; parsing ignores case and extra spaces)::
     place bs e5 [ne]      board c2 [back] [r90]      move e5      claim [a2]      end [keep ws wt]
     use sun2              (Challenge 4: spend a claimed Bansen to turn your board)
     hide sun2 b1          (Challenge 1 set-up: hide a Bansen in the alcove next to b1)
-    reset                 (set up a collapsed card again: the automatic legal arrangement)
+    reset                 (set up a collapsed card again: the automatic legal arrangement, or finish your own)
+    stand 2 b2            (while resetting: put player 2's fallen ninja on b2; ``place`` and ``board`` place
+                           the fallen Jutsu and board on the card)
     resign                (any seat, any time)       timeout   (the engine's alone: the turn deadline passed)
 
 Jutsu kinds are colour + shape: ``b``/``w`` (black, white) and ``s``/``t``/``h`` (square, triangle, hexagon).
@@ -29,6 +31,7 @@ USAGE = {
     "take": "take bt pool | take bt e5 | take bt under e5", "place": "place bs e5 [ne]",
     "board": "board c2 [front|back] [r0|r90|r180|r270]", "move": "move e5", "claim": "claim [a2]",
     "use": "use <bansen>", "end": "end [keep ws wt]", "hide": "hide <bansen> <space>", "reset": "reset",
+    "stand": "stand <player> <space>",
 }
 
 
@@ -43,6 +46,7 @@ class Action:
     turns: int = 0
     bansen: str | None = None
     keep: tuple[str, ...] | None = None  # end: None = keep the best 3 of your colour automatically
+    seat: int | None = None  # stand: whose ninja (0-based; typed from 1)
 
 
 def text(a: Action) -> str:
@@ -63,6 +67,8 @@ def text(a: Action) -> str:
         return f"use {a.bansen}"
     if v == "hide":
         return f"hide {a.bansen} {name(a.space)}"
+    if v == "stand":
+        return f"stand {a.seat + 1} {name(a.space)}"
     if v == "end" and a.keep is not None:
         return "end keep " + " ".join(a.keep) if a.keep else "end keep none"
     return v
@@ -167,6 +173,14 @@ def _hide(verb: str, rest: list[str]) -> Action:
     return Action(verb, bansen=_bansen(rest[0], verb), space=_space(rest[1], verb))
 
 
+def _stand(verb: str, rest: list[str]) -> Action:
+    _need(rest, 2, verb, "stand")
+    _no_more(verb, rest[2:])
+    if not rest[0].isdigit() or not 1 <= int(rest[0]) <= 4:
+        raise InvalidActionError("ff.err.bad_player", word=rest[0][:20], usage=USAGE[verb])
+    return Action(verb, seat=int(rest[0]) - 1, space=_space(rest[1], verb))
+
+
 def _end(verb: str, rest: list[str]) -> Action:
     if not rest:
         return Action(verb)
@@ -181,4 +195,4 @@ def _end(verb: str, rest: list[str]) -> Action:
 
 
 _PARSERS = {"take": _take, "place": _place, "board": _board, "move": _one_space, "claim": _one_space,
-            "use": _use, "hide": _hide, "end": _end}
+            "use": _use, "hide": _hide, "end": _end, "stand": _stand}

@@ -113,8 +113,9 @@ class Reset:
     card: int
     by: int
     board: str | None  # the fallen board (None if it never stood: it went back to the deck)
-    kinds: tuple[str, ...]  # the fallen Jutsu
-    ninjas: tuple[int, ...]  # the seats whose ninjas fell
+    kinds: tuple[str, ...]  # the fallen Jutsu still to place
+    ninjas: tuple[int, ...]  # the seats whose ninjas fell and still wait for a space
+    manual: bool = False  # the resetting player has placed something by hand
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,8 @@ def to_json(s: State) -> dict[str, Any]:
         "alcoves": list(s.alcoves), "phase": s.phase, "current": s.current, "turn": s.turn, "roll": list(s.roll),
         "to_take": list(s.to_take), "counter": s.counter, "next_piece": s.next_piece,
         "reset": None if s.reset is None else {"card": s.reset.card, "by": s.reset.by, "board": s.reset.board,
-                                               "kinds": list(s.reset.kinds), "ninjas": list(s.reset.ninjas)},
+                                               "kinds": list(s.reset.kinds), "ninjas": list(s.reset.ninjas),
+                                               "manual": s.reset.manual},
         "hide": [[seat, b] for seat, b in s.hide], "last": s.last, "winner": s.winner, "reason": s.reason,
     }
 
@@ -291,11 +293,12 @@ def _player(raw: Any, where: v.Where, n: int, lay: Layout) -> Player:
 
 
 def _reset(raw: Any, where: v.Where, n: int, lay: Layout) -> Reset:
-    v.as_dict(raw, where, ("card", "by", "board", "kinds", "ninjas"))
+    v.as_dict(raw, where, ("card", "by", "board", "kinds", "ninjas", "manual"))
     return Reset(v.require_int(raw, "card", 0, lay.cards - 1, where), v.require_int(raw, "by", 0, n - 1, where),
                  v.as_optional(raw["board"], v.at(where, "board"), v.as_str, 8, tuple(FLOORBOARD_BY_ID)),
                  tuple(v.as_strs(raw["kinds"], v.at(where, "kinds"), choices=JUTSU_KINDS)),
-                 tuple(v.as_ints(raw["ninjas"], v.at(where, "ninjas"), 0, n - 1)))
+                 tuple(v.as_ints(raw["ninjas"], v.at(where, "ninjas"), 0, n - 1)),
+                 v.require_bool(raw, "manual", where))
 
 
 def _last(raw: Any, where: v.Where) -> dict[str, Any]:

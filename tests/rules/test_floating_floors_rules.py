@@ -510,3 +510,51 @@ def test_replay_from_seed_and_actions_gives_the_same_game(players: int) -> None:
     for seat, action in log:
         again, _ = G.apply(again, seat, G.notation(again, action))
     assert again == s and G.to_json(again) == G.to_json(s)
+
+
+def test_manual_reset_places_the_fallen_pieces_by_hand() -> None:
+    s = reset_position("")  # three white squares, board f03 and the Sun fell from card 0
+    assert "stand 1 b2" not in G.legal_actions(s, 1) and "place ws b1" in G.legal_actions(s, 1)
+    with pytest.raises(IllegalActionError):
+        apply(s, "place ws e5")  # not on the collapsed card
+    with pytest.raises(IllegalActionError):
+        apply(s, "place wt b2")  # no white triangle fell
+    for where in ("b1", "a2", "c2"):  # b3 is water on this card
+        s, _ = apply(s, f"place ws {where}")
+    with pytest.raises(IllegalActionError, match="Lay the fallen floorboard"):
+        apply(s, "reset")
+    s, events = apply(s, "board b2")
+    assert s.boards[0].board == "f03" and s.phase == "reset" and "collapse" not in kinds(events)
+    with pytest.raises(IllegalActionError, match="Stand the fallen ninjas"):
+        apply(s, "reset")  # the Sun still waits for a space
+    s, _ = apply(s, "stand 1 b2")
+    assert s.seats[0].space == sp("b2")
+    s2, events = apply(s, "reset")
+    assert s2.phase in ("acquire", "navigate") and s2.current == 1 and s2.reset is None
+    assert next(e for e in events if e.kind == "reset").data["manual"] is True
+    assert G.view(s2, None)["boards"][0]["stable"] and jutsu_total(s2) == [10] * 6
+
+
+def test_manual_reset_that_falls_is_gathered_and_started_again() -> None:
+    s = reset_position("")
+    s, _ = apply(s, "place ws a1")
+    s, events = apply(s, "board b2")  # one corner support: it tips
+    assert "collapse" in kinds(events) and s.phase == "reset" and s.current == 1
+    assert sorted(s.reset.kinds) == ["ws", "ws", "ws"] and s.reset.board == "f03" and not s.boards
+    s2, _ = apply(s, "reset")  # the automatic arrangement is still there
+    assert s2.reset is None and jutsu_total(s2) == [10] * 6
+
+
+def test_manual_reset_that_falls_with_challenge5_passes_the_reset_on() -> None:
+    s = reset_position("5")
+    s, _ = apply(s, "place ws a1")
+    s, events = apply(s, "board b2")
+    assert s.phase == "reset" and s.current == 0 and s.reset.by == 0 and "skip" in kinds(events)
+
+
+def test_timeout_during_a_manual_reset_arranges_the_rest() -> None:
+    s = reset_position("")
+    s, _ = apply(s, "place ws b1")
+    s2, _ = apply(s, "timeout")
+    assert s2.reset is None and s2.current == 0 and jutsu_total(s2) == [10] * 6
+    assert G.view(s2, None)["boards"] == [] or G.view(s2, None)["boards"][0]["stable"]

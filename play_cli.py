@@ -390,7 +390,7 @@ FW_FORMS = {"move": "move x,y", "land": "land x,y", "village": "village", "takeo
             "boost": "<roll> boost"}
 FF_FORMS = {"take": "take <jutsu> pool | <space> | under <space>", "place": "place <jutsu> <space> [ne]",
             "board": "board <space> [back] [r90]", "move": "move <space>", "claim": "claim", "end": "end [keep ws wt]",
-            "reset": "reset", "stand": "stand <player> <space>", "use": "use <bansen>",
+            "reset": "reset", "stand": "stand <player> <space>", "chakra": "chakra <space>", "use": "use <bansen>",
             "hide": "hide <bansen> <space>"}
 TF_FORMS = {"pick": "pick <category>", "challenge": "challenge <your cell> <their cell>", "ready": "ready",
             "answer": "<answer>", "pass": "pass", "dispute": "dispute", "judge": "judge accept|reject",

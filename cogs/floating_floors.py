@@ -44,8 +44,9 @@ GAME = "floating_floors"
 SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
 BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|plain|take\.[bw][sth])"
                    r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
-SELECT_TEMPLATE = rf"{GAME}:(?P<kind>step|put|lay|grab):(?P<table>[0-9]+):(?P<version>[0-9]+)"
-SELECT_VERBS = {"step": ("move", "stand"), "put": ("place",), "lay": ("board",), "grab": ("take",)}
+SELECT_TEMPLATE = rf"{GAME}:(?P<kind>step|put|lay|grab|home):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_VERBS = {"step": ("move", "stand"), "put": ("place",), "lay": ("board",), "grab": ("take",),
+                "home": ("chakra",)}
 STYLES = {"end": discord.ButtonStyle.danger, "claim": discord.ButtonStyle.success,
           "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary,
           "plain": discord.ButtonStyle.secondary}
@@ -117,7 +118,8 @@ class FloatingFloorsSurface(GameSurface):
         state = table.state
         if state is None or table.status != "active":
             return super().phase_text(table, locale)
-        key = {"reset": "ffui.phase_reset", "hide": "ffui.phase_hide"}.get(state.phase, "ffui.phase")
+        key = {"reset": "ffui.phase_reset", "hide": "ffui.phase_hide", "chakra": "ffui.phase_chakra"}.get(
+            state.phase, "ffui.phase")
         return t(key, locale, turn=state.turn, name=self.seat_label(table, state.current, locale))
 
     def help_embed(self, locale: str) -> discord.Embed:
@@ -141,7 +143,7 @@ class FloatingFloorsSurface(GameSurface):
             items.append(take_button(kind, table, locale))
         items += [FloatingFloorsButton.make(a, table, locale) for a in SIMPLE if a in actions]
         items += self.image_items(table, locale)
-        for kind in ("grab", "step", "put", "lay"):
+        for kind in ("home", "grab", "step", "put", "lay"):
             options = select_options(table, actions, kind, locale)
             if options:
                 items.append(ActionSelect.make(kind, table, options, locale))
@@ -242,6 +244,9 @@ def select_options(table: Table, actions: list[str], kind: str, locale: str) -> 
     chosen = rank(table, chosen, kind)[:MAX_OPTIONS]
     out = []
     for action in chosen:
+        if kind == "home":  # nothing to balance yet
+            out.append(discord.SelectOption(label=action, value=action))
+            continue
         try:
             desc = words.option_description(ff.preview(table.state, table.state.current, action), locale)
         except RulesError:
@@ -312,7 +317,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
 
     @classmethod
     def make(cls, kind: str, table: Table, options: list[discord.SelectOption], locale: str) -> ActionSelect:
-        placeholder = {"step": "move", "put": "place", "lay": "board", "grab": "take"}[kind]
+        placeholder = {"step": "move", "put": "place", "lay": "board", "grab": "take", "home": "chakra"}[kind]
         select = discord.ui.Select(custom_id=custom_id(GAME, kind, table.id, table.version), options=options,
                                    placeholder=t(f"ffui.select.{placeholder}", locale))
         return cls(kind, table.id, table.version, select)

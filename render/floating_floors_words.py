@@ -68,6 +68,8 @@ def event_line(kind: str, data: dict[str, Any], who: str, locale: str) -> str | 
         return t(key, locale, name=who, card=data.get("card", 0) + 1, margin=margin_text(data.get("margin"), locale))
     if kind == "end":
         return t("ffui.ev.end", locale, name=who, kept=jutsu_list(data.get("kept", []), locale))
+    if kind == "chakra":
+        return t("ffui.ev.chakra", locale, name=who, space=data.get("space", ""))
     if kind == "hide":
         return t("ffui.ev.hide", locale, name=who, space=data.get("space", ""))
     if kind == "win":

@@ -21,6 +21,8 @@ The plan, one action per call (the bot keeps no memory; every call plans again f
 - **Shaky hands.** The bot judges by the statics on a steady copy of the state (never by the seeded chance of
   a fall); with shaky claims it first adds a counterweight when the claim's margin is under ``shaky_below``.
 - **Acquire.** Pool first; otherwise the source that leaves the bot's path cheapest and collapses nothing.
+- **Chakra**: the middle alcove of its side (the Bansen are placed only after every Chakra, so nothing better
+  is known yet).
 - **Hide** (Challenge 1): each opponent's Bansen in the free alcove farthest from its owner's Chakra.
 - **Safety.** Nothing that collapses a board is chosen while a safe alternative exists, and every action is
   tried with ``apply`` before it is returned (``end`` or the first legal action otherwise).
@@ -313,7 +315,11 @@ def plan_cost(s: State, seat: int) -> float:
 def choose(s: State, seat: int) -> str:
     """The bot's next action for ``seat``: always one the rules accept now."""
     sim = steady(s)
-    if s.phase == "hide":
+    if s.phase == "chakra":
+        from rules.floating_floors.moves import default_chakra
+
+        action = default_chakra(s, seat)  # the middle of its side: the Bansen are not out yet
+    elif s.phase == "hide":
         action = hide_choice(sim, seat)
     elif s.phase == "reset":
         action = "reset"

@@ -4,8 +4,9 @@ Decisions where the rulebook leaves the digital game to us (each with its reason
 
 - **Set-up.** The map is 3 cards wide and 2 tall (2 players) or 3×3, terrain side up (Challenge 3: one random
   card per player lake side up). Ninjas are Sun (light) and Smoke (shadow) for 2 players, then Moon and Night, so
-  two players always differ. Each Chakra goes in the middle alcove of its player's side (south, west, north,
-  east in turn order: "on their side of the board"). The Bansen are then placed clockwise from the alcove left of
+  two players always differ. In turn order each player places their Chakra in a free alcove on their side
+  (south, west, north, east in turn order; 2 players face each other) — ``chakra=middle`` puts it in the middle
+  of the side without asking, as does a timeout. The Bansen are then placed clockwise from the alcove left of
   the starting player's Chakra, alternating players (each player's Bansen in a random order), as the rulebook
   says. Each player starts with one Jutsu of each shape in their colour (light ninjas walk on white).
 - **The top floorboard is public.** It lies face up on the deck (its back is the same pattern inverted), so the
@@ -67,7 +68,7 @@ MASTER_STEPS = 4
 KEEP = 3
 TERRAIN_STREAM, DECK_STREAM, BANSEN_STREAM, LAKE_STREAM = 0, 1, 2, 3
 FIRST_ROLL = 10  # draws from the counter start here
-OPTION_KEYS = ("shaky", "challenges", "master", "master_dice", "master_steps", "master_order", "overlay")
+OPTION_KEYS = ("shaky", "challenges", "master", "master_dice", "master_steps", "master_order", "overlay", "chakra")
 WON = "ff.outcome.bansen"
 
 
@@ -108,12 +109,16 @@ def options_of(players: int, options: dict[str, Any]) -> Options:
         if not str(master_raw).isdigit() or not 1 <= int(master_raw) <= players:
             raise OptionsError("ff.options.master", value=repr(master_raw)[:20], players=players)
         master = int(master_raw) - 1
+    chakra = options.get("chakra", "choose")
+    if chakra not in st.CHAKRA:
+        raise OptionsError("ff.options.chakra", value=repr(chakra)[:20], allowed=", ".join(st.CHAKRA))
     dice = options.get("master_dice", 2)
     if not str(dice).isdigit() or not 1 <= int(dice) <= 3:
         raise OptionsError("ff.options.master_dice", value=repr(dice)[:20])
     return Options(shaky=shaky, challenges=_challenges(options.get("challenges")), master=master,
                    master_dice=int(dice), master_steps=_switch(options, "master_steps", True),
-                   master_order=_switch(options, "master_order", True), overlay=_switch(options, "overlay", True))
+                   master_order=_switch(options, "master_order", True), overlay=_switch(options, "overlay", True),
+                   chakra=chakra)
 
 
 def normalize(players: Any, options: Any) -> dict[str, Any]:
@@ -312,12 +317,30 @@ def end_turn(w: Work, seat: int, keep: tuple[str, ...] | None) -> None:
 # --- set-up --------------------------------------------------------------------------------------------------
 
 
+def side_of(players: int, seat: int) -> str:
+    """The map edge in front of a seat: south, then west, north, east in turn order (2 players face each other)."""
+    return (SIDE_ORDER if players > 2 else ("s", "n"))[seat]
+
+
+def side_alcoves(lay: Layout, players: int, seat: int) -> list[int]:
+    return [a.index for a in lay.alcoves if a.side == side_of(players, seat)]
+
+
 def homes(lay: Layout, players: int) -> list[int]:
-    out = []
-    for side in (SIDE_ORDER if players > 2 else ("s", "n"))[:players]:
-        on_side = [a.index for a in lay.alcoves if a.side == side]
-        out.append(on_side[len(on_side) // 2])
-    return out
+    """The middle alcove of each seat's side (the Chakra's place without a choice)."""
+    return [side_alcoves(lay, players, seat)[1] for seat in range(players)]
+
+
+def chakras_placed(w: Work) -> None:
+    """Every Chakra is down: the Bansen go out (or are hidden by the players, Challenge 1), then the first turn."""
+    s = w.s
+    bansen = [q.bansen for q in w.seats]
+    if s.options.has(1):
+        order = hide_order(s.players, bansen)
+        w.changes.update(phase="hide", hide=order, current=order[0][0])
+        return
+    w.alcoves = place_bansen(w.lay, [q.home for q in w.seats], bansen)
+    start_turn(w, 0)
 
 
 def deal_bansen(seed: str, players: int, challenge1: bool) -> list[tuple[str, ...]]:
@@ -373,7 +396,7 @@ def new_state(players: int, options: Options, seed: str) -> State:
     deck = tuple(rng.shuffled(seed, DECK_STREAM, [b.id for b in FLOORBOARDS]))
     home = homes(lay, players)
     bansen = deal_bansen(seed, players, options.has(1))
-    alcoves = [None] * len(lay.alcoves) if options.has(1) else place_bansen(lay, home, bansen)
+    alcoves = [None] * len(lay.alcoves)
     removed = [4 if options.has(7) else 0] * len(JUTSU_KINDS)
     pool = [JUTSU.per_kind - r for r in removed]
     seats = []
@@ -388,10 +411,11 @@ def new_state(players: int, options: Options, seed: str) -> State:
     s = State(players=players, seed=seed, options=options, cards=cards, boards=(), deck=deck, pieces=(),
               pool=tuple(pool), removed=tuple(removed), seats=tuple(seats), alcoves=tuple(alcoves),
               counter=FIRST_ROLL, turn=0)
-    if options.has(1):
-        return replace(s, phase="hide", hide=hide_order(players, bansen), current=hide_order(players, bansen)[0][0])
+    if options.chakra == "choose":  # the rulebook: each places their Chakra on their side, in turn order
+        waiting = tuple(replace(q, alcove=None) for q in seats)
+        return replace(s, phase="chakra", current=0, seats=waiting)
     w = Work(s)
-    start_turn(w, 0)
+    chakras_placed(w)
     return w.freeze()
 
 

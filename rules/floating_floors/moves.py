@@ -37,11 +37,12 @@ from rules.floating_floors.game import (
 )
 from rules.floating_floors.layout import Space, name
 from rules.floating_floors.notation import Action
+from rules.floating_floors.notation import parse as nt_parse
 from rules.floating_floors.state import Board, Piece, Player, Reset, State
 
 RESET_TRIES = 3
-PHASE_VERBS = {"hide": ("hide",), "reset": ("reset", "place", "board", "stand"), "acquire": ("take",),
-               "navigate": ("place", "board", "move", "claim", "use", "end")}
+PHASE_VERBS = {"chakra": ("chakra",), "hide": ("hide",), "reset": ("reset", "place", "board", "stand"),
+               "acquire": ("take",), "navigate": ("place", "board", "move", "claim", "use", "end")}
 
 
 def perform(w: Work, seat: int, act: Action) -> None:
@@ -57,7 +58,41 @@ def perform(w: Work, seat: int, act: Action) -> None:
     ACTIONS[act.verb](w, seat, act)
 
 
-# --- set-up (Challenge 1) ------------------------------------------------------------------------------------
+# --- set-up -----------------------------------------------------------------------------------------------
+
+
+def chakra(w: Work, seat: int, act: Action) -> None:
+    """Place your Chakra (and your ninja on it) in an empty alcove on your side of the map."""
+    from rules.floating_floors.game import chakras_placed, next_seat, side_alcoves
+
+    mine = [a for a in side_alcoves(w.lay, w.s.players, seat) if not _chakra_there(w, a)]
+    alcove = w.lay.alcove_at(act.space)
+    if alcove is None or alcove.index not in mine:
+        raise IllegalActionError("ff.err.chakra_side", space=name(act.space),
+                                 spaces=", ".join(name(w.lay.alcoves[a].space) for a in mine))
+    x, y = alcove.point
+    w.set_player(seat, home=alcove.index, alcove=alcove.index, x=x, y=y)
+    w.events.append(Event("chakra", seat, {"alcove": alcove.index, "space": name(act.space)}))
+    if all(q.alcove is not None for q in w.seats if not q.out):
+        chakras_placed(w)
+    else:
+        w.changes["current"] = next_seat(w.s, seat, w.seats)
+
+
+def _chakra_there(w: Work, alcove: int) -> bool:
+    return any(q.alcove == alcove for q in w.seats)
+
+
+def default_chakra(s: State, seat: int) -> str:
+    """The middle of the seat's side, or the first free alcove there."""
+    from rules.floating_floors.game import side_alcoves
+
+    free = [a for a in side_alcoves(s.layout, s.players, seat) if all(q.alcove != a for q in s.seats)]
+    pick = free[len(free) // 2] if len(free) == 3 else free[0]
+    return f"chakra {name(s.layout.alcoves[pick].space)}"
+
+
+# --- Challenge 1 ------------------------------------------------------------------------------------------
 
 
 def hide(w: Work, seat: int, act: Action) -> None:
@@ -342,6 +377,9 @@ def number(bansen: str) -> int:
 def timeout(w: Work, seat: int) -> None:
     """The turn deadline passed: a pending hide or reset is made automatically, then the turn ends."""
     w.events.append(Event("timeout", seat, {"phase": w.s.phase}))
+    if w.s.phase == "chakra":
+        chakra(w, seat, nt_parse(default_chakra(w.s, seat)))
+        return
     if w.s.phase == "hide":
         bansen = w.s.hide[0][1]
         hide(w, seat, Action("hide", bansen=bansen, space=first_free_alcove(w)))
@@ -565,8 +603,8 @@ class _Dry:
 
 
 RESET_ACTIONS = {"place": reset_place, "board": reset_board, "stand": reset_stand}
-ACTIONS = {"hide": hide, "take": take, "place": place, "board": place_board, "move": move, "claim": claim,
-           "use": use, "end": end, "reset": do_reset}
+ACTIONS = {"chakra": chakra, "hide": hide, "take": take, "place": place, "board": place_board, "move": move,
+           "claim": claim, "use": use, "end": end, "reset": do_reset}
 
 
 # --- legal actions -------------------------------------------------------------------------------------------
@@ -575,6 +613,11 @@ ACTIONS = {"hide": hide, "take": take, "place": place, "board": place_board, "mo
 def legal(s: State, seat: int) -> list[str]:
     w = Work(s)
     phase = s.phase
+    if phase == "chakra":
+        from rules.floating_floors.game import side_alcoves
+
+        free = [a for a in side_alcoves(w.lay, s.players, seat) if not _chakra_there(w, a)]
+        return sorted(f"chakra {name(w.lay.alcoves[a].space)}" for a in free)
     if phase == "hide":
         mine = sorted({b for q, b in s.hide if q == seat})
         homes = {q.home for q in s.seats}

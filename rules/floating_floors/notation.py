@@ -31,7 +31,7 @@ USAGE = {
     "take": "take bt pool | take bt e5 | take bt under e5", "place": "place bs e5 [ne]",
     "board": "board c2 [front|back] [r0|r90|r180|r270]", "move": "move e5", "claim": "claim [a2]",
     "use": "use <bansen>", "end": "end [keep ws wt]", "hide": "hide <bansen> <space>", "reset": "reset",
-    "stand": "stand <player> <space>",
+    "stand": "stand <player> <space>", "chakra": "chakra <space>",
 }
 
 
@@ -67,6 +67,8 @@ def text(a: Action) -> str:
         return f"use {a.bansen}"
     if v == "hide":
         return f"hide {a.bansen} {name(a.space)}"
+    if v == "chakra":
+        return f"chakra {name(a.space)}"
     if v == "stand":
         return f"stand {a.seat + 1} {name(a.space)}"
     if v == "end" and a.keep is not None:
@@ -195,4 +197,5 @@ def _end(verb: str, rest: list[str]) -> Action:
 
 
 _PARSERS = {"take": _take, "place": _place, "board": _board, "move": _one_space, "claim": _one_space,
+            "chakra": _one_space,
             "use": _use, "hide": _hide, "end": _end, "stand": _stand}

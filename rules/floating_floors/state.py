@@ -16,7 +16,8 @@ from rules import validate as v
 from rules.floating_floors.components import BANSEN_BY_ID, FLOORBOARD_BY_ID, JUTSU_KINDS, NINJA_BY_ID, TERRAIN_BY_ID
 from rules.floating_floors.layout import Layout, Space, layout_for
 
-PHASES = ("hide", "acquire", "navigate", "reset", "over")
+PHASES = ("chakra", "hide", "acquire", "navigate", "reset", "over")
+CHAKRA = ("choose", "middle")
 LEVELS = ("ground", "board")
 SHAKY = ("off", "claims", "all")
 CHALLENGES = tuple(range(1, 9))
@@ -32,6 +33,7 @@ class Options:
     master_steps: bool = True  # at most 4 steps a turn
     master_order: bool = True  # Bansen in number order
     overlay: bool = True  # the image's physics overlay
+    chakra: str = "choose"  # each player picks their Chakra's alcove on their side, or it goes in the middle
 
     def has(self, challenge: int) -> bool:
         return challenge in self.challenges
@@ -49,7 +51,7 @@ class Options:
         return {"shaky": self.shaky, "challenges": ",".join(map(str, self.challenges)) or "none",
                 "master": "none" if self.master is None else str(self.master + 1), "master_dice": self.master_dice,
                 "master_steps": on[self.master_steps], "master_order": on[self.master_order],
-                "overlay": on[self.overlay]}
+                "overlay": on[self.overlay], "chakra": self.chakra}
 
 
 @dataclass(frozen=True)

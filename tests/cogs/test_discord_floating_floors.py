@@ -67,7 +67,7 @@ async def play_one(h: Harness, channel_id: int, n: int) -> list[Sent]:
         return await h.click(board, label)
     if verb == "take" and action.endswith(" pool") and n % 2 == 0:
         return await h.click(board, f"take.{action.split()[1]}:")
-    kind = {"move": "step", "place": "put", "board": "lay", "take": "grab"}.get(verb)
+    kind = {"move": "step", "place": "put", "board": "lay", "take": "grab", "chakra": "home"}.get(verb)
     if kind and n % 3 == 0 and select_value(board, kind, action) is not None:
         return await choose_select(h, board, kind, action)
     if n % 5 == 1:
@@ -80,6 +80,10 @@ async def test_game_against_a_bot_from_play_to_result(harness: Harness) -> None:
     channel_id = await start(h)
     first = latest_board(h)
     assert first.pngs(), "the map is posted when the game starts"
+    assert any(":home:" in c["custom_id"] for c in selects(first)), "the Chakra is chosen from a select"
+    await choose_select(h, first, "home", "chakra e6")
+    table = await table_of(h, channel_id)
+    assert table.state.seats[0].alcove is not None
     for n in range(MAX_MOVES):
         table = await h.bot.engine.table_in_channel(channel_id)
         if table is None or table.status != "active":
@@ -108,7 +112,7 @@ async def test_game_against_a_bot_from_play_to_result(harness: Harness) -> None:
 
 async def test_select_options_preview_the_balance(harness: Harness) -> None:
     h = harness
-    await start(h)
+    await start(h, "chakra=middle")
     for _ in range(3):  # take the rolled Jutsu from the pool
         board = latest_board(h)
         take = [label for label in board.labels() if label.startswith("Take ")]

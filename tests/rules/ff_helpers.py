@@ -17,6 +17,7 @@ from rules.floating_floors.state import Board, Piece, State
 
 G = FloatingFloors()
 ALL_LAND = ("t05", "terrain")  # LLL / LLL / WWL: only the bottom-left two spaces of each card are water
+MIDDLE = {"chakra": "middle"}  # Chakras in the middle of each side, so a test starts at the first turn
 
 
 def sp(name: str) -> tuple[int, int]:
@@ -32,7 +33,7 @@ def position(players: int = 2, *, seed: str = "t", options: dict[str, Any] | Non
              **changes: Any) -> State:
     """``boards``: (card, board id, back, turns); ``pieces``: (kind, space, level, offset); ``hands`` replace
     the players' hands; ``at`` puts ninjas on spaces (their centres); ``alcoves`` sets what alcoves hold."""
-    s = G.new(players, options or {}, seed)
+    s = G.new(players, {**MIDDLE, **(options or {})}, seed)
     pool = [10 - r for r in s.removed]
     cards = tuple(ALL_LAND for _ in s.cards)
     placed = tuple(Board(c, b, back, turns) for c, b, back, turns in sorted(boards))

@@ -65,7 +65,7 @@ def test_bots_play_the_challenges_and_shaky_hands_to_a_winner() -> None:
 
 
 def test_a_hiding_position_survives_the_json_round_trip() -> None:
-    s = G.new(2, {"challenges": "1"}, "hide")
+    s = G.new(2, {"chakra": "middle", "challenges": "1"}, "hide")
     assert G.from_json(json.loads(json.dumps(G.to_json(s)))) == s
 
 
@@ -91,7 +91,7 @@ def position(supports: list[tuple[str, Space, str]], ninja_at: Space | None, han
     """Two players; Sun (seat 0, light) to navigate with ``hand``; one board over the card of ``e6`` (card 4)
     or ``b6`` (card 3), held by ``supports`` (kind, space, offset); Sun on ``ninja_at`` (None: in its Chakra
     alcove, next to e6); one of Sun's Bansen in the alcove next to ``bansen_space``."""
-    s = G.new(2, {}, "hand-built")
+    s = G.new(2, {"chakra": "middle"}, "hand-built")
     lay = s.layout
     entry = ninja_at or lay.alcoves[s.seats[0].home].space
     card = lay.card_of(entry)
@@ -162,7 +162,7 @@ def test_an_unfixable_claim_waits_for_the_next_turn() -> None:
 
 
 def test_hiding_puts_an_opponents_bansen_far_from_its_chakra() -> None:
-    s = G.new(2, {"challenges": "1"}, "hide")
+    s = G.new(2, {"chakra": "middle", "challenges": "1"}, "hide")
     seat = s.current
     action = bot.choose(s, seat)
     assert action in G.legal_actions(s, seat)
@@ -177,7 +177,7 @@ def test_hiding_puts_an_opponents_bansen_far_from_its_chakra() -> None:
 
 
 def test_acquiring_prefers_the_pool_and_never_tips_its_own_board() -> None:
-    s = G.new(2, {}, "take")
+    s = G.new(2, {"chakra": "middle"}, "take")
     assert bot.choose(s, 0).endswith(" pool")
     # no bs in the pool (the rest are out of the game): one under Sun's entry board (its only support: taking it
     # tips the board) and one on the bare ground of a1

@@ -13,7 +13,7 @@ from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR
 from rules.floating_floors.layout import layout_for
 from rules.floating_floors.state import Reset, jutsu_total
-from tests.rules.ff_helpers import G, apply, kinds, position, sp
+from tests.rules.ff_helpers import MIDDLE, G, apply, kinds, position, sp
 
 # Card 0 (a1..c3) has its centre at b2 = (1.5, 1.5); alcove 0 is north of b1. Board f03 is SLS / LLL / SLS:
 # a plus of light spaces, so the light Sun (seat 0) may stand on b1, b2, b3, a2, c2.
@@ -28,7 +28,7 @@ CROSS = (*COLUMN, ("ws", "a2", "ground", "c"), ("ws", "c2", "ground", "c"))
 @pytest.mark.parametrize(("players", "size", "alcoves", "bansen"), [(2, (9, 6), 10, 4), (3, (9, 9), 12, 3),
                                                                     (4, (9, 9), 12, 2)])
 def test_setup_map_alcoves_and_bansen_by_player_count(players: int, size: tuple, alcoves: int, bansen: int) -> None:
-    s = G.new(players, {}, "setup")
+    s = G.new(players, MIDDLE, "setup")
     lay = layout_for(players)
     assert (lay.cols, lay.rows) == size and len(lay.alcoves) == alcoves == len(s.alcoves)
     assert all(len(q.bansen) == bansen for q in s.seats)
@@ -39,7 +39,7 @@ def test_setup_map_alcoves_and_bansen_by_player_count(players: int, size: tuple,
 
 
 def test_setup_bansen_alternate_clockwise_from_the_left_of_the_first_chakra() -> None:
-    s = G.new(2, {}, "order")
+    s = G.new(2, MIDDLE, "order")
     n = len(s.alcoves)
     order = [(s.seats[0].home + i) % n for i in range(1, n)]
     owners = [next(q.seat for q in s.seats if s.alcoves[a] in q.bansen) for a in order if s.alcoves[a]]
@@ -47,7 +47,7 @@ def test_setup_bansen_alternate_clockwise_from_the_left_of_the_first_chakra() ->
 
 
 def test_setup_two_players_differ_and_start_with_three_jutsu_of_their_colour() -> None:
-    s = G.new(2, {}, "colours")
+    s = G.new(2, MIDDLE, "colours")
     assert [q.ninja for q in s.seats] == ["sun", "smoke"]
     assert s.seats[0].hand == ("wh", "ws", "wt") and s.seats[1].hand == ("bh", "bs", "bt")
     assert list(s.pool) == [9] * 6 and jutsu_total(s) == [10] * 6
@@ -55,7 +55,7 @@ def test_setup_two_players_differ_and_start_with_three_jutsu_of_their_colour() -
 
 
 def test_turn_starts_with_a_roll_of_three_dice() -> None:
-    s = G.new(3, {}, "roll")
+    s = G.new(3, MIDDLE, "roll")
     assert s.phase == "acquire" and len(s.roll) == 3 and s.turn == 1
     assert set(s.roll) <= set(JUTSU_KINDS)
 
@@ -368,7 +368,7 @@ def test_challenge7_removes_four_of_each_kind() -> None:
 
 
 def test_challenge1_players_hide_each_others_bansen_in_reverse_order() -> None:
-    s = G.new(2, {"challenges": "1"}, "hide")
+    s = G.new(2, {**MIDDLE, "challenges": "1"}, "hide")
     assert s.phase == "hide" and s.current == 1 and all(a is None for a in s.alcoves)
     first = s.hide[0]
     assert first[1].startswith("sun")  # seat 1 holds the Sun's Bansen, passed to the right
@@ -379,7 +379,7 @@ def test_challenge1_players_hide_each_others_bansen_in_reverse_order() -> None:
 
 
 def test_master_of_balance_rolls_fewer_dice() -> None:
-    s = G.new(2, {"master": "1", "master_dice": "1"}, "master")
+    s = G.new(2, {**MIDDLE, "master": "1", "master_dice": "1"}, "master")
     assert len(s.roll) == 1
 
 
@@ -558,3 +558,26 @@ def test_timeout_during_a_manual_reset_arranges_the_rest() -> None:
     s2, _ = apply(s, "timeout")
     assert s2.reset is None and s2.current == 0 and jutsu_total(s2) == [10] * 6
     assert G.view(s2, None)["boards"] == [] or G.view(s2, None)["boards"][0]["stable"]
+
+
+def test_setup_each_player_places_their_chakra_on_their_side_in_turn_order() -> None:
+    s = G.new(3, {}, "chakra")
+    assert s.phase == "chakra" and s.current == 0 and all(a is None for a in s.alcoves)
+    assert G.legal_actions(s, 0) == ["chakra b9", "chakra e9", "chakra h9"]  # the south edge
+    with pytest.raises(IllegalActionError):
+        G.apply(s, 0, "chakra a2")  # the west side is the second player's
+    with pytest.raises(NotYourTurnError):
+        G.apply(s, 1, "chakra a5")
+    s, _ = G.apply(s, 0, "chakra h9")
+    s, _ = G.apply(s, 1, "chakra a8")
+    assert s.phase == "chakra" and s.current == 2
+    s, _ = G.apply(s, 2, "timeout")  # absent: the middle of the north side
+    assert s.phase == "acquire" and s.current == 0
+    assert [q.alcove for q in s.seats] == [q.home for q in s.seats]
+    assert layout_for(3).alcoves[s.seats[0].home].space == sp("h9")
+    assert layout_for(3).alcoves[s.seats[2].home].space == sp("e1")
+    # the Bansen then go out clockwise from the alcove left of the first Chakra
+    n = len(s.alcoves)
+    first = (s.seats[0].home + 1) % n
+    assert s.alcoves[first] in s.seats[0].bansen
+    assert sum(1 for a in s.alcoves if a) == 9

@@ -18,21 +18,21 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.components import custom_id, delegate, id_number
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
-from cogs.utils.posting import after_move, channel_of, send_private
-from cogs.utils.replies import acknowledge, handle_command_error, in_time, send_ephemeral, user_errors
+from cogs.utils.play import MoveButton, MoveSelect, chosen_action, legal, play_component
+from cogs.utils.posting import send_private
+from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, escape
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
 from render import floating_floors_words as words
-from rules.base import IllegalActionError, InvalidActionError, RulesError
+from rules.base import IllegalActionError, RulesError
 from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
 from rules.floating_floors.layout import name as space_name
@@ -65,11 +65,6 @@ def label(table: Table, seat: int) -> str:
 def labels(table: Table) -> list[str]:
     return [label(table, i) for i in range(len(table.seats))]
 
-
-def legal(table: Table, seat: int) -> list[str]:
-    if table.state is None or table.status != "active":
-        return []
-    return table.rules.legal_actions(table.state, seat) or []
 
 
 def board_png(table: Table, seat: int | None, locale: str) -> bytes:
@@ -282,24 +277,8 @@ def option_label(action: str, locale: str) -> str:
 # --- components ------------------------------------------------------------------------------------------
 
 
-class FloatingFloorsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, action: str, table_id: int, version: int, *, label: str = "") -> None:
-        style = STYLES.get(action.split(".")[0], discord.ButtonStyle.primary)
-        super().__init__(discord.ui.Button(label=label or action, style=style,
-                                           custom_id=custom_id(GAME, action, table_id, version)))
-        self.action, self.table_id, self.version = action, table_id, version
-
-    @classmethod
-    def make(cls, action: str, table: Table, locale: str) -> FloatingFloorsButton:
-        return cls(action, table.id, table.version, label=t(f"ffui.button.{action}", locale))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: Any) -> FloatingFloorsButton:
-        return cls(match["action"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await delegate(interaction, "FloatingFloors", "button", self.action, self.table_id, self.version)
+class FloatingFloorsButton(MoveButton, template=BUTTON_TEMPLATE):
+    GAME, COG, PREFIX, STYLES = GAME, "FloatingFloors", "ffui", STYLES
 
 
 def take_button(kind: str, table: Table, locale: str) -> FloatingFloorsButton:
@@ -307,29 +286,12 @@ def take_button(kind: str, table: Table, locale: str) -> FloatingFloorsButton:
     return FloatingFloorsButton(f"take.{kind}", table.id, table.version, label=text[:80])
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """Step, place, lay a board or take from the map: each option's value is a legal action now."""
+class ActionSelect(MoveSelect, template=SELECT_TEMPLATE):
+    """Step, place, lay a board, take from the map or place the Chakra."""
 
-    def __init__(self, kind: str, table_id: int, version: int, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=custom_id(GAME, kind, table_id, version),
-                                                     options=[discord.SelectOption(label="-")]))
-        self.kind, self.table_id, self.version = kind, table_id, version
-
-    @classmethod
-    def make(cls, kind: str, table: Table, options: list[discord.SelectOption], locale: str) -> ActionSelect:
-        placeholder = {"step": "move", "put": "place", "lay": "board", "grab": "take", "home": "chakra"}[kind]
-        select = discord.ui.Select(custom_id=custom_id(GAME, kind, table.id, table.version), options=options,
-                                   placeholder=t(f"ffui.select.{placeholder}", locale))
-        return cls(kind, table.id, table.version, select)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
-                             match: Any) -> ActionSelect:
-        return cls(match["kind"], id_number(match["table"]), id_number(match["version"]), item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await delegate(interaction, "FloatingFloors", "choose", self.kind, self.table_id, self.version, values)
+    GAME, COG, PREFIX = GAME, "FloatingFloors", "ffui"
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {"step": "move", "put": "place", "lay": "board", "grab": "take",
+                                              "home": "chakra"}
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingFloorsButton, ActionSelect)
@@ -371,7 +333,7 @@ class FloatingFloors(commands.Cog):
             if action == "plain":
                 await self.plain(interaction, table, locale)
                 return
-            await self.play(interaction, table, button_action(action), locale, version)
+            await play_component(self.bot, interaction, table, button_action(action), locale, version)
 
     async def plain(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # before the render
@@ -386,27 +348,8 @@ class FloatingFloors(commands.Cog):
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
             table = await self.bot.engine.get(table_id)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise NotSeatedError("engine.not_seated")
-            action = values[0] if len(values) == 1 else ""
-            if not action or action.split()[0] not in SELECT_VERBS.get(kind, ()):
-                raise InvalidActionError("ffui.not_now")
-            if table.version == version and action not in legal(table, seat):
-                raise IllegalActionError("ffui.not_now")
-            await self.play(interaction, table, action, locale, version)
-
-    async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
-                   version: int) -> None:
-        result = await in_time(interaction, self.bot.engine.act(table.id, interaction.user.id, action,
-                                                                version=version, interaction_id=interaction.id))
-        if result.duplicate:
-            await send_ephemeral(interaction, t("bot.duplicate", locale))
-            return
-        await acknowledge(interaction)  # after the save: the board follows in the channel
-        channel = await channel_of(self.bot, table.channel_id)
-        if channel is not None:
-            await after_move(self.bot, result, locale, channel=channel)
+            action = chosen_action(table, interaction.user.id, kind, version, values, SELECT_VERBS, "ffui.not_now")
+            await play_component(self.bot, interaction, table, action, locale, version)
 
 
 async def setup(bot: Floorboard) -> None:

@@ -16,22 +16,22 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord.ext import commands
 
-from cogs.utils.components import custom_id, delegate, id_number
 from cogs.utils.lang import locale_of_interaction
-from cogs.utils.posting import Post, after_move, channel_of, send_private
-from cogs.utils.replies import acknowledge, in_time, send_ephemeral, user_errors
+from cogs.utils.play import MoveButton, MoveSelect, chosen_action, legal, play_component
+from cogs.utils.posting import Post, send_private
+from cogs.utils.replies import user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
-from engine import ActResult, NotSeatedError, Table
+from engine import ActResult, Table
 from i18n import t
 from render import floating_world as draw
 from render import floating_world_cards as dream_cards
 from render import floating_world_words as words
-from rules.base import IllegalActionError, InvalidActionError, RulesError
+from rules.base import RulesError
 from rules.floating_world import notation as nt
 from rules.floating_world.content import DREAM_BY_ID
 
@@ -110,11 +110,6 @@ def nightmare_of(result: ActResult | None) -> dict[str, Any] | None:
         return None
     return next((e.data for e in result.events if e.kind == "nightmare"), None)
 
-
-def legal(table: Table, seat: int) -> list[str]:
-    if table.state is None or table.status != "active":
-        return []
-    return table.rules.legal_actions(table.state, seat) or []
 
 
 class FloatingWorldSurface(GameSurface):
@@ -288,24 +283,8 @@ def option_label(table: Table, action: str, locale: str) -> str:
 # --- components ------------------------------------------------------------------------------------------
 
 
-class FloatingWorldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, action: str, table_id: int, version: int, *, label: str = "") -> None:
-        style = STYLES.get(action.split(".")[0], discord.ButtonStyle.primary)
-        super().__init__(discord.ui.Button(label=label or action, style=style,
-                                           custom_id=custom_id(GAME, action, table_id, version)))
-        self.action, self.table_id, self.version = action, table_id, version
-
-    @classmethod
-    def make(cls, action: str, table: Table, locale: str) -> FloatingWorldButton:
-        return cls(action, table.id, table.version, label=t(f"fwui.button.{action}", locale))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: Any) -> FloatingWorldButton:
-        return cls(match["action"], id_number(match["table"]), id_number(match["version"]), label=item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await delegate(interaction, "FloatingWorld", "button", self.action, self.table_id, self.version)
+class FloatingWorldButton(MoveButton, template=BUTTON_TEMPLATE):
+    GAME, COG, PREFIX, STYLES = GAME, "FloatingWorld", "fwui", STYLES
 
 
 def buy_button(card: str, table: Table, locale: str) -> FloatingWorldButton:
@@ -315,28 +294,11 @@ def buy_button(card: str, table: Table, locale: str) -> FloatingWorldButton:
     return FloatingWorldButton(f"buy.{card}", table.id, table.version, label=text[:80])
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+class ActionSelect(MoveSelect, template=SELECT_TEMPLATE):
     """Move / create a Land (``go``), or a roll (``roll``): each option's value is a legal action."""
 
-    def __init__(self, kind: str, table_id: int, version: int, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=custom_id(GAME, kind, table_id, version),
-                                                     options=[discord.SelectOption(label="-")]))
-        self.kind, self.table_id, self.version = kind, table_id, version
-
-    @classmethod
-    def make(cls, kind: str, table: Table, options: list[discord.SelectOption], locale: str) -> ActionSelect:
-        select = discord.ui.Select(custom_id=custom_id(GAME, kind, table.id, table.version), options=options,
-                                   placeholder=t(f"fwui.select.{'move' if kind == 'go' else 'attack'}", locale))
-        return cls(kind, table.id, table.version, select)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select[Any],
-                             match: Any) -> ActionSelect:
-        return cls(match["kind"], id_number(match["table"]), id_number(match["version"]), item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await delegate(interaction, "FloatingWorld", "choose", self.kind, self.table_id, self.version, values)
+    GAME, COG, PREFIX = GAME, "FloatingWorld", "fwui"
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {"go": "move", "roll": "attack"}
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingWorldButton, ActionSelect)
@@ -361,34 +323,15 @@ class FloatingWorld(commands.Cog):
             if action == "hand":
                 await send_private(self.bot, interaction, table, locale)
                 return
-            await self.play(interaction, table, button_action(action), locale, version)
+            await play_component(self.bot, interaction, table, button_action(action), locale, version)
 
     async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
                      values: list[str]) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
             table = await self.bot.engine.get(table_id)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise NotSeatedError("engine.not_seated")
-            action = values[0] if len(values) == 1 else ""
-            if not action or action.split()[0] not in SELECT_VERBS.get(kind, ()):
-                raise InvalidActionError("fwui.not_now")
-            if table.version == version and action not in legal(table, seat):
-                raise IllegalActionError("fwui.not_now")
-            await self.play(interaction, table, action, locale, version)
-
-    async def play(self, interaction: discord.Interaction, table: Table, action: str, locale: str,
-                   version: int) -> None:
-        result = await in_time(interaction, self.bot.engine.act(table.id, interaction.user.id, action,
-                                                                version=version, interaction_id=interaction.id))
-        if result.duplicate:
-            await send_ephemeral(interaction, t("bot.duplicate", locale))
-            return
-        await acknowledge(interaction)  # after the save: the map follows in the channel
-        channel = await channel_of(self.bot, table.channel_id)
-        if channel is not None:
-            await after_move(self.bot, result, locale, channel=channel)
+            action = chosen_action(table, interaction.user.id, kind, version, values, SELECT_VERBS, "fwui.not_now")
+            await play_component(self.bot, interaction, table, action, locale, version)
 
 
 async def setup(bot: Floorboard) -> None:

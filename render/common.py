@@ -577,3 +577,15 @@ DIE_SPOTS: dict[int, list[tuple[float, float]]] = {
     5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
     6: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.5), (0.72, 0.5), (0.28, 0.75), (0.72, 0.75)],
 }
+
+
+def read_int(value: Any, default: Any = None) -> Any:
+    """A whole number read defensively from a view: ``default`` for a bool, a non-finite float, text that is no
+    number, or anything past a billion (a malformed view is drawn as absent, never a crash or a huge loop)."""
+    if isinstance(value, bool) or (isinstance(value, float) and not math.isfinite(value)):
+        return default
+    try:
+        out = int(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return out if abs(out) < 10**9 else default

@@ -200,16 +200,7 @@ def label(key: str, locale: str, **params: Any) -> str:
 # --------------------------------------------------------------------------------- defensive reading
 
 
-def _int(value: Any, default: int | None = None) -> int | None:
-    if isinstance(value, bool):
-        return default
-    if isinstance(value, float) and not math.isfinite(value):
-        return default
-    try:
-        out = int(value)
-    except (TypeError, ValueError, OverflowError):
-        return default
-    return out if abs(out) < 10**9 else default
+_int = common.read_int
 
 
 def _float(value: Any) -> float | None:

@@ -215,13 +215,7 @@ def label(key: str, locale: str, **params: Any) -> str:
     return common.fixed_word(KEY, DEFAULTS, key, locale, **params)
 
 
-def _int(value: Any, default: int | None = None) -> int | None:
-    if isinstance(value, bool):
-        return default
-    try:
-        return int(value)
-    except (TypeError, ValueError, OverflowError):
-        return default
+_int = common.read_int
 
 
 def _list(value: Any) -> list[Any]:

@@ -102,13 +102,7 @@ def _t(key: str, locale: str, **params: Any) -> str:
     return i18n.t(KEY + key, locale, **params)
 
 
-def _int(value: Any, default: int) -> int:
-    if isinstance(value, bool):
-        return default
-    try:
-        return int(value)
-    except (TypeError, ValueError, OverflowError):
-        return default
+_int = common.read_int
 
 
 def effect_text(dream: Dream, locale: str = "en") -> str:

@@ -747,6 +747,32 @@ async def resign(h: Harness, user: str, channel: Any, answer: str = "Resign") ->
     return asked + await h.click(question, answer, user)
 
 
+def select_value(message: Sent, kind: str, action: str) -> dict[str, Any] | None:
+    """The select of ``kind`` (in its custom_id) on ``message`` if it offers ``action``."""
+    for c in walk(message.components):
+        if c.get("type") == 3 and f":{kind}:" in c["custom_id"]:
+            return c if any(o["value"] == action for o in c["options"]) else None
+    return None
+
+
+async def choose_select(h: Harness, message: Sent, kind: str, action: str, user: str = "alice") -> list[Sent]:
+    select = select_value(message, kind, action)
+    assert select is not None, (kind, action)
+    payload = h.select_payload(message, [action], user)
+    payload["data"]["custom_id"] = select["custom_id"]
+    return await h.feed(payload)
+
+
+def forged_message(h: Harness, board: Sent, component: dict[str, Any]) -> Sent:
+    """discord.py only dispatches a custom_id that the clicked message carries: put the forged one on a copy of
+    ``board``."""
+    forged = deepcopy(h.current(board))
+    forged.message_id = snowflake()
+    forged.components = [{"type": 1, "components": [component]}]
+    h.messages[forged.message_id] = forged
+    return forged
+
+
 async def table_of(h: Harness, channel_id: int) -> Any:
     table = await h.bot.engine.table_in_channel(channel_id)
     assert table is not None

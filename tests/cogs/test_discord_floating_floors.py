@@ -3,13 +3,20 @@
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any
 
 import pytest
 
 from render import floating_floors as ff_render
-from tests.discord_harness import Harness, Sent, check_png, snowflake, table_of
+from tests.discord_harness import (
+    Harness,
+    Sent,
+    check_png,
+    choose_select,
+    forged_message,
+    select_value,
+    table_of,
+)
 
 MAX_MOVES = 1500
 
@@ -28,32 +35,11 @@ def latest_board(h: Harness) -> Sent:
     return h.with_button("floating_floors:hand:")
 
 
-def select_value(message: Sent, kind: str, action: str) -> dict[str, Any] | None:
-    for row in message.components:
-        for c in row.get("components", []):
-            if c.get("type") == 3 and f":{kind}:" in c["custom_id"]:
-                return c if any(o["value"] == action for o in c["options"]) else None
-    return None
-
 
 def selects(message: Sent) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row.get("components", []) if c.get("type") == 3]
 
 
-async def choose_select(h: Harness, message: Sent, kind: str, action: str, user: str = "alice") -> list[Sent]:
-    select = select_value(message, kind, action)
-    assert select is not None
-    payload = h.select_payload(message, [action], user)
-    payload["data"]["custom_id"] = select["custom_id"]
-    return await h.feed(payload)
-
-
-def forged_message(h: Harness, component: dict[str, Any]) -> Sent:
-    forged = deepcopy(h.current(latest_board(h)))
-    forged.message_id = snowflake()
-    forged.components = [{"type": 1, "components": [component]}]
-    h.messages[forged.message_id] = forged
-    return forged
 
 
 async def play_one(h: Harness, channel_id: int, n: int) -> list[Sent]:
@@ -151,12 +137,12 @@ async def test_stale_and_forged_components_change_nothing(harness: Harness) -> N
     assert any(s.ephemeral for s in out)
     for custom_id in (f"floating_floors:end:99999:{version}", f"floating_floors:end:{table.id}:{version + 7}",
                       f"floating_floors:take.bs:{table.id}:{version - 1}", "floating_floors:end:" + "9" * 40 + ":1"):
-        out = await h.click(forged_message(h, {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}),
-                            "Forged")
+        button = {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}
+        out = await h.click(forged_message(h, latest_board(h), button), "Forged")
         assert any(s.ephemeral and s.kind != "defer" for s in out), custom_id
     select = {"type": 3, "custom_id": f"floating_floors:step:{table.id}:{version}",
               "options": [{"label": "x", "value": "resign"}]}
-    out = await h.feed(h.select_payload(forged_message(h, select), ["resign"]))
+    out = await h.feed(h.select_payload(forged_message(h, latest_board(h), select), ["resign"]))
     assert any(s.ephemeral and s.kind != "defer" for s in out)
     after = await table_of(h, channel_id)
     assert after.version == version and after.status == "active"

@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
-from cogs.utils.play import MoveButton, MoveSelect, chosen_action, legal, play_component
+from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import send_private
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, escape
@@ -303,9 +303,8 @@ def button_action(action: str) -> str:
     return action
 
 
-class FloatingFloors(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
-        self.bot = bot
+class FloatingFloors(MoveCog):
+    SELECT_VERBS, NOT_NOW = SELECT_VERBS, "ffui.not_now"
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         await handle_command_error(ctx, error, await locale_of_ctx(ctx))
@@ -342,14 +341,6 @@ class FloatingFloors(commands.Cog):
         png = await asyncio.to_thread(plain_png, table, locale)
         await send_ephemeral(interaction, t("ffui.plain", locale),
                              files=[discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-plain.png")])
-
-    async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
-                     values: list[str]) -> None:
-        locale = await locale_of_interaction(interaction)
-        async with user_errors(interaction, locale):
-            table = await self.bot.engine.get(table_id)
-            action = chosen_action(table, interaction.user.id, kind, version, values, SELECT_VERBS, "ffui.not_now")
-            await play_component(self.bot, interaction, table, action, locale, version)
 
 
 async def setup(bot: Floorboard) -> None:

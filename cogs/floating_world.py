@@ -19,10 +19,9 @@ import io
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
-from discord.ext import commands
 
 from cogs.utils.lang import locale_of_interaction
-from cogs.utils.play import MoveButton, MoveSelect, chosen_action, legal, play_component
+from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import Post, send_private
 from cogs.utils.replies import user_errors
 from cogs.utils.surface import GameSurface, Segment, escape
@@ -312,9 +311,8 @@ def button_action(action: str) -> str:
     return action
 
 
-class FloatingWorld(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
-        self.bot = bot
+class FloatingWorld(MoveCog):
+    SELECT_VERBS, NOT_NOW = SELECT_VERBS, "fwui.not_now"
 
     async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
         locale = await locale_of_interaction(interaction)
@@ -324,14 +322,6 @@ class FloatingWorld(commands.Cog):
                 await send_private(self.bot, interaction, table, locale)
                 return
             await play_component(self.bot, interaction, table, button_action(action), locale, version)
-
-    async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
-                     values: list[str]) -> None:
-        locale = await locale_of_interaction(interaction)
-        async with user_errors(interaction, locale):
-            table = await self.bot.engine.get(table_id)
-            action = chosen_action(table, interaction.user.id, kind, version, values, SELECT_VERBS, "fwui.not_now")
-            await play_component(self.bot, interaction, table, action, locale, version)
 
 
 async def setup(bot: Floorboard) -> None:

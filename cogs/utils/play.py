@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
+from discord.ext import commands
 
 from cogs.utils.components import custom_id, delegate, id_number
+from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of
-from cogs.utils.replies import acknowledge, in_time, send_ephemeral
+from cogs.utils.replies import acknowledge, in_time, send_ephemeral, user_errors
 from engine import NotSeatedError, Table
 from i18n import t
 from rules.base import IllegalActionError, InvalidActionError
@@ -116,3 +118,22 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=NEVER)
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await delegate(interaction, self.COG, "choose", self.kind, self.table_id, self.version, values)
+
+
+class MoveCog(commands.Cog):
+    """A game cog whose selects carry moves: ``choose`` checks the chosen value and plays it. A game sets
+    ``SELECT_VERBS`` (select kind -> the verbs it may carry) and ``NOT_NOW`` (the refusal's i18n key)."""
+
+    SELECT_VERBS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    NOT_NOW: ClassVar[str] = ""
+
+    def __init__(self, bot: Floorboard) -> None:
+        self.bot = bot
+
+    async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
+                     values: list[str]) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            table = await self.bot.engine.get(table_id)
+            action = chosen_action(table, interaction.user.id, kind, version, values, self.SELECT_VERBS, self.NOT_NOW)
+            await play_component(self.bot, interaction, table, action, locale, version)

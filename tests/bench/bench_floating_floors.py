@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 
@@ -21,17 +20,13 @@ from render import floating_floors as ff_render
 from rules.floating_floors import statics
 from rules.floating_floors.components import PHYSICS
 from rules.floating_floors.game import FloatingFloors, Work, balance_of, loads, preview
-from tests.bench.harness import Row, floor_bytes, floor_ms
+from tests.bench.harness import Row, floor_bytes, floor_ms, median_p95
 
 GAME = "floating_floors"
 RULES = FloatingFloors()
 SELECTS = ("move", "place", "board", "take")
 MAX_OPTIONS = 25
 
-
-def _stats(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def _ms(fn: object, *args: object) -> float:
@@ -92,11 +87,11 @@ def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
             sizes.append(len(png))
         case = f"{p}p"
         if checks:
-            med, p95 = _stats(checks)
+            med, p95 = median_p95(checks)
             out.append(Row(GAME, f"{case} balance check", "check", med, p95, statistics.median(floors)))
-        med, p95 = _stats(with_previews)
+        med, p95 = median_p95(with_previews)
         out.append(Row(GAME, f"{case} turn", "apply+previews", med, p95, statistics.median(bare)))
-        med, p95 = _stats(renders)
+        med, p95 = median_p95(renders)
         out.append(Row(GAME, f"{case} map {size[0]}×{size[1]}", "render+encode", med, p95, floor_ms(size, mode),
                        round(statistics.median(sizes)), floor_bytes(size, mode)))
     return out

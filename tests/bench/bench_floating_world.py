@@ -8,7 +8,6 @@ of the map's size and mode in the same run.
 from __future__ import annotations
 
 import asyncio
-import math
 import statistics
 import tempfile
 import time
@@ -19,7 +18,7 @@ from render import common
 from render import floating_world as fw_render
 from rules.floating_world import FloatingWorld
 from storage import Store
-from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, seated_table, timed_move
+from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, median_p95, seated_table, timed_move
 
 GAME = "floating_world"
 RULES = FloatingWorld()
@@ -38,10 +37,6 @@ def bot_game(players: int, seed: str, limit: int = 4000) -> list[tuple[int, str]
         log.append((seat, action))
     return log
 
-
-def _stats(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 async def _replay(players: int, n: int, db: Path) -> tuple[dict[str, dict[str, list[float]]], list[int], tuple]:
@@ -87,7 +82,7 @@ def rows(n: int = 60, players: tuple[int, ...] = (1, 3)) -> list[Row]:
             for step, samples in steps.items():
                 if not samples:
                     continue
-                med, p95 = _stats(samples)
+                med, p95 = median_p95(samples)
                 image = step in ("encode", "total")
                 out.append(Row(GAME, f"{case} {kind}", step, med, p95, floor,
                                round(statistics.median(sizes)) if image else None, fbytes if image else None))

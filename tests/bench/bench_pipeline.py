@@ -5,7 +5,6 @@ as if typed by players, so every timed move is a real position and a real commit
 from __future__ import annotations
 
 import asyncio
-import math
 import statistics
 import tempfile
 import time
@@ -15,7 +14,7 @@ from engine import Engine
 from render import flying_blades as fb_render
 from rules import GAMES
 from storage import Store
-from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, seated_table, timed_move
+from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, median_p95, seated_table, timed_move
 
 STEPS = PIPELINE_STEPS
 
@@ -37,10 +36,6 @@ def bot_game(players: int, seed: str) -> list[tuple[int, str]]:
         log.append((seat, action))
     return log
 
-
-def _stats(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 async def _replay_timed(players: int, n: int, db: Path) -> tuple[dict[str, list[float]], list[int], tuple]:
@@ -79,11 +74,11 @@ def rows(n: int = 100) -> list[Row]:
         floor, fbytes = floor_ms(size, mode), floor_bytes(size, mode)
         label = f"{case} move pipeline"
         for step in STEPS:
-            med, p95 = _stats(times[step])
+            med, p95 = median_p95(times[step])
             image = step in ("encode", "total")
             out.append(Row("flying_blades", label, step, med, p95, floor,
                            round(statistics.mean(sizes)) if image else None, fbytes if image else None))
-        med, p95 = _stats(BOT_THINK_MS[players])
+        med, p95 = median_p95(BOT_THINK_MS[players])
         out.append(Row("flying_blades", f"{case} bot", f"bot decision (max {max(BOT_THINK_MS[players]):.0f})",
                        med, p95))
     return out

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import statistics
 import sys
 import tempfile
@@ -29,7 +28,16 @@ from engine import Engine
 from render import the_floor as tf_render
 from rules.the_floor import TheFloor
 from storage import Store
-from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, markdown_table, seated_table, timed_move
+from tests.bench.harness import (
+    PIPELINE_STEPS,
+    Row,
+    floor_bytes,
+    floor_ms,
+    markdown_table,
+    median_p95,
+    seated_table,
+    timed_move,
+)
 
 GAME = "the_floor"
 G = TheFloor()
@@ -58,10 +66,6 @@ def bot_game(players: int, seed: str, think: dict[str, list[float]]) -> list[tup
         log.append((seat, action))
     return log
 
-
-def _stats(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def _enough(samples: dict[str, dict[str, list[float]]], n: int) -> bool:
@@ -118,19 +122,19 @@ def case_rows(case: str, players: int, n: int) -> list[Row]:
             no_image = [a + v for a, v in zip(samples["parse+apply+save"], samples["view"], strict=True)]
             for step, values in (("parse+apply+save", samples["parse+apply+save"]), ("view", samples["view"]),
                                  ("total (no image)", no_image)):
-                out.append(Row(GAME, label, step, *_stats(values), floor))
+                out.append(Row(GAME, label, step, *median_p95(values), floor))
             continue
         mean_size = round(statistics.mean(sizes[group]))
         for step in STEPS:
             has_bytes = step in ("encode", "total")
-            out.append(Row(GAME, label, step, *_stats(samples[step]), floor,
+            out.append(Row(GAME, label, step, *median_p95(samples[step]), floor,
                            mean_size if has_bytes else None, fbytes if has_bytes else None))
     every = [ms for values in think.values() for ms in values]
     duel = [ms for verb in ("answer", "pass") for ms in think.get(verb, ())]
     for what, values in (("all", every), ("duel answer/pass", duel)):
         if values:
             out.append(Row(GAME, f"{case} bot", f"bot decision, {what} ×{len(values)} (max {max(values):.1f})",
-                           *_stats(values)))
+                           *median_p95(values)))
     return out
 
 

@@ -62,9 +62,13 @@ def measure(fn: Callable[[], object], n: int = 100, warmup: int = 3) -> tuple[fl
     finally:
         if enabled:
             gc.enable()
-    times.sort()
-    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
-    return statistics.median(times), p95
+    return median_p95(times)
+
+
+def median_p95(samples: list[float]) -> tuple[float, float]:
+    """(median, 95th percentile, nearest rank) of timings."""
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def flat_image(size: tuple[int, int], mode: str = "P") -> Image.Image:

@@ -27,12 +27,12 @@ from discord.ext import commands
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import send_private
-from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
+from cogs.utils.replies import handle_command_error, send_ephemeral, shown_msg, user_errors
 from cogs.utils.surface import GameSurface, escape
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
 from render import floating_floors_words as words
-from rules.base import IllegalActionError, RulesError
+from rules.base import IllegalActionError, Msg, RulesError
 from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
 from rules.floating_floors.layout import name as space_name
@@ -196,8 +196,8 @@ def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, byte
     """The verdict in words and the board as it would be (None when the rules refuse the action)."""
     try:
         result = ff.preview(table.state, seat, action)
-    except RulesError as e:
-        return t("ffui.whatif_error", locale, action=escape(action[:MAX_ACTION]), error=t(e.msg, locale)), None
+    except RulesError as e:  # both the move and the rules' words about it are the player's text: made safe
+        return t(shown_msg(Msg("ffui.whatif_error", action=action, error=e.msg)), locale), None
     from render import floating_floors as draw
 
     after, _ = ff.FloatingFloors().apply(steady(table.state), seat, action)
@@ -317,6 +317,8 @@ class FloatingFloors(MoveCog):
     async def whatif(self, ctx: commands.Context[Any], *, action: commands.Range[str, 1, MAX_ACTION]) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
+            if ctx.interaction is not None:  # before the database and the render
+                await ctx.interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.bot.engine.table_in_channel(ctx.channel.id)
             if table is None or table.game != GAME:
                 raise GameNotFoundError("ffui.whatif_here")
@@ -325,6 +327,8 @@ class FloatingFloors(MoveCog):
     async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
+            if action == "plain":  # a private picture: answered before the database and the render
+                await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.bot.engine.get(table_id)
             if action == "hand":
                 await send_private(self.bot, interaction, table, locale)
@@ -335,7 +339,6 @@ class FloatingFloors(MoveCog):
             await play_component(self.bot, interaction, table, button_action(action), locale, version)
 
     async def plain(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before the render
         if table.state is None:
             raise IllegalActionError("ffui.not_now")
         png = await asyncio.to_thread(plain_png, table, locale)

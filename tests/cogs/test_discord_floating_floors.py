@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -167,3 +168,13 @@ async def test_help_page(harness: Harness) -> None:
     text = "\n".join(s.text for s in out)
     for word in ("take bt pool", "place bs e5", "board c2", "claim", "shaky", "challenges", "whatif"):
         assert word in text
+
+
+async def test_whatif_quotes_what_was_typed_safely(harness: Harness) -> None:
+    h = harness
+    channel_id = await start(h)
+    out = await h.slash("whatif", "alice", channel_id, action="a`**boom**` " + "x" * 90)
+    reply = [s for s in out if s.ephemeral and s.kind != "defer"][-1].text
+    outside_code = re.sub(r"(`+).*?\1", "", reply)
+    assert "**" not in outside_code, reply  # a backtick typed cannot break out of the quote
+    assert "would be refused" in reply and len(reply) < 400

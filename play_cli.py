@@ -38,6 +38,7 @@ LEGACY_CHANNEL = 0  # before saves, every terminal game used channel 0
 DEFAULT_PLAYERS = 3
 EXAMPLES = 3  # legal examples shown by `legal` and `help`
 LIST_ALL = 24  # a list of legal moves longer than this is summarised per verb
+FINAL_SHEETS = 6  # Floor Plan's final sheets printed at most (past 6 players the summary is a leaderboard)
 SUGGESTIONS = 4  # Floor Plan: the planner's best moves listed by `legal` (as Discord's buttons offer them)
 EXIT_ERROR = 1  # the game could not go on (a damaged saved game, the database gone)
 EXIT_STORAGE = 5  # the database cannot be opened, as for the bot
@@ -737,6 +738,17 @@ class TerminalGame:
         """Print the board as ``seat`` sees it (hot seat: the player about to type)."""
         print(self.text_board(self.engine.view(table, seat), names=table.names(), locale=self.lang))
 
+    def show_final(self, table: Table) -> None:
+        """The board at the end. Floor Plan's public board has no blueprint (each player draws their own): it is
+        shown with the final sheet of each human, or of the winners when only bots played."""
+        if table.game != "floor_plan" or table.state is None:
+            self.show(table, None)
+            return
+        view = self.engine.view(table, None)
+        for seat in final_sheet_seats(table):
+            sheet = table.rules.sheet_view(table.state, seat)
+            print(self.text_board({**view, "sheet": sheet}, names=table.names(), locale=self.lang))
+
     def write_png(self, table: Table, label: str, png: bytes) -> None:
         self.settings.out.mkdir(parents=True, exist_ok=True)
         (self.settings.out / f"{table.game}-{table.id}-{label}.png").write_bytes(png)
@@ -824,9 +836,10 @@ class TerminalGame:
         table = await self.setup()
         if table.game == "floor_plan":  # a resumed round's drawings so far, to show when it closes
             self.hidden = {i: fp_words(a, self.lang) for i, a in enumerate(table.state.actions) if a}
-        self.show(table, None)
         if table.moves == 0:
             self.save_images(table)
+        if not table.humans_to_move():  # else the prompt shows the board: the opening state is printed once
+            self.show(table, None)
         while table.status == "active":
             self.announce(await self.engine.play_bots(table.id))
             table = await self.engine.get(table.id)
@@ -842,7 +855,7 @@ class TerminalGame:
                          save=save_name(table), prog=PROG, game=table.game)
                 return 0
             table = await self.engine.get(table.id)
-        self.show(table, None)
+        self.show_final(table)
         self.finish(table)
         record = self.settings.out / f"{table.game}-{table.id}.txt"
         self.settings.out.mkdir(parents=True, exist_ok=True)
@@ -901,6 +914,13 @@ class TerminalGame:
         for place, group in enumerate(table.outcome.ranking, start=1):
             for seat in group:
                 self.say("cli.rank", place=place, name=names[seat], score=f"{table.outcome.scores[seat]:g}")
+
+
+def final_sheet_seats(table: Table) -> list[int]:
+    """Whose final Floor Plan sheet the terminal shows: every human's (hot seat), else the winners'."""
+    humans = [i for i, seat in enumerate(table.seats) if not seat.bot]
+    winners = list(table.outcome.winners) if table.outcome is not None else [0]
+    return (humans or winners)[:FINAL_SHEETS]
 
 
 async def run(settings: Settings, read: Read = input) -> int:

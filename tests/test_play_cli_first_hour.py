@@ -1,0 +1,83 @@
+"""The terminal as a new user meets it (issue 21, "The first hour, again"): the opening board printed once, Floor
+Plan's final sheets at game over, a typo of a verb answered with "did you mean"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import play_cli
+from rules import GAMES
+
+
+def keyboard(lines: list[str]) -> Callable[[str], str]:
+    """Types the given lines, then closes (EOF), as a person who walks away."""
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def run(tmp_path: Path, *argv: str, typed: list[str] | None = None) -> int:
+    return play_cli.main([*argv, "--out", str(tmp_path), "--no-images", "--seed", "first-hour"],
+                         keyboard(typed or []))
+
+
+# --- the opening state --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_opening_state_is_printed_once_before_the_first_prompt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    shown: list[int | None] = []
+    prompts: list[int] = []
+    real_show, real_read = play_cli.TerminalGame.show, keyboard([])
+
+    def show(self: play_cli.TerminalGame, table: Any, seat: int | None) -> None:
+        if not prompts:
+            shown.append(seat)
+        real_show(self, table, seat)
+
+    def read(prompt: str) -> str:
+        prompts.append(len(shown))
+        return real_read(prompt)
+
+    monkeypatch.setattr(play_cli.TerminalGame, "show", show)
+    assert play_cli.main([game, "--players", "2", "--bots", "1", "--out", str(tmp_path), "--no-images",
+                          "--seed", "first-hour"], read) == 0
+    assert prompts and len(shown) == 1, shown
+
+
+@pytest.mark.parametrize("game", ["floor_plan", "floating_world", "floating_floors"])
+def test_the_opening_board_text_appears_once_in_what_the_player_reads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str) -> None:
+    assert run(tmp_path, game, "--players", "2", "--bots", "1") == 0
+    out = capsys.readouterr().out
+    first_line = {"floor_plan": "Floor Plan · Setup", "floating_world": "Turn 1 · Demon Strength",
+                  "floating_floors": "   a b c d e f g h i"}[game]
+    assert out.count(first_line) == 1, out
+
+
+def test_a_bot_only_game_still_shows_its_opening_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(tmp_path, "floating_world", "--players", "1", "--bots", "1") == 0
+    assert "Turn 1 · Demon Strength" in capsys.readouterr().out
+
+
+# --- Floor Plan at game over --------------------------------------------------------------------------------
+
+
+def test_floor_plan_at_game_over_shows_the_final_sheet_not_no_blueprint(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(tmp_path, "floor_plan", "--players", "1", "--bots", "1") == 0
+    out = capsys.readouterr().out
+    final = out[out.rindex("Floor Plan · Round"):]
+    assert "No blueprint to show." not in final
+    assert "Bot 1 — Score" in final and "    A B C D E F G H I J K L M N O P Q" in final, final

@@ -8,6 +8,8 @@ Public API:
   - `nightmare_image(view, *, locale="en", names=None) -> bytes`: the last Nightmare phase, one row per step,
     every roll as dice faces (demon against target, totals, the result), the spawn dice with the 1s and 2s
     (a demon each) and a roll of all sixes (Demon Strength rises) marked; `draw_nightmare(...)` likewise;
+    `step_words(step, view, ...)` is what it says about a step (caption, result badge, what the demon's roll is
+    set against), read from the fields the rules emit (``wound``, ``destroyed``, ``defence``), never re-counted;
   - `dice_faces(values, size, *, bg, highlight) -> Image`: a row of d6 faces (RGB), used by both.
 
 ``card_names`` maps Dream card ids to display names (the panel lists Items, Legends and Upgrades by name
@@ -50,6 +52,8 @@ import i18n
 from i18n import t
 from render import common
 from render.common import RGB, hex_rgb
+from rules.floating_world.content import LAND_BY_ID
+from rules.floating_world.state import WON
 
 GAME = "floating_world"
 KEY = "render.floating_world."
@@ -568,7 +572,7 @@ def map_layout(view: dict[str, Any], card_names: dict[str, str] | None = None) -
     y_min = min(y for _, y in coords) - 1
     y_max = max(y for _, y in coords) + 1
     cols, rows = x_max - x_min + 1, y_max - y_min + 1
-    header_h = HEADER_H + (ROLL_H if _dict(view.get("last_roll")).get("dice") else 0)
+    header_h = HEADER_H + (ROLL_H if _last_roll(view)[1].get("dice") else 0)
     card_h = max((_card_height(_card_lines(k, card_names)) for k in kits), default=0)
     n = len(kits)
     below = cols >= 2 * rows and cols > 6
@@ -621,11 +625,20 @@ def _stat_text(value: Any) -> str:
 
 
 def _outcome_text(view: dict[str, Any], locale: str) -> str:
-    out = _dict(view.get("outcome"))
-    won = out.get("won", out.get("win", out.get("sealed")))
-    if won is None:
-        won = _str(out.get("result")).lower() in ("win", "won", "sealed", "victory")
-    return label("won" if won else "lost", locale)
+    """Won only when the rules say the Gate was sealed (``outcome.reason``); every other end is a loss."""
+    return label("won" if _dict(view.get("outcome")).get("reason") == WON else "lost", locale)
+
+
+def _last_roll(view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the view's ``last_roll``, the Kitsune's roll in it: ``rolls.kitsune``)."""
+    info = _dict(view.get("last_roll"))
+    return info, _dict(_dict(info.get("rolls")).get("kitsune"))
+
+
+def _against(info: dict[str, Any]) -> int | None:
+    """What the last roll had to beat: the number it needed, or the target's total in a contest."""
+    need = _int(info.get("need"))
+    return need if need is not None else _int(_dict(_dict(info.get("rolls")).get("target")).get("total"))
 
 
 def _header(cv: common.Canvas, view: dict[str, Any], lay: MapLayout, locale: str, names: list[Any] | None) -> None:
@@ -664,11 +677,11 @@ def _header(cv: common.Canvas, view: dict[str, Any], lay: MapLayout, locale: str
             x += cv.sprite(token_sprite(f"fox{cur}", 30, BG), x, 66) + 6
             cv.text(x, 66, label("to_play", locale, name=seat_name(names, cur, locale)), size=20, fill=TEXT,
                     max_width=right - x)
-    roll = _dict(view.get("last_roll"))
+    info, roll = _last_roll(view)
     if roll.get("dice"):
         cy = HEADER_H + ROLL_H / 2 - 4
-        seat = _int(roll.get("seat"))
-        stat = _str(roll.get("stat")).lower()
+        seat = _int(info.get("seat"))
+        stat = _str(info.get("stat")).lower()
         stat_word = label(stat, locale) if stat in STATS else common.clean_text(stat, limit=20)
         x = PAD
         if seat is not None:
@@ -676,12 +689,12 @@ def _header(cv: common.Canvas, view: dict[str, Any], lay: MapLayout, locale: str
         x += cv.text(x, cy, label("last_roll", locale, name=seat_name(names, seat, locale), stat=stat_word),
                      size=18, fill=DIM, weight="Regular", max_width=lay.width / 2) + 10
         x = _roll(cv, x, cy, roll, 32, BG)
-        against = _int(roll.get("against"))
+        against = _against(info)
         if against is not None:
             x += cv.text(x + 6, cy, f"{label('vs', locale)} {against}", size=20, fill=DIM, weight="Regular") + 14
-        if "success" in roll:
-            mark = "check" if roll.get("success") else "cross"
-            colour = HELD if roll.get("success") else WOUND
+        if isinstance(info.get("success"), bool):
+            mark = "check" if info["success"] else "cross"
+            colour = HELD if info["success"] else WOUND
             cv.sprite(common.mark_sprite(mark, 30, colour, BG), x, cy)
 
 
@@ -948,87 +961,112 @@ def _step_height(step: dict[str, Any]) -> int:
 
 
 def _spawn_dice(step: dict[str, Any]) -> list[int]:
-    dice = step.get("dice")
-    if dice is None:
-        dice = _dict(step.get("rolls")).get("dice")
-        if dice is None:
-            dice = _dict(_dict(step.get("rolls")).get("spawn")).get("dice")
-    return [_int(v, 0) or 0 for v in _list(dice)]
+    return [_int(v, 0) or 0 for v in _list(step.get("dice"))]
 
 
-def _land_label(step: dict[str, Any], view: dict[str, Any], locale: str, *keys: str) -> str:
-    lands = _lands(view)
-    for key in keys:
-        c = _coord(step.get(key))
-        if c is not None:
-            if c in lands:
-                return f"{land_name(lands[c], locale)} ({coord_text(c)})"
-            name = step.get("name")
-            if name:
-                return f"{land_name({'name': name, 'x': c[0], 'y': c[1]}, locale)} ({coord_text(c)})"
-            return coord_text(c)
-    return "?"
+def _land_label(step: dict[str, Any], view: dict[str, Any], locale: str, key: str) -> str:
+    """The Land at the step's ``key`` ([x, y]) by its name in the view, with its coordinates."""
+    c = _coord(step.get(key))
+    if c is None:
+        return "?"
+    land = _lands(view).get(c)
+    return f"{land_name(land, locale)} ({coord_text(c)})" if land is not None else coord_text(c)
 
 
 def _step_demon(step: dict[str, Any]) -> str | None:
-    return demon_type(step.get("demon")) or demon_type(step.get("type")) or demon_type(step.get("demon_type"))
+    return demon_type(step.get("type")) or demon_type(step.get("demon"))
+
+
+@dataclass(frozen=True)
+class StepWords:
+    """What the Nightmare image says about one step: its token, its caption and, for an attack, the result
+    badge (``wound``, ``held`` or ``destroyed``), the words on it and what the demon's roll is set against
+    (the target's roll, or the Land's defence as a number)."""
+
+    token: str
+    caption: str
+    result: str | None = None
+    badge: str = ""
+    against: dict[str, Any] | int | None = None
 
 
 def _attack_result(step: dict[str, Any], kind: str) -> str:
-    result = _str(step.get("result")).lower()
-    if result in ("wound", "wounded", "hit"):
-        return "wound"
-    if result in ("destroyed", "destroy"):
-        return "destroyed"
-    if result in ("held", "hold", "miss", "failed", "safe"):
-        return "held"
+    """The rules' own verdict (``wound`` / ``destroyed``), never a re-count of the dice; a step without it is
+    judged by the rules' condition (strictly higher than the target's roll or the Land's defence)."""
     rolls = _dict(step.get("rolls"))
-    a = _int(_dict(rolls.get("demon")).get("total"), 0) or 0
-    target = _dict(rolls.get("target"))
-    b = _int(target.get("total"), _int(target.get("value"), 0)) or 0
-    if a > b:
-        return "destroyed" if kind == "attack_land" else "wound"
-    return "held"
+    if kind == "attack_land":
+        hit = step.get("destroyed")
+        if not isinstance(hit, bool):
+            defence = _int(step.get("defence"))
+            hit = defence is not None and (_int(_dict(rolls.get("demon")).get("total"), 0) or 0) > defence
+        return "destroyed" if hit else "held"
+    hit = step.get("wound")
+    if not isinstance(hit, bool):
+        a = _int(_dict(rolls.get("demon")).get("total"))
+        b = _int(_dict(rolls.get("target")).get("total"))
+        hit = a is not None and b is not None and a > b
+    return "wound" if hit else "held"
 
 
-def _caption(step: dict[str, Any], view: dict[str, Any], locale: str, names: list[Any] | None) -> tuple[str, str]:
-    """(token kind or "", the step's words)."""
+def _lost_land_label(step: dict[str, Any], view: dict[str, Any], locale: str) -> str:
+    """A destroyed Land is gone from the view: its name comes from its card (``land``) and the step's ``at``."""
+    c = _coord(step.get("at"))
+    card = LAND_BY_ID.get(_str(step.get("land")))
+    if step.get("gate") is True:
+        name = label("gate", locale)
+    elif card is not None:
+        name = land_name({"name": card.name}, locale)
+    else:
+        return _land_label(step, view, locale, "at")
+    return f"{name} ({coord_text(c)})" if c is not None else name
+
+
+def step_words(step: dict[str, Any], view: dict[str, Any], locale: str = "en",
+               names: list[Any] | None = None) -> StepWords:
+    """The words the Nightmare image draws for a step, read from the fields the rules emit (see
+    `rules.floating_world.game.FloatingWorld.view`)."""
+    step = _dict(step)
     kind = _str(step.get("kind"))
     demon = _step_demon(step)
     demon_word = label(demon, locale) if demon else "?"
-    seat = _int(step.get("seat"), _int(step.get("target")))
+    seat = _int(step.get("seat"))
     fox = f"fox{seat}" if seat is not None and seat >= 0 else ""
-    if kind == "attack_kitsune":
-        stat = _str(step.get("stat")).lower()
-        target = seat_name(names, seat, locale) + (f" · {label(stat, locale)}" if stat in STATS else "")
-        return demon or "", label("attacks", locale, demon=demon_word, target=target)
-    if kind == "attack_land":
-        return demon or "", label("attacks_land", locale, demon=demon_word,
-                                  land=_land_label(step, view, locale, "land", "at", "target"))
+    if kind in ("attack_kitsune", "attack_land"):
+        result = _attack_result(step, kind)
+        if kind == "attack_kitsune":
+            stat = _str(step.get("stat")).lower()
+            target = seat_name(names, seat, locale) + (f" · {label(stat, locale)}" if stat in STATS else "")
+            caption = label("attacks", locale, demon=demon_word, target=target)
+            against: dict[str, Any] | int | None = _dict(_dict(step.get("rolls")).get("target"))
+        else:
+            caption = label("attacks_land", locale, demon=demon_word, land=_land_label(step, view, locale, "at"))
+            against = _int(step.get("defence"))
+        return StepWords(demon or "", caption, result, label(f"result.{result}", locale), against)
     if kind == "move":
-        return demon or "", label("moves", locale, demon=demon_word, src=coord_text(_coord(step.get("from"))),
-                                  dst=_land_label(step, view, locale, "to", "land"))
+        return StepWords(demon or "", label("moves", locale, demon=demon_word,
+                                            src=coord_text(_coord(step.get("from"))),
+                                            dst=_land_label(step, view, locale, "to")))
     if kind in ("destroyed", "cut_off"):
         key = "cut_off" if kind == "cut_off" else "destroyed_land"
-        return "", label(key, locale, land=_land_label(step, view, locale, "land", "at", "target"))
+        return StepWords("", label(key, locale, land=_lost_land_label(step, view, locale)))
     if kind == "kitsune_moved":
-        return fox, label("kitsune_moved", locale, name=seat_name(names, seat, locale),
-                          dst=_land_label(step, view, locale, "to", "land"))
+        return StepWords(fox, label("kitsune_moved", locale, name=seat_name(names, seat, locale),
+                                    dst=_land_label(step, view, locale, "to")))
     if kind == "strength":
-        text = _stat_text(step.get("strength") or step.get("demon_strength") or {"text": step.get("text")})
-        return "", label("strength", locale, text=text)
+        text = common.clean_text(_str(step.get("to")), limit=12) or "?"
+        return StepWords("", label("strength", locale, text=text))
     if kind == "spawn":
-        return demon or "", label("spawn", locale, demon=demon_word,
-                                  land=_land_label(step, view, locale, "land", "at", "to"))
+        return StepWords(demon or "", label("spawn", locale, demon=demon_word,
+                                            land=_land_label(step, view, locale, "at")))
     if kind == "no_spawn":
-        return "", label("no_spawn", locale)
+        return StepWords("", label("no_spawn", locale))
     if kind == "returned":
-        return demon or "", label("returned", locale, demon=demon_word)
+        return StepWords(demon or "", label("returned", locale, demon=demon_word))
     if kind == "death":
-        return fox, label("death", locale, name=seat_name(names, seat, locale))
+        return StepWords(fox, label("death", locale, name=seat_name(names, seat, locale)))
     if kind == "spawn_dice":
-        return "", label("spawn_dice", locale)
-    return "", common.clean_text(kind.replace("_", " "), limit=40) or "?"
+        return StepWords("", label("spawn_dice", locale))
+    return StepWords("", common.clean_text(kind.replace("_", " "), limit=40) or "?")
 
 
 def _result_badge(cv: common.Canvas, right: float, cy: float, result: str, locale: str, bg: RGB) -> None:
@@ -1046,11 +1084,11 @@ def _result_badge(cv: common.Canvas, right: float, cy: float, result: str, local
 def _draw_step(cv: common.Canvas, top: int, step: dict[str, Any], view: dict[str, Any], locale: str,
                names: list[Any] | None) -> None:
     kind = _str(step.get("kind"))
-    token, words = _caption(step, view, locale, names)
+    words = step_words(step, view, locale, names)
     cy = top + NM_LINE / 2
     x = PAD
-    if token:
-        x += cv.sprite(token_sprite(token, 28, BG), x, cy) + 10
+    if words.token:
+        x += cv.sprite(token_sprite(words.token, 28, BG), x, cy) + 10
     elif kind in ("destroyed", "cut_off"):
         x += cv.sprite(common.mark_sprite("cross", 28, WOUND, BG), x, cy) + 10
     elif kind == "strength":
@@ -1060,37 +1098,41 @@ def _draw_step(cv: common.Canvas, top: int, step: dict[str, Any], view: dict[str
     else:
         x += 38
     right = NM_WIDTH - PAD
-    attack = kind in ("attack_kitsune", "attack_land")
-    if attack:
-        result = _attack_result(step, kind)
-        _result_badge(cv, right, cy, result, locale, BG)
+    if words.result is not None:
+        _result_badge(cv, right, cy, words.result, locale, BG)
         right -= 150
-    cv.text(x, cy, words, size=19, fill=TEXT, weight="Bold" if attack else "Regular", max_width=right - x)
-    if attack:
-        rolls = _dict(step.get("rolls"))
-        demon, target = _dict(rolls.get("demon")), _dict(rolls.get("target"))
-        ry = top + NM_LINE + (NM_ROLL - NM_LINE) / 2 - 4
-        a = _int(demon.get("total"), 0) or 0
-        b = _int(target.get("total"), _int(target.get("value"), 0)) or 0
-        rx = _roll(cv, PAD + 38, ry, demon, NM_DIE, BG, fill=GOLD if a > b else DIM)
-        rx += cv.text(rx + 12, ry, label("vs", locale), size=18, fill=DIM, weight="Regular") + 26
-        if "value" in target and not target.get("dice"):
-            cv.text(rx, ry, str(_int(target.get("value"), 0)), size=24, fill=GOLD if b >= a else DIM,
-                    weight="Black")
-        else:
-            _roll(cv, rx, ry, target, NM_DIE, BG, fill=GOLD if b >= a else DIM)
+    cv.text(x, cy, words.caption, size=19, fill=TEXT, weight="Bold" if words.result else "Regular",
+            max_width=right - x)
+    if words.result is not None:
+        _draw_contest(cv, top, _dict(_dict(step.get("rolls")).get("demon")), words, locale)
     elif kind == "spawn_dice":
-        dice = _spawn_dice(step)
-        if not dice:
-            return
-        sixes = bool(dice) and all(v == 6 for v in dice)
-        hi = {i: ("six" if sixes else "hi") for i, v in enumerate(dice) if sixes or v in (1, 2)}
-        ry = top + NM_LINE + (NM_ROLL - NM_LINE) / 2 - 4
-        shown = dice[:16]
-        rx = PAD + 38 + cv.sprite(dice_faces(shown, NM_DIE + 6, bg=BG, highlight=hi), PAD + 38, ry) + 12
-        spawns = sum(1 for v in dice if v in (1, 2))
-        note = label("all_sixes", locale) if sixes else label("spawns", locale, count=spawns)
-        cv.text(rx, ry, note, size=18, fill=GOLD if sixes or spawns else DIM, max_width=right - rx)
+        _draw_spawn_dice(cv, top, step, right, locale)
+
+
+def _draw_contest(cv: common.Canvas, top: int, demon: dict[str, Any], words: StepWords, locale: str) -> None:
+    """The demon's dice against the target's roll or the Land's defence; the winner's total in gold."""
+    ry = top + NM_LINE + (NM_ROLL - NM_LINE) / 2 - 4
+    demon_won = words.result in ("wound", "destroyed")
+    rx = _roll(cv, PAD + 38, ry, demon, NM_DIE, BG, fill=GOLD if demon_won else DIM)
+    rx += cv.text(rx + 12, ry, label("vs", locale), size=18, fill=DIM, weight="Regular") + 26
+    fill = DIM if demon_won else GOLD
+    if isinstance(words.against, dict):
+        _roll(cv, rx, ry, words.against, NM_DIE, BG, fill=fill)
+    else:
+        cv.text(rx, ry, "?" if words.against is None else str(words.against), size=24, fill=fill, weight="Black")
+
+
+def _draw_spawn_dice(cv: common.Canvas, top: int, step: dict[str, Any], right: float, locale: str) -> None:
+    dice = _spawn_dice(step)
+    if not dice:
+        return
+    sixes = all(v == 6 for v in dice)
+    hi = {i: ("six" if sixes else "hi") for i, v in enumerate(dice) if sixes or v in (1, 2)}
+    ry = top + NM_LINE + (NM_ROLL - NM_LINE) / 2 - 4
+    rx = PAD + 38 + cv.sprite(dice_faces(dice[:16], NM_DIE + 6, bg=BG, highlight=hi), PAD + 38, ry) + 12
+    spawns = sum(1 for v in dice if v in (1, 2))
+    note = label("all_sixes", locale) if sixes else label("spawns", locale, count=spawns)
+    cv.text(rx, ry, note, size=18, fill=GOLD if sixes or spawns else DIM, max_width=right - rx)
 
 
 def draw_nightmare(view: dict[str, Any], *, locale: str = "en", names: list[Any] | None = None) -> Image.Image:

@@ -11,6 +11,7 @@ import i18n
 from render import floating_world_cards as fwc
 from rules.floating_world.content import CONTESTS, DREAM_BY_ID, DREAM_IDS, STATS, VOCABULARY, Dream
 from tests.pngs import png_image
+from tests.rules import fw_helpers as h
 
 THREE = ["iron_club", "market_day", "nine_tails"]
 
@@ -142,3 +143,12 @@ def test_same_view_same_bytes() -> None:
 
 def test_small() -> None:
     assert len(fwc.dream_cards_image(THREE, praise=4)) < 150_000
+
+
+def test_a_harvest_the_rules_dealt_is_drawn_card_by_card() -> None:
+    """The cards and the Praise come from a seeded game's view at a harvest, as the surfaces pass them."""
+    step = h.first_step(lambda st: st.state.harvest is not None)
+    view = step.view(step.seat)
+    cards, praise = view["harvest"]["cards"], view["kitsune"][step.seat]["praise"]
+    img = png_image(fwc.dream_cards_image(cards, praise=praise))
+    assert img.size == expected_size(len(cards))

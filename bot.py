@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -197,8 +198,24 @@ class Floorboard(commands.Bot):
             self.store = None
 
 
-def configure_logging(level: str) -> None:
-    discord.utils.setup_logging(level=getattr(logging, level), root=True)
+PLAIN_LOG = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
+
+
+def log_colour(stream: Any) -> bool:
+    """Colour only on a terminal. discord.py also colours inside Docker without one, so a log file or a
+    container's log got escape codes; NO_COLOR (no-color.org) turns colour off everywhere."""
+    isatty = getattr(stream, "isatty", None)
+    return not os.environ.get("NO_COLOR") and callable(isatty) and bool(isatty())
+
+
+def configure_logging(level: str, stream: Any = None) -> logging.Handler:
+    """Log to ``stream`` (stderr by default) through the root logger; returns the handler."""
+    handler = logging.StreamHandler(stream)
+    if log_colour(handler.stream):  # discord.py's coloured formatter, which it picks for a terminal itself
+        discord.utils.setup_logging(handler=handler, level=getattr(logging, level), root=True)
+    else:
+        discord.utils.setup_logging(handler=handler, formatter=PLAIN_LOG, level=getattr(logging, level), root=True)
+    return handler
 
 
 def point_at_local_api(settings: Settings) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from i18n import t
+from rules.base import Msg
 from rules.floating_world.content import DREAM_BY_ID, LAND_BY_ID
 
 SEAT_COLOURS = ("orange", "sky", "purple", "yellow")  # render.floating_world.SEAT_COLOURS, by seat
@@ -112,8 +113,21 @@ def event_line(kind: str, data: dict[str, Any], name: str, names: Sequence[str],
         return t("fwui.ev.haunt", locale, name=name, demon=demon(data.get("type", "oni"), locale),
                  count=len(data.get("steps") or []))
     if kind == "turn" and data.get("collected"):
-        return t("fwui.ev.collected", locale, name=name, praise=data["collected"], villages=data.get("villages", 0))
+        return collected_line(data, name, locale)
     return None
+
+
+def collected_line(data: dict[str, Any], name: str, locale: str) -> str:
+    """Praise at a turn's start: from the Kitsune's Villages (counted in the plural forms) and, apart, the Gate's
+    gift (which comes with no Village, so it is never "from 0 Villages")."""
+    gift = data.get("gate") or 0
+    villages = data.get("villages") or 0
+    parts = []
+    if villages:
+        parts.append(t("fwui.ev.collected", locale, name=name, praise=data["collected"] - gift, count=villages))
+    if gift:
+        parts.append(t("fwui.ev.gate_gift", locale, name=name, praise=gift))
+    return " ".join(parts)
 
 
 def _roll_line(kind: str, data: dict[str, Any], name: str, names: Sequence[str], locale: str) -> str:
@@ -196,12 +210,21 @@ def step_line(step: dict[str, Any], names: Sequence[str], locale: str) -> str | 
     if kind == "strength":
         return t("fwui.nm.strength", locale, frm=step.get("from", "0"), to=step.get("to", "0"))
     if kind == "spawn":
-        return t("fwui.nm.spawn", locale, icon=icon, demon=d, at=at(step.get("at")))
+        return t("fwui.nm.spawn", locale, icon=icon, a_demon=a_demon(step), at=at(step.get("at")))
     if kind == "no_spawn":
-        return t(f"fwui.nm.no_spawn_{'token' if step.get('reason') == 'no_token' else 'land'}", locale, demon=d)
+        if step.get("reason") == "no_token":
+            return t("fwui.nm.no_spawn_token", locale, demon=d)
+        return t("fwui.nm.no_spawn_land", locale, a_demon=a_demon(step))
     if kind == "death":
         return t("fwui.nm.death", locale, name=_name(names, step.get("seat")), at=at(step.get("at")))
     return None
+
+
+def a_demon(step: dict[str, Any]) -> Msg:
+    """"An Oni", "A Tengu": the demon with its article (a catalog word per type, as the article depends on the
+    word), at the start of a sentence."""
+    kind = step.get("type")
+    return Msg(f"fwui.nm.a_demon.{kind if kind in DEMON_EMOJI else 'oni'}")
 
 
 def nightmare_lines(nightmare: dict[str, Any] | None, names: Sequence[str], locale: str,

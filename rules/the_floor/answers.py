@@ -4,11 +4,11 @@
 English article (the/a/an) is dropped. `check` returns a `Verdict`:
 
 - ``rejected``: empty or garbage (no letters, absurdly long; digits alone only for ``titles`` or a listed answer);
-- ``wrong_letter``: does not start with the letter (after the optional article; for ``people`` any word of the
-  name — first name or surname — may start with it; a leading number counts as its spelled-out form in the game's
-  language: "1984" is an N in English, a T — "tysiąc…" — in Polish);
+- ``wrong_letter``: does not start with the letter (after the optional article; for ``people`` any name of the
+  person — first name, surname, never an initial: "Ulysses S. Grant" is no S — may start with it; a leading number
+  counts as its spelled-out form in the game's language: "1984" is an N in English, a T — "tysiąc…" — in Polish);
 - ``repeat``: the same answer as one already given in this duel, or (people) an answer that can only name people
-  already named;
+  already named, or that may name several people one of whom has come up ("Roosevelt" after "Theodore Roosevelt");
 - ``accepted``: on the list, exactly after normalization (spaces ignored: "U.S.A." is "USA", "hotdog" is "hot
   dog"), as the singular/plural of a listed answer (plain categories), or within a small typo (Damerau–Levenshtein
   ≤ 1 when both the typed and the listed form have 4–7 letters, ≤ 2 when both have 8 or more; never across a
@@ -18,13 +18,14 @@ English article (the/a/an) is dropped. `check` returns a `Verdict`:
 
 People (``people``): "the answer may start with the first name or the surname" is about the letter only. An
 answer must identify the person: the full name (or a listed variant), a single-word entry ("Madonna"), the
-surname (the last word, or everything after the first name: "da Vinci", "Quincy Adams"), or a regnal name with its
+surname (the last word, or everything after the first name unless it starts with an initial: "da Vinci", "Quincy
+Adams", never "S. Grant"), or a regnal name with its
 number ("Henry VIII", "Henry 8", "Henry the Eighth" — numbers never fuzzy-match another number: "Henry 8" is not
 "Henry I"). A bare first name ("James") and a word that names no one alone (an epithet after "the", a Polish
 epithet such as "Wielki"/"Stary", a group noun such as "Brothers", a numeral) are not keys: they go to the
 players. A surname shared by several people ("Roosevelt", "Bush") is one answer ("Roosevelt") that stands for
-one of them: typed again it is a repeat, and once as many answers as there are such people name them, any
-further one is a repeat.
+one of them: typed again, or after any of them was named, it is a repeat (it may mean the one already given: the
+other is named by name); once as many answers as there are such people name them, any further one is a repeat.
 
 Titles (``titles``): a leading article is optional and counts for its letter when the listed title has it — or,
 in a Polish game, when the English original title has it (found in the English content: "The Matrix" is a T in
@@ -101,6 +102,25 @@ NOT_A_NAME = frozenset({
     "andegawenska", "swiety", "sw",
 })
 _GROUPS = frozenset({"brothers", "sisters", "family", "bracia", "siostry", "rodzina"})
+# Words of a name that are nobody's name, so never carry the letter: generational suffixes and group nouns
+# ("Martin Luther King Jr." is no J, "Coen brothers" no B).
+_NO_LETTER = _GROUPS | {"jr", "sr", "junior", "senior"}
+
+
+def initial(word: str) -> bool:
+    """A folded word that is an initial ("S" of "Ulysses S. Grant"): a single letter, which names no one."""
+    return len(word) == 1 and word.isalpha()
+
+
+def letter_words(folded: str) -> list[str]:
+    """The words of a typed person's name that may carry the letter: the first (the answer starts with it: a first
+    name, a single name, a surname typed alone) and every later word that is a name the person is known by —
+    never an initial, a numeral, a connector ("the", "of") or a suffix or group noun. A particle that starts a
+    surname counts, as the surname typed alone does ("da Vinci" is a D); a full middle name counts too, as it cannot
+    be told from the first part of a compound surname ("Federico García Lorca" is a G)."""
+    words = folded.split()
+    return words[:1] + [w for w in words[1:]
+                        if not initial(w) and w not in ROMAN and w not in _CONNECTORS and w not in _NO_LETTER]
 
 
 def regnal(key: str) -> str:
@@ -136,7 +156,8 @@ def surnames(words: list[str]) -> list[str]:
     out = [last]
     tail = words[1:]
     if len(tail) > 1 and tail[0] not in ROMAN and tail[0] not in _CONNECTORS:
-        out.append(" ".join(tail))
+        if not initial(tail[0]):  # an initial starts no surname: "S. Grant" names no one
+            out.append(" ".join(tail))
         out.append(f"{words[0]} {last}")  # without the middle names: "Franklin Roosevelt"
     return out
 
@@ -472,7 +493,7 @@ def original_articles() -> dict[str, str]:
 
 def starts_with(folded: str, letter: str, lang: str, flags: Sequence[str]) -> bool:
     """Whether the folded answer starts with the (folded) letter: after an optional article for titles, a leading
-    number as it is read in the game's language, or any word of a person's name but a numeral or a connector."""
+    number as it is read in the game's language, or any name of a person (`letter_words`: never an initial)."""
     if not folded:
         return False
     texts = [folded]
@@ -481,8 +502,7 @@ def starts_with(folded: str, letter: str, lang: str, flags: Sequence[str]) -> bo
     texts += [spell_leading_number(t, lang) for t in texts if t[:1].isdigit()]
     if any(t.startswith(letter) for t in texts):
         return True
-    return "people" in flags and any(
-        word.startswith(letter) for word in folded.split()[1:] if word not in ROMAN and word not in _CONNECTORS)
+    return "people" in flags and any(word.startswith(letter) for word in letter_words(folded))
 
 
 def check(
@@ -563,13 +583,14 @@ def check(
         """Whether the given answers already account for every person of the set."""
         return len(people_set & named) + sum(1 for c in claims if c <= people_set) >= len(people_set)
 
-    if len(found) > 1 and display and compact(normalize(display, lang, flags)) in taken:
-        return Verdict(REPEAT, display)
+    if len(found) > 1:
+        # An answer that may name several people ("Roosevelt") is a new answer only while none of them has come up:
+        # after "Theodore Roosevelt" (or after "Roosevelt" itself) it may mean the one already given, so it never
+        # scores again; the other one is named by name.
+        shown = display or found[0]
+        if compact(normalize(shown, lang, flags)) in taken or group & named or any(c & group for c in claims):
+            return Verdict(REPEAT, shown)
+        return Verdict(ACCEPTED, shown)
     if exhausted(group) or any(exhausted(c) for c in claims if group <= c):
-        return Verdict(REPEAT, found[0] if len(found) == 1 else display or found[0])
-    if len(found) == 1:
-        return Verdict(ACCEPTED, found[0])
-    free = [o for o in found if comparable(o) not in named]
-    if len(free) == 1 and not any(c & group for c in claims):
-        return Verdict(ACCEPTED, free[0])
-    return Verdict(ACCEPTED, display or free[0])
+        return Verdict(REPEAT, found[0])
+    return Verdict(ACCEPTED, found[0])

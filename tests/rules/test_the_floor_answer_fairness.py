@@ -87,8 +87,10 @@ def test_shared_surname_bush_scores_once() -> None:
     assert duel([("Bush", "B"), ("Bush", "B")], "presidents") == [(ACCEPTED, "Bush"), (REPEAT, "Bush")]
 
 
-def test_shared_surname_adams_after_one_adams_names_the_other() -> None:
-    assert verdict("Adams", "A", "presidents", given=("John Adams",)) == (ACCEPTED, "John Quincy Adams")
+def test_shared_surname_adams_after_one_adams_is_a_repeat_not_the_other() -> None:
+    # Issue 21: "Adams" may mean the Adams already given, so it never scores again; the other is named by name.
+    assert verdict("Adams", "A", "presidents", given=("John Adams",)) == (REPEAT, "Adams")
+    assert verdict("Quincy Adams", "Q", "presidents", given=("John Adams",)) == (ACCEPTED, "John Quincy Adams")
     assert verdict("Adams", "A", "presidents", given=("John Adams", "John Quincy Adams")) == (REPEAT, "Adams")
 
 

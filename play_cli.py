@@ -386,8 +386,8 @@ FP_FORMS = {"start": "start <cell> 6x<die>", "room": "room <cell> <w>x<h> <type>
             "features": "features <die>:<cells> <die>:<cells>", "doors": "doors <cell>,<cell>",
             "claim": "claim <demand>", "skip": "skip"}
 FW_FORMS = {"move": "move x,y", "land": "land x,y", "village": "village", "takeover": "takeover body|mind|spirit",
-            "attack": "attack oni mind | attack 2 body", "harvest": "harvest", "buy": "buy <card>",
-            "keep": "keep none", "heal": "heal", "trade": "trade <item> to 2", "seal": "seal", "end": "end",
+            "attack": "attack <demon>|<player> <stat>", "harvest": "harvest", "buy": "buy <card>",
+            "keep": "keep none", "heal": "heal", "trade": "trade <item> to <player>", "seal": "seal", "end": "end",
             "boost": "<roll> boost"}
 FF_FORMS = {"take": "take <jutsu> pool | <space> | under <space>", "place": "place <jutsu> <space> [ne]",
             "board": "board <space> [back] [r90]", "move": "move <space>", "claim": "claim", "end": "end [keep ws wt]",
@@ -634,7 +634,8 @@ def examples_for(table: Table, seat: int) -> dict[str, str]:
     if table.game == "floor_plan":
         actions = fp_examples(table, seat)
     else:
-        actions = table.rules.legal_actions(table.state, seat) or []
+        # a game may name the legal moves worth suggesting (Floating World: never an attack on a partner)
+        actions = getattr(table.rules, "examples", table.rules.legal_actions)(table.state, seat) or []
     out: dict[str, str] = {}
     for action in actions:  # a rare verb (one bomb among a thousand vanishes) gets its example too
         out.setdefault(action.split()[0], action)

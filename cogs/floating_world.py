@@ -47,6 +47,7 @@ STYLES = {"end": discord.ButtonStyle.danger, "seal": discord.ButtonStyle.success
           "keepnone": discord.ButtonStyle.secondary, "hand": discord.ButtonStyle.secondary}
 MAX_OPTIONS = 25
 MAX_LEGAL_SHOWN = 30
+MAX_INTRO_EXAMPLES = 4
 
 
 def names_of(table: Table) -> list[str]:
@@ -59,6 +60,16 @@ def label(table: Table, seat: int) -> str:
 
 def labels(table: Table) -> list[str]:
     return [label(table, i) for i in range(len(table.seats))]
+
+
+def suggested(table: Table, seat: int) -> list[str]:
+    """One legal move per verb worth suggesting now: the rules' `examples` (never an attack on a partner)."""
+    if table.state is None:
+        return []
+    by_verb: dict[str, str] = {}
+    for action in table.rules.examples(table.state, seat):
+        by_verb.setdefault(action.split()[0], action)
+    return list(by_verb.values())
 
 
 def map_png(table: Table, seat: int | None, locale: str) -> bytes:
@@ -124,7 +135,9 @@ class FloatingWorldSurface(GameSurface):
         return f"{words.SEAT_EMOJI[seat % len(words.SEAT_EMOJI)]} <@{info.user_id}>"
 
     def intro(self, table: Table, locale: str) -> str:
-        return super().intro(table, locale) + "\n" + t("fwui.intro_help", locale)
+        seat = table.state.current if table.state is not None else 0
+        moves = ", ".join(f"`{a}`" for a in suggested(table, seat)[:MAX_INTRO_EXAMPLES]) or "`end`"
+        return super().intro(table, locale) + "\n" + t("fwui.intro_help", locale, moves=moves)
 
     # --- captions ------------------------------------------------------------------------------------
 
@@ -237,7 +250,8 @@ class FloatingWorldSurface(GameSurface):
         lines = [t("fwui.hand_title", locale, line=words.kitsune_line(view["kitsune"][seat], labels(table), locale))]
         if view["harvest"] and view["current"] == seat:
             lines.append(t("fwui.hand_harvest", locale, cards=words.cards_text(view["harvest"]["cards"], locale)))
-        actions = legal(table, seat)
+        worth = set(table.rules.examples(table.state, seat))
+        actions = sorted(legal(table, seat), key=lambda a: a not in worth)  # attacks on a partner come last
         if actions:
             shown = ", ".join(f"`{a}`" for a in actions[:MAX_LEGAL_SHOWN])
             more = t("fwui.and_more", locale, count=len(actions) - MAX_LEGAL_SHOWN) if len(actions) > MAX_LEGAL_SHOWN \

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from rules.floating_world.game import FloatingWorld
 from tests.test_play_cli import ROOT, play
 from tests.test_play_cli_terminal import keyboard
 
@@ -34,9 +36,21 @@ def test_a_human_types_moves_legal_and_help(tmp_path: Path, capsys: pytest.Captu
     args = ["floating_world", "--players", "2", "--bots", "1", "--seed", "fw-cli-2", "--out", str(tmp_path)]
     assert play(args, keyboard(["help", "legal", "mvoe 1,0", "village", "end"])) == 0
     out = capsys.readouterr().out
-    assert "move x,y" in out and "attack oni mind" in out and "keep none" in out  # help
+    assert "move x,y" in out and "attack <demon>|<player> <stat>" in out and "keep none" in out  # help
     assert "village" in out and "end" in out  # legal
     assert "founds a Village on (0,0)" in out
     assert "Player 1 ends the Dream phase" in out and "The Nightmare of turn 1" in out
     assert "Bot 1" in out  # the bot's turn followed
     assert sorted(tmp_path.glob("floating_world-*-nightmare.png"))
+
+
+def test_help_suggests_only_legal_moves_and_never_attacking_a_partner(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture) -> None:
+    """Was: `help` in a co-op game suggested `attack 2 body` (the partner shares the Gate at the start)."""
+    args = ["floating_world", "--players", "2", "--bots", "1", "--seed", "fw-cli-3", "--out", str(tmp_path)]
+    assert play(args, keyboard(["help"])) == 0
+    out = capsys.readouterr().out
+    assert "attack 2" not in out and "to 2`" not in out
+    suggested = re.findall(r"now e\.g\. `([^`]+)`", out)
+    legal = FloatingWorld().legal_actions(FloatingWorld().new(2, {}, "fw-cli-3"), 0)
+    assert suggested and set(suggested) <= set(legal)

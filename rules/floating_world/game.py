@@ -209,6 +209,12 @@ class FloatingWorld:
             out.append(text)
         return sorted(set(out))
 
+    def examples(self, s: State, seat: int) -> list[str]:
+        """The legal actions worth suggesting (help's "now e.g.", the first moves listed): `legal_actions`
+        without attacks on another Kitsune. The rulebook allows those (5.8) and they stay legal and listed,
+        but in a co-operative game turning on a partner is never the example a player is shown."""
+        return [a for a in self.legal_actions(s, seat) or [] if not _on_partner(nt.parse(a))]
+
     # --- applying actions --------------------------------------------------------------------------------
 
     def notation(self, s: State, action: str) -> str:
@@ -755,6 +761,10 @@ DREAM_ACTIONS = {
     "move": _move, "land": _land, "village": _village, "takeover": _takeover, "attack": _attack,
     "harvest": _harvest, "buy": _buy, "keep": _keep, "heal": _heal, "seal": _seal, "trade": _trade,
 }
+
+
+def _on_partner(act: Action) -> bool:
+    return act.verb == "attack" and act.seat is not None
 
 
 def candidates(s: State, seat: int) -> list[str]:

@@ -36,7 +36,7 @@ _DEMON_AT = re.compile(r"^(oni|tengu|gaki)(?:@(-?\d{1,3},-?\d{1,3}))?$")
 _HAUNT_MOVE = re.compile(r"^((?:oni|tengu|gaki)[1-4])>(-?\d{1,3},-?\d{1,3})$")
 USAGE = {
     "move": "move x,y", "land": "land x,y", "takeover": "takeover body|mind|spirit",
-    "attack": "attack oni@x,y mind  |  attack 2 body", "buy": "buy <card id>", "keep": "keep none",
+    "attack": "attack oni@x,y mind  |  attack <player> body", "buy": "buy <card id>", "keep": "keep none",
     "trade": "trade <item> to <player>", "haunt": "haunt oni [oni1>x,y ...]", "spawn": "spawn oni x,y",
 }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.discord_harness import (
@@ -182,3 +184,21 @@ async def test_with_a_bot_each_nightmare_is_one_message_with_its_images(harness:
     assert table.to_move() == {0}
     assert any("🟦 Bot" in s.content for s in public if s.content)
     print("\n---\n".join(s.content or "" for s in public))
+
+
+async def test_help_and_intro_suggest_only_legal_moves_and_never_attacking_a_partner(harness: Harness) -> None:
+    """Was: "`attack 2 body` — attack player 2's Kitsune" in /help, and an intro suggesting `move 1,0` and
+    `attack oni mind` when neither was legal."""
+    h = harness
+    out = await h.slash("help", "alice", game="floating_world")
+    assert "attack 2" not in "\n".join(s.text for s in out)
+    channel_id = await start(h, bots=1)
+    intro = next(s.text for s in h.sent if "Type moves such as" in (s.text or ""))
+    table = await table_of(h, channel_id)
+    shown = re.findall(r"`([^`]+)`", intro.split("Type moves such as", 1)[1].split(", or use", 1)[0])
+    assert shown and set(shown) <= set(table.rules.legal_actions(table.state, 0))
+    assert not [a for a in shown if a.startswith("attack 2")]
+    out = await h.click(latest_board(h), "My Kitsune")
+    private = [s for s in out if s.ephemeral and s.kind != "defer"][-1].text
+    moves = private.split(":", 2)[-1]
+    assert moves.index("`attack 2 body`") > moves.index("`end`")  # the partner comes after what is worth doing

@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
+# league.tournament.FORMATS, written out so that `--help` loads no tournament code (a test keeps them equal).
+FORMATS = ("swiss", "round-robin", "single-elimination", "double-elimination", "pods", "score")
 PROG = "./floorboard"
 
 
@@ -90,12 +92,13 @@ def tournament() -> None:
 
 @tournament.command(context_settings=CONTEXT)
 @click.option("--game", required=True, help="The game id, e.g. flying_blades.")
-@click.option("--format", "fmt", required=True,
-              type=click.Choice(["swiss", "round-robin", "single-elimination", "double-elimination", "pods",
-                                 "score"]),
-              help="Swiss with --table-size 3 or more plays pods; with 1, a score event.")
+@click.option("--format", "fmt", required=True, type=click.Choice(FORMATS),
+              help="swiss, round-robin, single-elimination, double-elimination: two-player games; pods: Swiss-like "
+                   "multiplayer tables (--table-size 2-10); score: everyone plays the same deal alone, ranked by "
+                   "score (--table-size 1). Swiss with --table-size 3 or more plays pods; with 1, a score event.")
 @click.option("--players", type=click.IntRange(2, 512), required=True, help="How many bot entrants.")
-@click.option("--table-size", type=click.IntRange(1, 10), default=2, show_default=True)
+@click.option("--table-size", type=click.IntRange(1, 10), default=2, show_default=True,
+              help="Players at each table: 2 for the two-player formats, 2-10 for pods, 1 for a score event.")
 @click.option("--rounds", type=click.IntRange(0, 50), default=0, help="Swiss, pods and score events (0: default).")
 @click.option("--seed", default="sim", show_default=True, help="The same seed plays the same tournament.")
 @click.option("--export", "export", type=click.Path(dir_okay=False, writable=True),

@@ -26,7 +26,7 @@ from typing import Any
 import click
 
 from engine import ActResult, Engine, SeatInfo, Table
-from i18n import LOCALES, t
+from i18n import LOCALES, catalog, t
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
 from storage import StorageOpenError, Store
@@ -116,28 +116,96 @@ def checked_settings(game: str, players: int | None, bots: int | None, pairs: tu
     if not 0 <= bots <= players:
         raise click.BadParameter(t("cli.err.bots", lang, max=players, count=bots), param_hint="--bots")
     options = parse_options(pairs, lang)
-    if game == "the_floor":  # as the bot's lobby deals it: a letter the category cannot answer is redrawn
-        options.setdefault("letters", "answerable")
+    for key, value in TERMINAL_PRESET.get(game, {}).items():
+        options.setdefault(key, value)
     try:
         rules.normalize_options(players, options)
     except FloorboardError as e:
-        raise click.BadParameter(t(e.msg, lang), param_hint="--option") from None
+        raise click.BadParameter(f"{t(e.msg, lang)} {t('cli.options.see_help', lang, prog=PROG, game=game)}",
+                                 param_hint="--option") from None
     out: Path = rest.pop("out")
     db = rest.pop("db") or out / "play.db"
     return Settings(game=game, players=players, bots=bots, options=options, out=out, db=db, **rest)
 
 
-@click.command("play", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+# --- options: each game's, as its own rules take them (`rules.options`), for --help and the README -------------
+
+# Set before the player's options, as the bot's lobby does: The Floor redraws a letter the category cannot answer.
+TERMINAL_PRESET: dict[str, dict[str, Any]] = {"the_floor": {"letters": "answerable"}}
+
+
+def default_text(info: Any, lang: str) -> str:
+    from rules.options import UNSET
+
+    if info.varies:
+        return t("cli.options.by_players", lang)
+    if info.default is UNSET:
+        return t("cli.options.no_default", lang)
+    if isinstance(info.default, bool):
+        return str(info.default).lower()
+    return "none" if info.default in (None, (), []) else str(info.default)
+
+
+def option_rows(game: str, lang: str) -> list[tuple[str, str, str]]:
+    """(name, allowed values, default) of every option ``game`` takes, as `play GAME --help` and the README list
+    them. The values an option's rules do not spell out (a list, a member) have their own words in the catalog."""
+    from rules.options import describe
+
+    rules = GAMES[game]
+    players = min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
+    rows = []
+    for info in describe(rules, players, TERMINAL_PRESET.get(game)):
+        own = f"cli.options.values.{game}.{info.key}"
+        values = t(own, lang) if own in catalog(lang) else ", ".join(info.values or ("?",))
+        if info.values_vary and own not in catalog(lang):
+            values = t("cli.options.up_to_players", lang, values=values)
+        rows.append((info.key, values, default_text(info, lang)))
+    return rows
+
+
+def options_help(game: str, lang: str) -> list[str]:
+    rows = option_rows(game, lang)
+    width = max((len(key) for key, _, _ in rows), default=0)
+    return [t("cli.options.title", lang, game=GAMES[game].name)] + [
+        f"  {key:<{width}}  {values} ({t('cli.options.default', lang, value=default)})"
+        for key, values, default in rows]
+
+
+def games_help(lang: str) -> list[str]:
+    return [t("cli.options.games", lang, prog=PROG)] + [
+        f"  {game:<16} {t('cli.options.game', lang, name=rules.name, min=rules.min_players, max=rules.max_players)}"
+        for game, rules in GAMES.items()]
+
+
+class PlayCommand(click.Command):
+    """`play --help` lists the games; `play GAME --help` that game's options (in `--lang` when given first)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # --help is answered while the arguments are parsed, before GAME is: note the game named first.
+        ctx.meta["play.game"] = next((a for a in args if a in GAMES), None)
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        lang, game = ctx.params.get("lang") or "en", ctx.params.get("game") or ctx.meta.get("play.game")
+        formatter.write_paragraph()
+        formatter.write("\n".join(options_help(game, lang) if game in GAMES else games_help(lang)) + "\n")
+
+
+@click.command("play", cls=PlayCommand,
+               context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.argument("game", required=False, metavar="GAME", type=click.Choice(sorted(GAMES)))
 @click.option("--players", type=int, default=None, help=f"Seats at the table (default {DEFAULT_PLAYERS}).")
 @click.option("--bots", type=int, default=None, help="Seats the AI plays (default: all but one).")
-@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE",
+              help="A game option; repeatable (`play GAME --help` lists the game's options).")
 @click.option("--seed", default=None, help="A fixed seed for a reproducible game.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Folder for images, records and the saved games.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SQLite file of the saved games (default: OUT/play.db).")
-@click.option("--lang", type=click.Choice(LOCALES), default="en", show_default=True, help="Language of the text.")
+@click.option("--lang", type=click.Choice(LOCALES), default="en", show_default=True, is_eager=True,
+              help="Language of the text.")
 @click.option("--no-images", is_flag=True, help="Write no PNGs.")
 @click.option("--save", default=None, metavar="NAME",
               help="The saved game to resume or start (default: the one this command started).")

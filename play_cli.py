@@ -661,6 +661,13 @@ def suggestion_numbered(table: Table, seat: int, text: str) -> str:
     return found[n - 1].text if 1 <= n <= len(found) else text
 
 
+def terminal_words(msg: Msg) -> Msg:
+    """A rules message in the terminal's own words where the rules' names a Discord button ("press Challenge"):
+    the catalog's ``terminal.<key>`` with the same parameters, if there is one."""
+    key = f"terminal.{msg.key}"
+    return Msg(key, **msg.params) if key in catalog("en") else msg
+
+
 def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
     state, legal = table.state, table.rules.legal_actions(table.state, seat)
     if legal and legal[0].split()[0] in ("pick", "keep"):  # category ids, with the names players know
@@ -966,7 +973,7 @@ class TerminalGame:
             try:
                 result = await self.engine.act(table.id, table.seats[seat].user_id or 0, text)
             except FloorboardError as e:
-                print(t(e.msg, self.lang))
+                print(t(terminal_words(e.msg), self.lang))
                 continue
             self.announce([result])
             return True

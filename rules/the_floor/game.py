@@ -11,6 +11,7 @@ from rules import rng
 from rules.base import Event, IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError, Outcome
 from rules.the_floor import board as bd
 from rules.the_floor.letters import fair_deck
+from rules.the_floor.names import category_id, choosable
 from rules.the_floor.state import JUDGING, Duel, Pending, State
 from rules.the_floor.state import from_json as _from_json
 from rules.the_floor.state import to_json as _to_json
@@ -193,10 +194,10 @@ def parse(raw: str) -> tuple[str, list[str]]:
         if rest:
             raise bad
         return verb, []
-    if verb in ("pick", "keep"):
-        if len(rest) != 1:
+    if verb in ("pick", "keep"):  # a category's id, or its name of several words (`TheFloor.notation` makes it the id)
+        if not rest:
             raise bad
-        return verb, [rest[0]]
+        return verb, [" ".join(rest)]
     if verb == "challenge":
         if len(rest) != 2:
             raise bad
@@ -484,7 +485,10 @@ class TheFloor:
         return [float(s.board.count(s.seat_side[i])) for i in range(s.players)]
 
     def notation(self, s: State, action: str) -> str:
-        return canonical(action)
+        verb, args = parse(action)
+        if verb in ("pick", "keep"):  # "pick Rivers", "keep star wars characters": the category's id
+            args = [category_id(self.catalog(s), choosable(s), args[0])]
+        return " ".join([verb, *args])
 
     def typed_action(self, s: State, text: str, elapsed_ms: int) -> str:
         """Free text typed by a running duellist as an action: ``pass``, ``dispute`` or an answer, with the
@@ -618,7 +622,7 @@ class TheFloor:
 
     def _draft_pick(self, s: State, side: int, cat: str) -> tuple[State, list[Event]]:
         if cat not in s.hands[side]:
-            raise IllegalActionError("tf.not_in_hand", category=cat)
+            raise IllegalActionError("tf.not_in_hand", category=self.category_name(s, cat))
         s = replace(s, chosen=_set(s.chosen, side, cat))
         return self._draft_step(s, [Event("picked", side, {})])
 
@@ -920,7 +924,8 @@ class TheFloor:
             return self._take(replace(s, pending=rest), side, cells, [])
         want = "pick" if p.kind == "final_pick" else "keep"
         if verb != want or args[0] not in p.options:
-            raise IllegalActionError("tf.choose_one", verb=want, options=", ".join(p.options))
+            raise IllegalActionError("tf.choose_one", verb=want,
+                                     options=", ".join(self.category_name(s, c) for c in p.options))
         cat = args[0]
         others = tuple(c for c in p.options if c != cat)
         events = [Event(p.kind, side, {"category": cat})]

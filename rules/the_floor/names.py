@@ -1,0 +1,36 @@
+"""A category as players type it in a move (``pick Rivers``, ``keep Star Wars characters``): by its id or by its
+name as every surface shows it, in any case, accents and spacing, in the game's language. Pure.
+
+The rules' notation (`TheFloor.notation`) turns the name into the id, so the log keeps one spelling per move and
+every surface (the terminal, Discord's typed moves, buttons) is read the same way. A name is resolved only when it
+is unambiguous: among the game's categories, or else among those a side may choose now; otherwise the text is
+left as typed, and `apply` refuses it with the name the player typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.the_floor.answers import fold
+from rules.the_floor.state import State
+
+
+def choosable(s: State) -> frozenset[str]:
+    """The categories some side may pick or keep now: the draft hands and the pending choices' options."""
+    return frozenset(c for hand in s.hands for c in hand) | frozenset(c for p in s.pending for c in p.options)
+
+
+def category_id(catalog: Mapping[str, Mapping[str, Any]], choices: Iterable[str], typed: str) -> str:
+    """The id of the category ``typed`` names (its id or its name, folded: "RIVERS", "«Rivers»", "star wars
+    characters"), preferring the ones in ``choices`` when several match; ``typed`` itself when none or several do."""
+    if typed in catalog:
+        return typed
+    key = fold(typed)
+    if not key:
+        return typed
+    found = [cid for cid, cat in catalog.items() if key in (fold(cid), fold(str(cat.get("name", ""))))]
+    if len(found) > 1:
+        wanted = set(choices)
+        found = [cid for cid in found if cid in wanted]
+    return found[0] if len(found) == 1 else typed

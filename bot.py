@@ -25,7 +25,9 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from cogs.utils.checks import FloorboardTree, numbers_in_range
 from cogs.utils.lang import CatalogTranslator
+from cogs.utils.replies import answer_unanswered
 from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
 from engine import Engine, Notice, utcnow
@@ -109,7 +111,9 @@ class Floorboard(commands.Bot):
             help_command=None,
             case_insensitive=True,
             guild_ready_timeout=guild_ready_timeout,
+            tree_cls=FloorboardTree,  # re-checks every slash option's declared range on receipt
         )
+        self.before_invoke(numbers_in_range)  # the same for prefix and hybrid commands, once converted
         self.settings = settings
         self.now = now
         self.sync_commands = sync_commands
@@ -122,6 +126,7 @@ class Floorboard(commands.Bot):
         self.status_messages = StatusMessages(self, interval=settings.status_seconds, now=now, sleep=sleep)
         self.failed_extensions: dict[str, BaseException] = {}
         self.setup_started = False  # from here on a failed login is not retried (setup_hook must run once)
+        self.fallbacks: set[asyncio.Task[None]] = set()
 
     async def open_store(self) -> None:
         """Open the database (before logging in, so that a locked or damaged file stops the start at once)."""
@@ -130,6 +135,7 @@ class Floorboard(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.setup_started = True
+        self.answer_every_component()
         await self.open_store()
         assert self.store is not None
         self.engine = Engine.from_settings(self.store, self.settings, now=self.now)
@@ -150,6 +156,32 @@ class Floorboard(commands.Bot):
                 await self.sync_tree()
             except (discord.HTTPException, aiohttp.ClientError, OSError):  # it still serves the old commands
                 log.exception("syncing slash commands failed; will try again at the next start")
+
+    def answer_every_component(self) -> None:
+        """Every button click and menu choice gets an answer: discord.py's component dispatch is wrapped so that,
+        once the handlers it started are done, a click none of them answered gets a short private reply (a
+        custom_id that matches no template, a forged one, a handler that returned without a word)."""
+        store = self._connection._view_store  # discord.py 2.7: dispatch_view is synchronous, handlers are tasks
+        dispatch, add_task = store.dispatch_view, store.add_task
+
+        def dispatch_view(component_type: int, custom_id: str, interaction: discord.Interaction) -> None:
+            started: list[asyncio.Task[None]] = []
+
+            def track(task: asyncio.Task[None]) -> None:
+                started.append(task)
+                add_task(task)
+
+            store.add_task = track  # type: ignore[method-assign]
+            try:
+                dispatch(component_type, custom_id, interaction)
+            finally:
+                store.add_task = add_task  # type: ignore[method-assign]
+            task = asyncio.create_task(answer_unanswered(interaction, started),
+                                       name=f"discord-ui-fallback-{interaction.id}")
+            self.fallbacks.add(task)
+            task.add_done_callback(self.fallbacks.discard)
+
+        store.dispatch_view = dispatch_view  # type: ignore[method-assign]
 
     async def load_all(self) -> None:
         """Load every extension; one that fails is logged and skipped so the others still serve."""

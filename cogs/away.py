@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from bot import Floorboard
 
 MAX_DAYS = 365
+MAX_TIME = 5  # "22:00"
 
 
 class Away(commands.Cog):
@@ -73,8 +74,8 @@ class Away(commands.Cog):
     @app_commands.describe(timezone=ls("cmd.quiet.timezone.description"), start=ls("cmd.quiet.start.description"),
                            end=ls("cmd.quiet.end.description"), off=ls("cmd.quiet.off.description"))
     async def quiet_hours(self, ctx: commands.Context[Any], timezone: commands.Range[str, 1, 64] | None = None,
-                          start: commands.Range[int, 0, 23] | None = None,
-                          end: commands.Range[int, 0, 23] | None = None, off: bool = False) -> None:
+                          start: commands.Range[str, 1, MAX_TIME] | None = None,
+                          end: commands.Range[str, 1, MAX_TIME] | None = None, off: bool = False) -> None:
         """Quiet hours: no mention notifies the player inside them (their clocks still run)."""
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
@@ -87,9 +88,10 @@ class Away(commands.Cog):
                     raise InvalidActionError("quiet.all_three")
                 if not quiet.valid_zone(timezone):
                     raise InvalidActionError("quiet.bad_zone", zone=timezone[:64])
-                if start == end:
+                window = (read_time(start), read_time(end))
+                if window[0] == window[1]:
                     raise InvalidActionError("quiet.empty_window")
-                mine = replace(mine, tz=timezone, quiet=(start, end))
+                mine = replace(mine, tz=timezone, quiet=window)
             else:
                 await send_ephemeral(ctx, describe(mine, locale))
                 return
@@ -129,11 +131,19 @@ class Away(commands.Cog):
         await channel.send(t(key, locale, name=name, **params), allowed_mentions=pinging([]))
 
 
+def read_time(text: str) -> int:
+    """A quiet-hours end as typed (``22``, ``22:00``, ``7:30``), or a reply saying what was wrong with it."""
+    try:
+        return quiet.parse_time(text)
+    except quiet.BadTime:
+        raise InvalidActionError("quiet.bad_time", time=str(text)[:MAX_TIME + 1]) from None
+
+
 def describe(settings: quiet.Notify, locale: str) -> str:
     if settings.quiet is None:
         line = t("quiet.none", locale)
     else:
-        line = t("quiet.set", locale, start=f"{settings.quiet[0]:02d}:00", end=f"{settings.quiet[1]:02d}:00",
+        line = t("quiet.set", locale, start=quiet.time_text(settings.quiet[0]), end=quiet.time_text(settings.quiet[1]),
                  zone=settings.tz)
     return line + "\n" + t("quiet.dm_on" if settings.dm else "quiet.dm_off", locale)
 

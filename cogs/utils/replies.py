@@ -8,10 +8,11 @@ information is only ever sent through an interaction: a prefix command gets a po
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Collection
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
@@ -19,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.lang import locale_of_interaction
 from cogs.utils.text import ELLIPSIS, Markup, code, excerpt
 from engine import unavailable
 from i18n import LOCALES, catalog, t
@@ -30,6 +32,7 @@ T = TypeVar("T")
 
 Target = discord.Interaction | commands.Context[Any] | discord.Message
 MAX_CONTENT = 2000
+DISCORD_INT_LIMIT = 2**53 - 1  # Discord's integer and number options stop here
 # Error parameters that are the bot's own words (usages, lists of verbs, options, cards, ids), never input.
 TRUSTED_PARAMS = frozenset({"usage", "verbs", "known", "allowed", "cards", "cells", "choices", "demands", "build",
                             "design", "layout", "games", "langs", "flags", "types", "options"})
@@ -166,11 +169,30 @@ async def handle_command_error(ctx: commands.Context[Any], error: BaseException,
         log.error("command %s failed", ctx.command, exc_info=error)
         key = "bot.internal_error"
     usage = f"{ctx.clean_prefix}{ctx.command.qualified_name} {ctx.command.signature}" if ctx.command else ""
-    limit = error.maximum if isinstance(error, commands.RangeError) else None
+    params: dict[str, Any] = {"usage": usage.strip()}
+    if isinstance(error, commands.RangeError):
+        param = ctx.current_parameter
+        params.update(name=param.displayed_name or param.name if param else "?", limit=error.maximum,
+                      minimum=bound(error.minimum, -1), maximum=bound(error.maximum, 1))
     try:
-        await send_ephemeral(ctx, t(key, locale, usage=usage.strip(), limit=limit))
+        await send_ephemeral(ctx, t(key, locale, **params))
     except discord.HTTPException:
         log.warning("could not send the error reply for %s", ctx.command)
+
+
+def bound(value: float | None, sign: int) -> str:
+    """A range's end as shown ("1", "0.5"); an open end is Discord's own limit for numbers."""
+    if value is None:
+        value = sign * DISCORD_INT_LIMIT
+    return f"{value:g}" if not float(value).is_integer() else str(int(value))
+
+
+def range_error_key(error: commands.RangeError) -> str:
+    """A number out of range says its range; a text says how many characters it may have."""
+    if not isinstance(error.value, str):
+        return "bot.out_of_range"
+    return "bot.too_long" if error.maximum is not None and len(error.value) > error.maximum \
+        else "bot.text_out_of_range"
 
 
 def user_error_key(error: BaseException) -> str | None:
@@ -179,9 +201,23 @@ def user_error_key(error: BaseException) -> str | None:
     if isinstance(error, commands.MissingPermissions | commands.CheckFailure):
         return "bot.not_allowed"
     if isinstance(error, commands.RangeError):
-        return "bot.too_long"
+        return range_error_key(error)
     if isinstance(error, commands.UserInputError):
         return "bot.bad_input"
     if isinstance(error, commands.CommandOnCooldown):
         return "bot.slow_down"
     return None
+
+
+async def answer_unanswered(interaction: discord.Interaction, handlers: Collection[asyncio.Task[Any]]) -> None:
+    """Once the handlers discord.py started for a component click are done (none, when its custom_id matches no
+    template or the message does not carry it), a short private reply if none of them answered: otherwise
+    Discord shows "This interaction failed"."""
+    if handlers:
+        await asyncio.wait(handlers)
+    if interaction.response.is_done():
+        return
+    locale = await locale_of_interaction(interaction)
+    # A handler may still have answered in between (it is then not ours to answer), or the token expired.
+    with contextlib.suppress(discord.HTTPException, discord.InteractionResponded):
+        await interaction.response.send_message(t("bot.unknown_component", locale), ephemeral=True)

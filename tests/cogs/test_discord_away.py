@@ -50,7 +50,7 @@ async def test_quiet_hours_keep_a_ping_from_notifying_and_the_clock_runs(harness
     to_move = table.seats[table.state.current].user_id
     user = next(name for name, uid in USERS.items() if uid == to_move)
     hour = clock.now.hour  # quiet hours around now, in UTC
-    out = await h.slash("quiet", user, channel_id, timezone="UTC", start=hour, end=(hour + 2) % 24)
+    out = await h.slash("quiet", user, channel_id, timezone="UTC", start=str(hour), end=str((hour + 2) % 24))
     assert out[-1].ephemeral and "Quiet hours" in out[-1].text
     start = len(h.sent)
     clock.advance(minutes=31)
@@ -70,9 +70,9 @@ async def test_quiet_hours_keep_a_ping_from_notifying_and_the_clock_runs(harness
 
 async def test_a_bad_time_zone_or_half_a_window_is_refused(harness: Harness) -> None:
     h = harness
-    out = await h.slash("quiet", "alice", timezone="Mars/Olympus", start=22, end=7)
+    out = await h.slash("quiet", "alice", timezone="Mars/Olympus", start="22", end="7")
     assert out[-1].ephemeral and "time zone" in out[-1].text
-    out = await h.slash("quiet", "alice", timezone="Europe/Warsaw", start=22)
+    out = await h.slash("quiet", "alice", timezone="Europe/Warsaw", start="22")
     assert out[-1].ephemeral and "both hours" in out[-1].text
 
 
@@ -121,5 +121,5 @@ async def test_a_damaged_settings_row_leaves_that_player_the_defaults_and_the_re
     await h.bot.store._db.commit()
     await h.bot.store.set_user_settings(USERS["carol"], {"tz": "UTC", "quiet": ["x", 7]})
     quiet.load(await h.bot.store.all_user_settings(), h.bot.now)
-    assert quiet.REGISTRY[USERS["alice"]].quiet == (22, 7) and USERS["bob"] not in quiet.REGISTRY
+    assert quiet.REGISTRY[USERS["alice"]].quiet == (22 * 60, 7 * 60) and USERS["bob"] not in quiet.REGISTRY
     assert quiet.REGISTRY[USERS["carol"]].quiet is None

@@ -549,13 +549,15 @@ def resign(s: State, seat: int) -> tuple[State, list[Event]]:
         w.pool[JUTSU_KINDS.index(k)] += 1
     w.set_player(seat, out=True, hand=(), space=None, on=None, alcove=None)
     w.events.append(Event("resign", seat, {}))
+    if s.reset is not None and seat in s.reset.ninjas:  # its fallen ninja leaves the game, not the reset
+        w.changes["reset"] = replace(s.reset, ninjas=tuple(q for q in s.reset.ninjas if q != seat))
     left = [q.seat for q in w.seats if not q.out]
     if len(left) == 1:
         w.changes.update(phase="over", winner=left[0], reason="ff.outcome.last_standing", roll=(), to_take=())
         w.events.append(Event("win", left[0], {"reason": "ff.outcome.last_standing"}))
     elif s.current == seat and s.phase != "over":
         if s.phase == "reset" and s.reset is not None and s.reset.by == seat:
-            w.collapsed = replace(s.reset, by=next_seat(s, seat, w.seats))
+            w.collapsed = replace(w.get("reset"), by=next_seat(s, seat, w.seats))
             w.changes.update(reset=w.collapsed, current=w.collapsed.by)
         elif s.phase == "hide":
             w.changes.update(hide=tuple((q, b) for q, b in s.hide if q != seat))

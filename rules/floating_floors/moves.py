@@ -428,24 +428,36 @@ def pass_reset_on(w: Work, seat: int, reset: Reset) -> None:
     w.events.append(Event("skip", seat, {"challenge": 5}))
 
 
-def finish_reset(w: Work, seat: int, reset: Reset) -> None:
+def unfinished(w: Work, reset: Reset) -> IllegalActionError | None:
+    """Why a hand-made arrangement cannot be finished yet (None: ``reset`` finishes it). `legal` offers
+    ``reset`` by the same test, so what is offered is what is accepted."""
     card = reset.card
     if reset.kinds:
-        raise IllegalActionError("ff.err.reset_jutsu_left", jutsu=" ".join(reset.kinds))
+        return IllegalActionError("ff.err.reset_jutsu_left", jutsu=" ".join(reset.kinds))
+    laid = card in w.boards
+    if not laid and reset.board is not None and any(w.lay.card_of(p.space) == card for p in w.pieces.values()):
+        return IllegalActionError("ff.err.reset_board_left", board=reset.board)
+    if reset.ninjas and laid:
+        return IllegalActionError("ff.err.reset_ninjas_left", players=", ".join(str(q + 1) for q in reset.ninjas))
+    return None
+
+
+def finish_reset(w: Work, seat: int, reset: Reset) -> None:
+    card = reset.card
+    refusal = unfinished(w, reset)
+    if refusal is not None:
+        raise refusal
     laid = card in w.boards
     if not laid and reset.board is not None:
-        if any(w.lay.card_of(p.space) == card for p in w.pieces.values()):
-            raise IllegalActionError("ff.err.reset_board_left", board=reset.board)
         w.deck.append(reset.board)  # no Jutsu fell with it: nothing can hold it up
-    if reset.ninjas and laid:
-        raise IllegalActionError("ff.err.reset_ninjas_left", players=", ".join(str(q + 1) for q in reset.ninjas))
     for q in reset.ninjas:
         home = w.seats[q].home
         x, y = w.lay.alcoves[home].point
         w.set_player(q, alcove=home, space=None, x=x, y=y, on=None)
     w.changes["reset"] = None
     margin = balance_of(w, card).margin if laid else None
-    w.events.append(Event("reset", seat, {"card": card, "board": reset.board, "standing": laid, "manual": True,
+    board = w.boards[card].board if laid else reset.board
+    w.events.append(Event("reset", seat, {"card": card, "board": board, "standing": laid, "manual": True,
                                           "margin": round(margin, 4) if margin is not None else None}))
 
 
@@ -478,7 +490,7 @@ def reset_board(w: Work, seat: int, act: Action) -> None:
     if not any(p.level == "ground" and w.lay.card_of(p.space) == reset.card for p in w.pieces.values()):
         raise IllegalActionError("ff.err.board_needs_jutsu", space=name(act.space))
     w.boards[reset.card] = Board(reset.card, reset.board, act.back, act.turns)
-    w.changes["reset"] = replace(reset, manual=True)
+    w.changes["reset"] = replace(reset, board=None, manual=True)  # laid: no longer waiting (counted once)
     w.events.append(Event("board", seat, {"board": reset.board, "card": reset.card, "back": act.back,
                                           "turns": act.turns, "reset": True}))
     reset_check(w, seat)
@@ -526,6 +538,11 @@ def arrange(w: Work, reset: Reset, flat: bool = False) -> None:
     if best is not None:
         _, board, pieces, spots = best
         w.boards[card] = board
+        left = list(reset.kinds)
+        for p in pieces:
+            left.remove(p.kind)
+        for kind in left:  # no room for it on the card: back to the pool, as in the flat arrangement
+            w.pool[JUTSU_KINDS.index(kind)] += 1
         for p in pieces:
             w.pieces[p.id] = p
         w.next_piece = max([w.next_piece, *(p.id + 1 for p in pieces)])
@@ -624,7 +641,8 @@ def legal(s: State, seat: int) -> list[str]:
         free = [a.space for a in w.lay.alcoves if s.alcoves[a.index] is None and a.index not in homes]
         return [f"hide {b} {name(sp)}" for b in mine for sp in free]
     if phase == "reset":
-        return sorted({"reset", *_legal_reset(w)})
+        ready = not s.reset.manual or unfinished(w, s.reset) is None
+        return sorted({*(["reset"] if ready else []), *_legal_reset(w)})
     if phase == "acquire":
         return _legal_takes(w, seat)
     return sorted(set(_legal_navigate(w, seat)))

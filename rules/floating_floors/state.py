@@ -114,7 +114,7 @@ class Reset:
 
     card: int
     by: int
-    board: str | None  # the fallen board (None if it never stood: it went back to the deck)
+    board: str | None  # the fallen board still to lay (None once laid over the card: it is counted there)
     kinds: tuple[str, ...]  # the fallen Jutsu still to place
     ninjas: tuple[int, ...]  # the seats whose ninjas fell and still wait for a space
     manual: bool = False  # the resetting player has placed something by hand

@@ -13,7 +13,7 @@ from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_SHAPE
 from rules.floating_floors.game import FloatingFloors
 from rules.floating_floors.layout import parse_space
-from rules.floating_floors.state import Board, Piece, State
+from rules.floating_floors.state import Board, Piece, Reset, State
 
 G = FloatingFloors()
 ALL_LAND = ("t05", "terrain")  # LLL / LLL / WWL: only the bottom-left two spaces of each card are water
@@ -67,3 +67,18 @@ def apply(s: State, action: str, seat: int | None = None) -> tuple[State, list[A
 
 def kinds(events: list[Any]) -> list[str]:
     return [e.kind for e in events]
+
+
+def fallen(players: int = 2, *, kinds: tuple[str, ...] = ("ws", "ws", "ws"), ninjas: tuple[int, ...] = (0,),
+           board: str | None = "f03", card: tuple[str, str] = ALL_LAND, options: dict[str, Any] | None = None,
+           seed: str = "t") -> State:
+    """Card 0 just collapsed: ``kinds``, ``board`` and the ninjas of ``ninjas`` wait for seat 1 to reset it.
+    The fallen pieces come out of the pool and the deck, as a collapse takes them, so the box stays whole."""
+    s = position(players, seed=seed, options=options, phase="reset", current=1,
+                 reset=Reset(card=0, by=1, board=board, kinds=tuple(sorted(kinds)), ninjas=ninjas))
+    seats = tuple(replace(q, alcove=None, space=None, x=0.0, y=0.0) if q.seat in ninjas else q for q in s.seats)
+    pool = list(s.pool)
+    for kind in kinds:
+        pool[JUTSU_KINDS.index(kind)] -= 1
+    return replace(s, cards=(card, *s.cards[1:]), seats=seats, pool=tuple(pool),
+                   deck=tuple(b for b in s.deck if b != board))

@@ -687,6 +687,27 @@ def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
     return [t("cli.no_moves", lang)]
 
 
+def move_verbs(game: str) -> list[str]:
+    """The verbs a player types in ``game`` (from the help's forms; an answer or a boost is no verb of its own)."""
+    forms = {"flying_blades": FB_FORMS, "floor_plan": FP_FORMS, "the_floor": TF_FORMS, "floating_world": FW_FORMS,
+             "floating_floors": FF_FORMS}.get(game, {})
+    return [v for v in forms if v not in ("answer", "boost")] + ["resign"]
+
+
+def typo_hint(table: Table, seat: int, text: str, lang: str) -> str | None:
+    """For a refused move whose first word is no verb (``atack d3 e3``): "did you mean `attack`?" and moves legal
+    now, by the hint mechanism of Discord's typed moves (`hints`); None otherwise (the rules' error says why)."""
+    import hints
+
+    verbs = move_verbs(table.game)
+    words = text.split()
+    guess = hints.closest(words[0], verbs) if words else None
+    examples = examples_for(table, seat)
+    shown = [examples[v] for v in dict.fromkeys([guess or "", *examples]) if v in examples]
+    msg = hints.unknown_verb_msg(text, verbs, examples=shown)
+    return None if msg is None else hints.render(msg, lang)
+
+
 QUIET = {  # moves after which the bot posts no new image (nothing on the board changed)
     "flying_blades": {"drafted", "resign", "timeout"},
     "the_floor": {"picked", "ready", "duel_start", "answer", "judging", "judged", "pass", "dispute", "vote", "absent",
@@ -973,7 +994,7 @@ class TerminalGame:
             try:
                 result = await self.engine.act(table.id, table.seats[seat].user_id or 0, text)
             except FloorboardError as e:
-                print(t(terminal_words(e.msg), self.lang))
+                print(typo_hint(table, seat, text, self.lang) or t(terminal_words(e.msg), self.lang))
                 continue
             self.announce([result])
             return True

@@ -187,3 +187,33 @@ def test_the_notation_example_of_start_is_a_legal_start_on_a_three() -> None:
     table.rules.apply(table.state, 0, fp_notation.USAGE["start"])
     with pytest.raises(RulesError):
         table.rules.apply(table.state, 0, "start C5 6x3")  # the old example: I7 is outside it
+
+
+# --- one hint mechanism for Discord and the terminal (issue 21) ----------------------------------------------
+
+
+def test_the_discord_hints_are_the_shared_terminal_safe_mechanism() -> None:
+    import hints as shared
+
+    assert hints.closest is shared.closest and hints.translate is shared.translate and hints.fold is shared.fold
+    discord_hint = hints.near_miss("atack a1 a2", ["attack", "pass"], "en", examples=["attack c3 c4"])
+    plain_hint = shared.near_miss("atack a1 a2", ["attack", "pass"], "en", examples=["attack c3 c4"])
+    assert discord_hint == plain_hint == "`atack` is not a move. Did you mean `attack`? Moves now: `attack c3 c4`"
+
+
+def test_the_shared_hints_and_the_terminal_load_no_discord_and_no_cog() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, hints, play_cli; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('cogs', 'discord')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent)).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_typed_word_is_quoted_back_without_control_characters_or_a_closing_backtick() -> None:
+    import hints as shared
+
+    assert shared.plain_quote("at\x1b[31mack`") == "at[31mack\u02cb"
+    assert len(shared.plain_quote("x" * 500)) == shared.QUOTED

@@ -81,3 +81,34 @@ def test_floor_plan_at_game_over_shows_the_final_sheet_not_no_blueprint(
     final = out[out.rindex("Floor Plan · Round"):]
     assert "No blueprint to show." not in final
     assert "Bot 1 — Score" in final and "    A B C D E F G H I J K L M N O P Q" in final, final
+
+
+# --- a mistyped verb: the hint Discord's typed moves give, in the terminal too -------------------------------
+
+
+@pytest.mark.parametrize(("game", "typo", "verb"), [
+    ("flying_blades", "atack d3 e3", "attack"), ("floor_plan", "strat G5 6x3", "start"),
+    ("the_floor", "pikc x", "pick"), ("floating_world", "atack oni mind", "attack"),
+    ("floating_floors", "tkae bt pool", "take"),
+])
+def test_a_mistyped_verb_in_the_terminal_gets_did_you_mean_and_a_move_legal_now(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, typo: str, verb: str) -> None:
+    assert run(tmp_path, game, "--players", "2", "--bots", "1", typed=[typo]) == 0
+    out = capsys.readouterr().out
+    hint = next(line for line in out.splitlines() if f"`{typo.split()[0]}` is not a move." in line)
+    assert f"Did you mean `{verb}`?" in hint and "Moves now: `" in hint, hint
+
+
+def test_the_terminals_typo_hint_is_in_polish_with_lang_pl(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(tmp_path, "flying_blades", "--players", "2", "--bots", "1", "--lang", "pl",
+               typed=["keep none", "atack d3 e3"]) == 0
+    out = capsys.readouterr().out
+    assert "`atack` to nie ruch." in out and "`attack`" in out, out
+
+
+def test_a_refused_move_with_a_real_verb_keeps_the_rules_own_reason(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(tmp_path, "flying_blades", "--players", "2", "--bots", "1", typed=["keep none", "attack z9 z8"]) == 0
+    out = capsys.readouterr().out
+    assert "is not a move" not in out and "Did you mean" not in out

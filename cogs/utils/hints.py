@@ -1,196 +1,61 @@
-"""Typed messages that are *attempted* moves but not moves: a short hint instead of silence; and verb aliases.
+"""Hints for typed attempted moves in Discord: the one mechanism of the top-level `hints` module (the terminal uses
+it too), with Discord's quoting. The word a user typed is shown in a code span (`code`) and the hint's list of
+moves is the bot's own text (`Markup`): neither is escaped again when posted. Post a hint with
+``cogs.utils.replies.send_ephemeral(message, text)``: a reply that pings no one.
 
-Game-agnostic: a game passes its canonical verbs, the aliases players may type (Polish verbs…), which tokens a
-move's arguments are made of, and examples that are legal now; this module decides whether a message is an
-attempted move (rather than chat) and words the reply, in the server's language, with what the user typed
-escaped. The stable API (The Floor may call it too):
-
-- ``fold(word)``: the form words are compared in (case- and accent-free: ``Pomiń`` → ``pomin``).
-- ``resolve(word, verbs, aliases)``: the canonical verb a word names exactly (a verb or an alias), else None.
-- ``closest(word, verbs, aliases)``: the canonical verb a typo most likely means (edit distance), else None.
-- ``translate(text, aliases, words)``: a leading alias phrase replaced by its verb, alias words after it by
-  theirs; everything else kept as typed (the rules' parser then gives the one canonical notation).
-- ``near_miss_msg(text, verbs, …) -> Msg | None`` and ``near_miss(text, verbs, locale, …) -> str | None``: the
-  hint for an attempted move that is not one, or None for chat (and for a real verb: the caller's own parser
-  decides whether that is a move or chat such as "pass the salt"); ``render(msg, locale)`` words a `Msg` hint.
-  Post it with ``cogs.utils.replies.send_ephemeral(message, text)``: a reply that pings no one.
+Everything else (``fold``, ``resolve``, ``closest``, ``translate``, ``alias_lines``…) is the shared module's.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-import unicodedata
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable
+from typing import Any
 
-from rapidfuzz.distance import OSA
-
+import hints as shared
 from cogs.utils.text import Markup, code
-from i18n import t
+from hints import (
+    CELL,
+    MAX_EXAMPLES,
+    MAX_PHRASE,
+    MAX_WORD,
+    MIN_TYPO,
+    Aliases,
+    Examples,
+    alias_lines,
+    attempted_verb,
+    closest,
+    fold,
+    folded,
+    is_evidence,
+    phrase_at,
+    render,
+    replace_phrases,
+    resolve,
+    tolerance,
+    translate,
+)
 from rules.base import Msg
 
-Aliases = Mapping[str, str]
-MIN_TYPO = 3  # shorter words are never read as a typo of a verb ("z", "ok")
-MAX_EXAMPLES = 3
-MAX_WORD = 20
-MAX_PHRASE = 3  # words in the longest alias ("podwójne kopnięcie", "pokój startowy")
-CELL = re.compile(r"^[a-z]\d{1,2}$", re.IGNORECASE)
-_NO_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "đ": "d", "ß": "ss"})
+__all__ = ["CELL", "MAX_EXAMPLES", "MAX_PHRASE", "MAX_WORD", "MIN_TYPO", "Aliases", "Examples", "alias_lines",
+           "attempted_verb", "closest", "fold", "folded", "is_evidence", "moves_msg", "near_miss", "near_miss_msg",
+           "phrase_at", "render", "replace_phrases", "resolve", "tolerance", "translate"]
 
 
-def fold(word: str) -> str:
-    """Lowercase without accents: players type Polish with or without diacritics (``pomin`` = ``pomiń``)."""
-    decomposed = unicodedata.normalize("NFKD", word.translate(_NO_DECOMPOSITION))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+def quote(word: str) -> str:
+    """The typed word for the template's code span: only a backtick would end it; never escaped again."""
+    return Markup(code(word))
 
 
-@functools.lru_cache(maxsize=64)
-def _folded(items: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    return {fold(k): v for k, v in items}
-
-
-def folded(aliases: Aliases | None) -> dict[str, str]:
-    """``aliases`` keyed by folded phrases (cached: the tables are module constants)."""
-    return _folded(tuple(sorted((aliases or {}).items())))
-
-
-def resolve(word: str, verbs: Collection[str], aliases: Aliases | None = None) -> str | None:
-    """The canonical verb ``word`` names exactly (a verb, or an alias in any language), else None."""
-    key = fold(word)
-    if key in verbs:
-        return key
-    return folded(aliases).get(key)
-
-
-def tolerance(verb: str) -> int:
-    """Edits a typo of ``verb`` may have: one in a short verb, two in a longer one."""
-    return 1 if len(verb) <= 4 else 2
-
-
-def closest(word: str, verbs: Collection[str], aliases: Aliases | None = None) -> str | None:
-    """The canonical verb a mistyped ``word`` most likely means (``atack`` → ``attack``, ``atakk`` → ``attack``
-    through the alias ``atak``), or None when no verb or alias is close enough."""
-    key = fold(word)
-    if not MIN_TYPO <= len(key) <= MAX_WORD or not key.isalpha():
-        return None
-    names = {v: v for v in verbs} | {a: v for a, v in folded(aliases).items() if " " not in a}
-    near = [(OSA.distance(key, name), name) for name in names]
-    near = sorted((d, name) for d, name in near if d <= tolerance(name))
-    return names[near[0][1]] if near else None
-
-
-def phrase_at(tokens: list[str], i: int, table: Mapping[str, str]) -> tuple[str, int]:
-    """What the alias phrase starting at ``tokens[i]`` stands for (the longest, matched folded) and its length
-    in tokens; the token itself and 1 when none starts there."""
-    for n in range(min(MAX_PHRASE, len(tokens) - i), 0, -1):
-        key = " ".join(fold(w) for w in tokens[i:i + n])
-        if key in table:
-            return table[key], n
-    return tokens[i], 1
-
-
-def replace_phrases(tokens: list[str], table: Mapping[str, str], *, first_only: bool = False) -> list[str]:
-    """Tokens with every alias phrase (or only a leading one) replaced by what it stands for."""
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        word, n = phrase_at(tokens, i, table)
-        out.append(word)
-        i += n
-        if first_only:
-            return out + tokens[i:]
-    return out
-
-
-def translate(text: str, aliases: Aliases | None = None, words: Aliases | None = None) -> str:
-    """``text`` with its leading alias phrase replaced by the verb and alias words after it by theirs
-    (``atak c3 c4`` → ``attack c3 c4``, ``smok e5 z e4`` → ``dragon e5 from e4``)."""
-    tokens = text.split()
-    if not tokens:
-        return ""
-    tokens = replace_phrases(tokens, folded(aliases), first_only=True)
-    return " ".join([tokens[0], *replace_phrases(tokens[1:], folded(words))])
-
-
-def is_evidence(token: str) -> bool:
-    """A token only a move would have (a cell, a size, a list): digits or commas; "from" alone is not."""
-    return any(c.isdigit() for c in token) or "," in token
-
-
-def _is_cell(token: str) -> bool:
-    return CELL.match(token) is not None
-
-
-def attempted_verb(text: str, verbs: Collection[str], aliases: Aliases | None = None, *,
-                   arg: Callable[[str], bool] = _is_cell, alone: Collection[str] = ()) -> tuple[bool, str | None]:
-    """(is ``text`` an attempted move that is not one, the verb it probably meant). Attempted: a near-miss verb
-    followed by move-shaped arguments (or alone, for a verb typed alone like ``pass``), or move-shaped words with
-    no verb at all (``c3 c4``, ``jump c3 c4``). A real verb or alias is never a near miss."""
-    words = text.split()
-    if not words or resolve(words[0], verbs, aliases) is not None:
-        return False, None
-    rest = words[1:]
-    shaped = all(arg(w) for w in rest)
-    evidence = any(is_evidence(w) for w in rest)
-    guess = closest(words[0], verbs, aliases)
-    if guess is not None and shaped and (evidence or (not rest and guess in alone)):
-        return True, guess
-    head = words[0]
-    if rest and shaped and evidence and (arg(head) or (fold(head).isalpha() and len(head) <= MAX_WORD)):
-        return True, None
-    return False, None
-
-
-Examples = Sequence[str] | Callable[[], Sequence[str]]
-
-
-def near_miss_msg(text: str, verbs: Collection[str], *, aliases: Aliases | None = None, examples: Examples = (),
-                  game: str = "", private: bool = False, arg: Callable[[str], bool] = _is_cell,
-                  alone: Collection[str] = ()) -> Msg | None:
-    """The hint for a typed attempted move, as a `Msg` (translated by ``t`` in the caller's language), or None
-    for chat. ``examples`` are moves legal now, or a function giving them (called only for an attempted move:
-    chat costs no move generation); ``private``: the game's moves are made with /move, never typed in public;
-    ``arg`` tells a token a move's arguments are made of; ``alone``: verbs typed without arguments (``pass``);
-    ``game`` names the /help page."""
-    attempted, guess = attempted_verb(text, verbs, aliases, arg=arg, alone=alone)
-    if not attempted:
-        return None
-    words = text.split()
-    head = Msg("hints.no_verb") if arg(words[0]) else Msg("hints.unknown_verb", word=Markup(code(words[0])))
-    shown = examples() if callable(examples) else examples
-    return Msg("hints.reply", head=head, guess=Msg("hints.did_you_mean", verb=guess) if guess else "",
-               moves=moves_msg(shown, private), help=Msg("hints.help", game=game) if game else "")
+def near_miss_msg(text: str, verbs: Collection[str], **kwargs: Any) -> Msg | None:
+    """`hints.near_miss_msg` with Discord's quoting (same keyword arguments)."""
+    return shared.near_miss_msg(text, verbs, quote=quote, mark=Markup, **kwargs)
 
 
 def moves_msg(examples: Iterable[str], private: bool) -> Msg | str:
-    shown = list(dict.fromkeys(examples))[:MAX_EXAMPLES]
-    if not shown:
-        return Msg("hints.use_move") if private else ""
-    if private:
-        return Msg("hints.moves_private", moves=Markup(", ".join(f"`{m}`" for m in shown)))
-    return Msg("hints.moves_now", moves=Markup(", ".join(f"`{m}`" for m in shown)))
+    return shared.moves_msg(examples, private, mark=Markup)
 
 
-def render(msg: Msg, locale: str) -> str:
-    """A hint `Msg` as one line in ``locale`` (the parts left out leave no double spaces)."""
-    return " ".join(t(msg, locale).split())
-
-
-def near_miss(text: str, verbs: Collection[str], locale: str, **kwargs: object) -> str | None:
+def near_miss(text: str, verbs: Collection[str], locale: str, **kwargs: Any) -> str | None:
     """`near_miss_msg` rendered in ``locale`` (same keyword arguments)."""
-    msg = near_miss_msg(text, verbs, **kwargs)  # type: ignore[arg-type]
+    msg = near_miss_msg(text, verbs, **kwargs)
     return None if msg is None else render(msg, locale)
-
-
-def alias_lines(aliases: Aliases, limit: int = 1000) -> str:
-    """The aliases for /help: ``atak``, ``atakuj`` → ``attack``; one verb a line, cut at ``limit`` characters."""
-    by_verb: dict[str, list[str]] = {}
-    for alias, verb in aliases.items():
-        by_verb.setdefault(verb, []).append(alias)
-    lines = [", ".join(f"`{a}`" for a in names) + f" → `{verb}`" for verb, names in by_verb.items()]
-    text = ""
-    for line in lines:
-        if len(text) + len(line) + 1 > limit:
-            break
-        text += line + "\n"
-    return text.strip()

@@ -3,6 +3,7 @@ their values and defaults, read from the rules themselves; the tournament format
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
@@ -145,3 +146,22 @@ def test_every_option_of_every_command_has_help_text() -> None:
     missing = [(name, p.name) for name, command in commands for p in command.params
                if isinstance(p, click.Option) and not p.help]
     assert missing == []
+
+
+# --- any typed value gets an answer, never a traceback -------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_option_typed_with_any_value_is_taken_or_explained_never_a_traceback(game: str) -> None:
+    rules = GAMES[game]
+    for key in option_keys(rules, rules.min_players):
+        for value in ("5", "0", "-1", "abc", "1,2", "", "true", "none", "99999999999999999999999"):
+            with contextlib.suppress(click.BadParameter):  # refused with a reason: fine; anything else fails
+                play_cli.checked_settings(game, rules.min_players, 0, (f"{key}={value}",), out=Path("out"), db=None,
+                                          lang="en", seed=None)
+
+
+def test_a_single_floating_floors_challenge_is_taken_as_a_number() -> None:
+    settings = play_cli.checked_settings("floating_floors", 2, 1, ("challenges=5",), out=Path("out"), db=None,
+                                         lang="en", seed=None)
+    assert GAMES["floating_floors"].normalize_options(2, settings.options)["challenges"] == "5"

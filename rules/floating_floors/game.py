@@ -90,7 +90,9 @@ def _challenges(raw: Any) -> tuple[int, ...]:
         upto = raw.removeprefix("campaign").strip(":= ")
         if upto.isdigit() and 1 <= int(upto) <= 8:
             return tuple(range(1, int(upto) + 1))
-    parts = [p.strip() for p in str(raw).split(",")] if isinstance(raw, str) else list(raw)
+    # One challenge typed alone arrives as a number (`challenges=5`), a list from a lobby as a list.
+    parts = [p.strip() for p in raw.split(",")] if isinstance(raw, str) else \
+        list(raw) if isinstance(raw, list | tuple) else [raw]
     if not parts or not all(str(p).isdigit() and 1 <= int(p) <= 8 for p in parts):
         raise OptionsError("ff.options.challenges", value=repr(raw)[:30])
     return tuple(sorted({int(p) for p in parts}))
@@ -133,8 +135,9 @@ def normalize(players: Any, options: Any) -> dict[str, Any]:
 class Work:
     """A mutable copy of a state for one action; `freeze` makes the next state."""
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, *, draws: bool = True) -> None:
         self.s = s
+        self.draws = draws  # False in a preview: nothing is drawn from the seed (no dice, no shaky hands)
         self.lay: Layout = s.layout
         self.boards: dict[int, Board] = {b.card: b for b in s.boards}
         self.pieces: dict[int, Piece] = {p.id: p for p in s.pieces}
@@ -162,6 +165,8 @@ class Work:
         return self.seats[seat]
 
     def draw(self) -> float:
+        if not self.draws:
+            return 1.0  # steady: never below a fall chance
         value = rng.stream(self.s.seed, self.counter).random()
         self.counter += 1
         return value
@@ -277,6 +282,9 @@ def start_turn(w: Work, seat: int) -> None:
         w.events.append(Event("skip", seat, {}))
         seat = next_seat(w.s, seat, w.seats)
     w.set_player(seat, steps=0, fresh=())
+    if not w.draws:  # a preview stops before the next turn's dice: they are that player's secret to come
+        w.changes.update(current=seat, roll=(), to_take=(), phase="acquire", turn=w.get("turn") + 1)
+        return
     roll = tuple(DICE.faces[rng.below(rng.stream(w.s.seed, w.counter + i), len(DICE.faces))]
                  for i in range(dice_count(w.s, seat)))
     w.counter += len(roll)
@@ -509,22 +517,7 @@ class FloatingFloors:
     # --- applying ------------------------------------------------------------------------------------------
 
     def apply(self, s: State, seat: int, action: str) -> tuple[State, list[Event]]:
-        if s.phase == "over":
-            raise IllegalActionError("ff.err.game_over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
-            raise NotYourTurnError("ff.err.bad_seat", seat=seat, players=s.players)
-        act = nt.parse(action)
-        if act.verb == "resign":
-            return resign(s, seat)
-        if s.seats[seat].out:
-            raise NotYourTurnError("ff.err.resigned")
-        if seat != s.current:
-            raise NotYourTurnError("ff.err.not_your_turn", player=s.current + 1)
-        from rules.floating_floors.moves import perform
-
-        w = Work(s)
-        perform(w, seat, act)
-        return w.freeze(), w.events
+        return play(s, seat, action)
 
     # --- the view ------------------------------------------------------------------------------------------
 
@@ -536,14 +529,34 @@ class FloatingFloors:
         return public_view(s, seat)
 
 
+def play(s: State, seat: int, action: str, *, draws: bool = True) -> tuple[State, list[Event]]:
+    """`FloatingFloors.apply`; ``draws=False`` (previews) draws nothing from the seed."""
+    if s.phase == "over":
+        raise IllegalActionError("ff.err.game_over")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
+        raise NotYourTurnError("ff.err.bad_seat", seat=seat, players=s.players)
+    act = nt.parse(action)
+    if act.verb == "resign":
+        return resign(s, seat, draws=draws)
+    if s.seats[seat].out:
+        raise NotYourTurnError("ff.err.resigned")
+    if seat != s.current:
+        raise NotYourTurnError("ff.err.not_your_turn", player=s.current + 1)
+    from rules.floating_floors.moves import perform
+
+    w = Work(s, draws=draws)
+    perform(w, seat, act)
+    return w.freeze(), w.events
+
+
 def _rank_key(q: Player) -> tuple[bool, int]:
     return (q.out, q.done)
 
 
-def resign(s: State, seat: int) -> tuple[State, list[Event]]:
+def resign(s: State, seat: int, *, draws: bool = True) -> tuple[State, list[Event]]:
     if s.seats[seat].out:
         raise IllegalActionError("ff.err.resigned")
-    w = Work(s)
+    w = Work(s, draws=draws)
     me = w.seats[seat]
     for k in me.hand:
         w.pool[JUTSU_KINDS.index(k)] += 1
@@ -579,14 +592,34 @@ def check_kind(kind: str) -> None:
         raise InvalidActionError("ff.err.bad_kind", word=kind, usage=nt.USAGE["place"])
 
 
+def look_ahead(s: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    """The action tried on a copy that draws nothing from the seed: steady hands, and it stops before the next
+    turn's dice. Every preview starts here, so none can show a draw the real move has not made yet."""
+    steady = replace(s.options, shaky="off", challenges=tuple(c for c in s.options.challenges if c not in (2, 8)))
+    after, events = play(replace(s, options=steady), seat, action, draws=False)
+    return replace(after, options=s.options), events
+
+
+def preview_view(s: State, seat: int, action: str) -> dict[str, Any]:
+    """The public view of the board as ``action`` would leave it, for the seat that asks: without the next
+    turn's dice, and without a floorboard the move would newly turn face up (the deck's order is secret)."""
+    from rules.floating_floors.views import public_view
+
+    after, _ = look_ahead(s, seat, action)
+    view = public_view(after, seat)
+    known = {*s.deck[:1], *(b.board for b in s.boards), *([s.reset.board] if s.reset and s.reset.board else [])}
+    if after.deck and after.deck[0] not in known:
+        view["deck"].update(top=None, top_light=[])
+    return view
+
+
 def preview(s: State, seat: int, action: str) -> dict[str, Any]:
     """"What if": the action tried on a copy with steady hands, so the answer never reveals a shaky-hands draw.
 
     ``{"action", "checks": [{"card", "margin", "stable", "chance"}], "collapse": card | None, "claim": bansen |
     None, "win": bool}``; ``chance`` is the shaky-hands fall chance the real move would run (0 without them).
     Raises the rules' error when the action is refused."""
-    steady = replace(s.options, shaky="off", challenges=tuple(c for c in s.options.challenges if c not in (2, 8)))
-    after, events = FloatingFloors().apply(replace(s, options=steady), seat, action)
+    after, events = look_ahead(s, seat, action)
     verb = action.split()[0] if action.strip() else ""
     shaky = s.options.shaky_claims if verb in ("claim", "use") else s.options.shaky_all
     checks = [{"card": e.data["card"], "margin": e.data["margin"], "stable": e.data["stable"],

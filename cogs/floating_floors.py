@@ -5,7 +5,8 @@ Under the latest map: in the acquire phase a **Take** button per rolled Jutsu st
 the same Jutsu on the map (on top, or from under a board — with its balance preview); while navigating **End
 turn**, **Claim Bansen** when the ninja stands next to one of its own, and three selects — *Step to…*, *Place a
 Jutsu…*, *Lay the top floorboard…* — whose every option says whether the board would stand and its new margin
-(`rules.floating_floors.game.preview`, tried with steady hands so that it never gives away a shaky-hands draw);
+(`rules.floating_floors.game.preview`, tried with steady hands and stopped before the next turn's dice, so that it
+never gives away a draw the real move has not made);
 after a collapse **Set the card up again** (the automatic arrangement; the selects and ``stand 1 b2`` place the
 fallen pieces by hand); always **My ninja** (an ephemeral reply with the hand and the legal moves) and **Without
 physics** (the board without the overlay, for the one who asks). ``/whatif <move>`` (or ``/move ? <move>``)
@@ -200,20 +201,12 @@ def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, byte
         return t(shown_msg(Msg("ffui.whatif_error", action=action, error=e.msg)), locale), None
     from render import floating_floors as draw
 
-    after, _ = ff.FloatingFloors().apply(steady(table.state), seat, action)
-    view = table.rules.view(after, seat)
+    view = ff.preview_view(table.state, seat, action)  # drawn from nothing the real move has not revealed yet
     card = result["checks"][-1]["card"] if result["checks"] else None
     index = next((b["index"] for b in view["boards"] if b["card"] == card), None)
     png = draw.preview_image(view, index, locale=locale) if index is not None and result["collapse"] is None \
         else draw.render(view, locale=locale, names=table.names())
     return words.preview_text(result, locale), png
-
-
-def steady(state: Any) -> Any:
-    from dataclasses import replace
-
-    return replace(state, options=replace(state.options, shaky="off", challenges=tuple(
-        c for c in state.options.challenges if c not in (2, 8))))
 
 
 async def answer_whatif(ctx: Any, table: Table, action: str, locale: str) -> None:

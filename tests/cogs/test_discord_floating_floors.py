@@ -173,8 +173,37 @@ async def test_help_page(harness: Harness) -> None:
 async def test_whatif_quotes_what_was_typed_safely(harness: Harness) -> None:
     h = harness
     channel_id = await start(h)
-    out = await h.slash("whatif", "alice", channel_id, action="a`**boom**` " + "x" * 90)
+    out = await h.slash("whatif", "alice", channel_id, action="a`**boom**` " + "x" * 80)
     reply = [s for s in out if s.ephemeral and s.kind != "defer"][-1].text
     outside_code = re.sub(r"(`+).*?\1", "", reply)
     assert "**" not in outside_code, reply  # a backtick typed cannot break out of the quote
     assert "would be refused" in reply and len(reply) < 400
+
+
+async def navigating_table(h: Harness) -> Any:
+    """A table where the human (seat 0) may end the turn: its rolled Jutsu taken."""
+    channel_id = await start(h, "chakra=middle")
+    for _ in range(4):
+        table = await table_of(h, channel_id)
+        if table.state.phase == "navigate":
+            return table
+        await h.say(table.rules.bot_action(table.state, 0), "alice", channel_id)
+    pytest.fail("never reached the navigate phase")
+
+
+async def test_whatif_end_never_shows_the_next_players_roll(harness: Harness) -> None:
+    from dataclasses import replace
+
+    from cogs import floating_floors as cog
+
+    h = harness
+    table = await navigating_table(h)
+    marked = [replace(table, state=replace(table.state, seed=seed)) for seed in ("marker-a", "marker-b")]
+    real = [t.rules.apply(t.state, 0, "end")[0].roll for t in marked]
+    assert real[0] != real[1]  # the real move draws a different roll under each marker seed
+    previews = [cog.whatif(t, 0, "end", "en") for t in marked]
+    assert previews[0] == previews[1]  # text and image: the same whatever the roll to come
+    assert all(" ".join(r) not in previews[0][0] for r in real)
+    out = await h.slash("whatif", "alice", table.channel_id, action="end")
+    private = [s for s in out if s.ephemeral and s.kind != "defer"][-1]
+    assert private.pngs() == [cog.whatif(table, 0, "end", "en")[1]]

@@ -29,7 +29,7 @@ from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import send_private
 from cogs.utils.replies import handle_command_error, send_ephemeral, shown_msg, user_errors
-from cogs.utils.surface import GameSurface, escape
+from cogs.utils.surface import GameSurface, seat_name, shown_names
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
 from render import floating_floors_words as words
@@ -60,7 +60,7 @@ WHATIF_PREFIXES = ("?", "whatif ", "what if ")
 def label(table: Table, seat: int) -> str:
     state = table.state
     ninja = state.seats[seat].ninja if state is not None else ""
-    return f"{words.NINJA_EMOJI.get(ninja, '')} {escape(table.seats[seat].name)}".strip()
+    return f"{words.NINJA_EMOJI.get(ninja, '')} {seat_name(table, seat)}".strip()
 
 
 def labels(table: Table) -> list[str]:
@@ -71,14 +71,14 @@ def labels(table: Table) -> list[str]:
 def board_png(table: Table, seat: int | None, locale: str) -> bytes:
     from render import floating_floors as draw
 
-    return draw.render(table.rules.view(table.state, seat), locale=locale, names=table.names())
+    return draw.render(table.rules.view(table.state, seat), locale=locale, names=shown_names(table))
 
 
 def plain_png(table: Table, locale: str) -> bytes:
     """The board without the physics overlay: each player may look at it that way, whatever the table's option."""
     from render import floating_floors as draw
 
-    return draw.board_image(table.rules.view(table.state, None), locale=locale, names=table.names(), physics=False)
+    return draw.board_image(table.rules.view(table.state, None), locale=locale, names=shown_names(table), physics=False)
 
 
 class FloatingFloorsSurface(GameSurface):
@@ -205,7 +205,7 @@ def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, byte
     card = result["checks"][-1]["card"] if result["checks"] else None
     index = next((b["index"] for b in view["boards"] if b["card"] == card), None)
     png = draw.preview_image(view, index, locale=locale) if index is not None and result["collapse"] is None \
-        else draw.render(view, locale=locale, names=table.names())
+        else draw.render(view, locale=locale, names=shown_names(table))
     return words.preview_text(result, locale), png
 
 

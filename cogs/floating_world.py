@@ -24,7 +24,7 @@ from cogs.utils.lang import locale_of_interaction
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import Post, send_private
 from cogs.utils.replies import user_errors
-from cogs.utils.surface import GameSurface, Segment, escape
+from cogs.utils.surface import GameSurface, Segment, escape, seat_name, shown_names
 from engine import ActResult, Table
 from i18n import t
 from render import floating_world as draw
@@ -55,7 +55,7 @@ def names_of(table: Table) -> list[str]:
 
 
 def label(table: Table, seat: int) -> str:
-    return f"{words.SEAT_EMOJI[seat % len(words.SEAT_EMOJI)]} {escape(table.seats[seat].name)}"
+    return f"{words.SEAT_EMOJI[seat % len(words.SEAT_EMOJI)]} {seat_name(table, seat)}"
 
 
 def labels(table: Table) -> list[str]:
@@ -74,11 +74,11 @@ def suggested(table: Table, seat: int) -> list[str]:
 
 def map_png(table: Table, seat: int | None, locale: str) -> bytes:
     view = table.rules.view(table.state, seat)
-    return draw.map_image(view, locale=locale, card_names=words.card_names(locale), names=table.names())
+    return draw.map_image(view, locale=locale, card_names=words.card_names(locale), names=shown_names(table))
 
 
 def nightmare_png(table: Table, locale: str) -> bytes:
-    return draw.nightmare_image(table.rules.view(table.state, None), locale=locale, names=table.names())
+    return draw.nightmare_image(table.rules.view(table.state, None), locale=locale, names=shown_names(table))
 
 
 def png_file(table: Table, png: bytes, suffix: str = "") -> discord.File:

@@ -39,7 +39,7 @@ from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.lang import locale_of_interaction, ls
 from cogs.utils.posting import MAX_CONTENT, MEDALS, after_move, channel_of, pinging
 from cogs.utils.replies import edit_response, in_time, send_ephemeral, user_errors
-from cogs.utils.surface import GameSurface, Segment, escape
+from cogs.utils.surface import GameSurface, Segment, seat_name, shown_names
 from cogs.utils.text import mention
 from engine import (
     ActResult,
@@ -373,10 +373,6 @@ class FloorPlanSurface(GameSurface):
 # --- texts and images ---------------------------------------------------------------------------------
 
 
-def seat_name(table: Table, seat: int) -> str:
-    return escape(table.seats[seat].name)
-
-
 def scores_of(table: Table) -> list[int]:
     return table.rules.view(table.state, None)["scores"]
 
@@ -415,7 +411,7 @@ def summary_png(table: Table, event: dict[str, Any] | None, locale: str) -> byte
     """The public summary: thumbnails of every sheet for up to 6 players (only then are sheets drawn)."""
     rules, state = table.rules, table.state
     sheets = [rules.sheet_view(state, i) for i in range(state.players)] if state.players <= 6 else None
-    return draw.render_summary(summary_view(table, event), sheets, names=table.names(), locale=locale)
+    return draw.render_summary(summary_view(table, event), sheets, names=shown_names(table), locale=locale)
 
 
 def sheet_text(table: Table, seat: int, viewer: int | None, locale: str) -> str:

@@ -22,7 +22,7 @@ from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of, send_private
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
-from cogs.utils.surface import GameSurface, escape
+from cogs.utils.surface import GameSurface, seat_name
 from engine import ActResult, NotSeatedError, Table
 from i18n import t
 from rules.base import IllegalActionError, InvalidActionError, Msg, NotYourTurnError
@@ -135,7 +135,7 @@ class FlyingBladesSurface(GameSurface):
         return t("fb.name", locale)
 
     def seat_label(self, table: Table, seat: int, locale: str) -> str:
-        return f"{EMOJI[COLOURS[seat]]} {escape(table.seats[seat].name)}"
+        return f"{EMOJI[COLOURS[seat]]} {seat_name(table, seat)}"
 
     def seat_mention(self, table: Table, seat: int, locale: str) -> str:
         info = table.seats[seat]

@@ -46,7 +46,7 @@ from cogs.utils.replies import (
 )
 from cogs.utils.status import META_KEY as STATUS_META
 from cogs.utils.status import status_message, time_control_text
-from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, surface_for
+from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, seat_name, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, code, mention
 from engine import (
     LOBBY_OPTIONS,
@@ -656,7 +656,7 @@ class Lobby(commands.Cog):
         if notice.kind != "timeout" or policy not in ("standin", "forfeit", "pause"):
             return
         table, seat = notice.table, notice.data["seat"]
-        name = escape(table.seats[seat].name)
+        name = seat_name(table, seat)
         settings = settings_of(table.meta)
         ids = [s.user_id for s in table.seats if not s.bot and s.user_id is not None] if policy == "pause" else []
         text = t(f"lobby.policy.{policy}", locale, name=name, count=settings.forfeit_after)

@@ -33,7 +33,7 @@ from cogs.utils.hints import moves_msg, near_miss, render, resolve
 from cogs.utils.lang import guild_locale, locale_of_interaction
 from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed, supersede_prompt
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
-from cogs.utils.surface import GameSurface, Segment, escape
+from cogs.utils.surface import GameSurface, Segment, escape, seat_name
 from cogs.utils.text import clean, clip, safe, safe_name
 from engine import (
     GUEST_SEAT,
@@ -177,10 +177,10 @@ class TheFloorSurface(GameSurface):
         if seat == GUEST_SEAT:  # a vote by a member without a seat (the referee, a spectator)
             return t("tfui.guest", locale)
         side = self.side_of(table, seat) if table.state is not None else seat % len(SIDE_EMOJI_BY_SIDE)
-        return f"{SIDE_EMOJI_BY_SIDE[side]} {escape(table.seats[seat].name)}"
+        return f"{SIDE_EMOJI_BY_SIDE[side]} {seat_name(table, seat)}"
 
     def side_label(self, table: Table, side: int, locale: str) -> str:
-        names = ", ".join(escape(table.seats[i].name) for i in table.state.seats_of(side))
+        names = ", ".join(seat_name(table, i) for i in table.state.seats_of(side))
         return f"{SIDE_EMOJI_BY_SIDE[side]} {names}"
 
     def side_mention(self, table: Table, side: int, locale: str, only: set[int] | None = None) -> str:

@@ -29,7 +29,7 @@ import discord
 from cogs.utils import quiet
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
-from cogs.utils.surface import GameSurface, Segment, surface_for
+from cogs.utils.surface import GameSurface, Segment, shown_names, surface_for
 from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from i18n import t
 from rules.base import FloorboardError
@@ -75,7 +75,7 @@ async def render_view(table: Table, seat: int | None, locale: str,
     if draw is None or table.state is None:
         return None
     view = table.rules.view(table.state, seat)
-    kwargs: dict[str, Any] = {"names": table.names(), "locale": locale}
+    kwargs: dict[str, Any] = {"names": shown_names(table), "locale": locale}
     if moves and marks_runs(draw):
         kwargs["moves"] = moves
     return await asyncio.to_thread(draw, view, **kwargs)

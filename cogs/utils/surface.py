@@ -15,7 +15,7 @@ from discord import app_commands
 
 from cogs.utils.components import RematchButton
 from cogs.utils.lang import ls
-from cogs.utils.text import safe_name
+from cogs.utils.text import safe_name, seat_names
 from engine import ActResult, GameNotFoundError, Table
 from i18n import LOCALES, t
 from rules.base import Game, Msg
@@ -42,6 +42,16 @@ def escape(name: str) -> str:
     return safe_name(name)
 
 
+def shown_names(table: Table) -> list[str]:
+    """The seats' names as shown at this table, in images and text (plain): bots marked, look-alikes numbered."""
+    return seat_names(table.seats)
+
+
+def seat_name(table: Table, seat: int) -> str:
+    """One seat's shown name for message content (escaped)."""
+    return escape(shown_names(table)[seat])
+
+
 class GameSurface:
     game_id = ""
     typed_moves = True
@@ -59,7 +69,7 @@ class GameSurface:
         return t(f"game.{self.game_id}", locale)
 
     def seat_label(self, table: Table, seat: int, locale: str) -> str:
-        return escape(table.seats[seat].name)
+        return seat_name(table, seat)
 
     def seat_mention(self, table: Table, seat: int, locale: str) -> str:
         info = table.seats[seat]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cogs.utils.surface import shown_names
 from render import floating_floors as ff_render
 from tests.discord_harness import (
     Harness,
@@ -158,7 +159,7 @@ async def test_without_physics_is_a_private_board_without_the_overlay(harness: H
     assert private and private[-1].pngs() and "only you" in private[-1].text
     table = await table_of(h, channel_id)
     view = table.rules.view(table.state, None)
-    assert private[-1].pngs()[0] == ff_render.board_image(view, names=table.names(), physics=False)
+    assert private[-1].pngs()[0] == ff_render.board_image(view, names=shown_names(table), physics=False)
     assert table.version == version
 
 

@@ -182,7 +182,7 @@ async def test_with_a_bot_each_nightmare_is_one_message_with_its_images(harness:
     assert last.pinged == [USERS["alice"]] and "End turn" in last.labels()
     table = await table_of(h, channel_id)
     assert table.to_move() == {0}
-    assert any("🟦 Bot" in s.content for s in public if s.content)
+    assert any("🟦 ⚙ Bot" in s.content for s in public if s.content)
     print("\n---\n".join(s.content or "" for s in public))
 
 

@@ -53,7 +53,7 @@ async def test_start_turns_the_lobby_message_into_the_status_message(harness: Ha
     status = harness.messages[lobby.message_id]
     assert out[0].kind == "update" and status.components == [] and not status.content
     text = status.text
-    for line in ("1. 🟥 Alice — red", "2. 🟨 Bob — yellow", "3. 🟦 Bot 1 — blue"):
+    for line in ("1. 🟥 Alice — red", "2. 🟨 Bob — yellow", "3. 🟦 ⚙ Bot 1 — blue"):
         assert line in text, text
     assert fields(status)["Phase"] == "choosing cards" and fields(status)["Moves"] == "0"
     assert "<@" not in text  # names, never mentions: pings are new messages

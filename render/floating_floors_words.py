@@ -138,13 +138,15 @@ def option_description(result: dict[str, Any], locale: str) -> str:
 
 def player_line(n: dict[str, Any], hand: Sequence[str], name: str, locale: str) -> str:
     where = n["space"] and "abcdefghi"[n["space"][0]] + str(n["space"][1] + 1)
-    place = where or (t("ffui.in_alcove", locale) if n.get("alcove") is not None else t("ffui.fallen", locale))
+    place = where or (t("ffui.in_alcove", locale) if n.get("alcove") is not None
+                      else t("ffui.no_chakra_yet", locale) if n.get("placed") is False else t("ffui.fallen", locale))
     return t("ffui.player", locale, ninja=ninja(n["ninja"], locale), name=name, place=place,
              done=len(n["claimed"]) + len(n.get("used", [])), needed=n["needed"], hand=jutsu_list(hand, locale))
 
 
 def text_board(view: dict[str, Any], *, names: Sequence[str] | None = None, locale: str = "en") -> str:
-    """The map as text for the terminal: ``~`` water, ``.`` land, ``L``/``S`` board spaces, ninjas by number."""
+    """The map as text for the terminal: ``~`` water, ``.`` land, ``L``/``S`` board spaces, ``j`` Jutsu on the
+    ground, ninjas by number; a legend under the map says so."""
     cols, rows = view["size"]
     grid = [["." for _ in range(cols)] for _ in range(rows)]
     for card in view["cards"]:
@@ -164,6 +166,7 @@ def text_board(view: dict[str, Any], *, names: Sequence[str] | None = None, loca
             grid[n["space"][1]][n["space"][0]] = str(n["seat"] + 1)
     lines = ["   " + " ".join("abcdefghi"[:cols])]
     lines += [f"{r + 1:>2} " + " ".join(row) for r, row in enumerate(grid)]
+    lines.append(t("ffui.text.legend", locale, last=view["players"]))  # what each mark above stands for
     for b in view["boards"]:
         lines.append(t("ffui.text.board", locale, card=b["card"] + 1, board=b["board"],
                        margin=margin_text(b["margin"], locale), load=b["load"]))

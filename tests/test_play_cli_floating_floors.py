@@ -35,3 +35,23 @@ def test_a_human_types_moves_legal_and_help(tmp_path: Path, capsys: pytest.Captu
     assert "take <jutsu> pool" in out and "board <space> [back] [r90]" in out  # help
     assert "take " in out and " pool" in out  # legal
     assert "is not a Jutsu" in out
+
+
+def test_text_map_has_a_legend_in_english_and_polish() -> None:
+    from render import floating_floors_words as words
+    from rules.floating_floors.game import FloatingFloors
+
+    g = FloatingFloors()
+    view = g.view(g.new(2, {"chakra": "middle"}, "legend"), None)
+    en = words.text_board(view, locale="en").splitlines()
+    pl = words.text_board(view, locale="pl").splitlines()
+    grid_end = 1 + view["size"][1]  # the column letters, then one line per row
+    assert en[grid_end].startswith("key:") and all(f" {mark} " in en[grid_end] for mark in (".", "~", "L", "S", "j"))
+    assert "1–2" in en[grid_end]
+    assert pl[grid_end].startswith("legenda:") and " ląd " in pl[grid_end]
+
+
+def test_terminal_prints_the_legend_under_the_map(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = ["floating_floors", "--players", "2", "--bots", "1", "--seed", "ff-cli-3", "--out", str(tmp_path)]
+    assert play(args, keyboard(["quit"])) == 0
+    assert "key: . land  ~ water  L light board space" in capsys.readouterr().out

@@ -68,16 +68,24 @@ def _board(w: Work, index: int, card: int) -> dict[str, Any]:
             "margin": round(bal.margin, 4) if finite else None, "stable": bal.stable}
 
 
+def chakra_down(s: State, q: Any) -> bool:
+    """Whether the seat's Chakra is on the map: during set-up only once its player has placed it (until then
+    ``home`` is a placeholder that no output may show)."""
+    return s.phase != "chakra" or q.alcove is not None
+
+
 def _ninja(s: State, q: Any) -> dict[str, Any]:
-    return {"seat": q.seat, "ninja": q.ninja, "colour": NINJA_BY_ID[q.ninja].colour, "x": q.x, "y": q.y,
+    down = chakra_down(s, q)
+    return {"seat": q.seat, "ninja": q.ninja, "colour": NINJA_BY_ID[q.ninja].colour,
+            "x": q.x if down else None, "y": q.y if down else None,
             "space": list(q.space) if q.space is not None else None, "alcove": q.alcove,
             "on_jutsu": f"j{q.on}" if q.on is not None else None, "claimed": list(q.claimed), "used": list(q.used),
-            "needed": len(q.bansen), "home": q.home, "steps": q.steps, "out": q.out,
-            "fallen": q.space is None and q.alcove is None and not q.out}
+            "needed": len(q.bansen), "home": q.home if down else None, "steps": q.steps, "out": q.out,
+            "placed": down, "fallen": down and q.space is None and q.alcove is None and not q.out}
 
 
 def _alcove(s: State, a: Any) -> dict[str, Any]:
-    chakra = next((q.seat for q in s.seats if q.home == a.index), None)
+    chakra = next((q.seat for q in s.seats if q.home == a.index and chakra_down(s, q)), None)
     bansen = s.alcoves[a.index]
     face_up = s.options.has(1) or (s.options.master is not None and s.options.master_order)
     info = None

@@ -15,7 +15,10 @@ from typing import Any, NoReturn, TypeAlias
 from rules.base import FloorboardError, StateError
 
 MAX_TEXT = 200  # default bound of a stored string
-MAX_COUNTER = 10**6  # default bound of a counter (turns, rounds, streams)
+# The bound of a counter (turns, rounds, streams, draws): play can push these without limit (a game of timeouts
+# or skips never ends), so a stored bound may only be what storage holds: a signed 64-bit integer (SQLite's
+# INTEGER, orjson's widest). A tighter one would refuse a state the rules reached and mark a live table damaged.
+MAX_COUNTER = 2**63 - 1
 Where: TypeAlias = str | tuple[Any, Any]  # "players", or (parent, key) from `at`
 MALFORMED = (KeyError, TypeError, IndexError, AttributeError, ValueError, ArithmeticError, RecursionError,
              FloorboardError)

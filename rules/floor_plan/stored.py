@@ -24,7 +24,6 @@ CELL_KINDS = ("door", "window", "furn", "deck", "water", "yard", "stone")
 TOKEN_FEATURES = {"door": "doors", "window": "windows", "furn": "furnishings", "deck": "decks", "stone": "stones"}
 CELL_TOKENS = frozenset(f"{kind}:{cell_name(c)}" for kind in CELL_KINDS for c in ALL_CELLS)
 INDICES = frozenset(str(i) for i in range(len(ALL_CELLS)))
-MAX_ROUND = 10_000  # a round may be all skips, so no tighter bound follows from the rules
 MAX_ACTIONS_TEXT = 2000  # one round's texts of a seat: one action (or "timeout"), doors, at most six claims
 MAX_TOKENS = 1000
 
@@ -37,7 +36,7 @@ def state_from_json(d: Any) -> State:
     phase = v.require_str(d, "phase", choices=PHASES)
     s = State(
         players=n, seed=v.require_str(d, "seed"), round_minutes=opts["round_minutes"], clients=tuple(opts["clients"]),
-        phase=phase, round=v.require_int(d, "round", 0, MAX_ROUND), roll=_roll(d["roll"], phase),
+        phase=phase, round=v.require_int(d, "round", 0, v.MAX_COUNTER), roll=_roll(d["roll"], phase),
         boards=tuple(_board(b, ("boards", i)) for i, b in enumerate(v.require_list(d, "boards", length=n))),
         pending=tuple(v.as_optional(b, ("pending", i), _board)
                       for i, b in enumerate(v.require_list(d, "pending", length=n))),

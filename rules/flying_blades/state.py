@@ -83,7 +83,6 @@ def to_json(s: State) -> dict[str, Any]:
 STATE_KEYS = ("version", "players", "seed", "options", "board", "phase", "current", "hands", "drafted", "captured",
               "lost", "passed", "resigned", "turn", "last", "reason")
 LAST_KEYS = ("seat", "action", "from", "to", "removed")
-MAX_TURN = 100_000  # far above any game's length (every action but a pass eliminates a ninja or spends a card)
 
 
 def from_json(d: dict[str, Any]) -> State:
@@ -109,7 +108,7 @@ def _from_json(d: dict[str, Any]) -> State:
         captured=tuple(v.as_ints(d["captured"], "captured", 0, NINJAS * colours, n)),
         lost=tuple(v.as_ints(d["lost"], "lost", 0, NINJAS, colours)),
         passed=tuple(v.as_bools(d["passed"], "passed", n)), resigned=tuple(v.as_bools(d["resigned"], "resigned", n)),
-        turn=v.require_int(d, "turn", 0, MAX_TURN), last=v.as_optional(d["last"], "last", _last, geo),
+        turn=v.require_int(d, "turn", 0, v.MAX_COUNTER), last=v.as_optional(d["last"], "last", _last, geo),
         reason=v.require_str(d, "reason", choices=("", *REASONS)),
     )
     check(s)

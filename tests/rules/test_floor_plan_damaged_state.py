@@ -121,7 +121,7 @@ DAMAGED: Faults = {
     "an unknown phase": (put("phase", "scoring"), "phase"),
     "a negative round": (put("round", -1), "round"),
     "round 0 during play": (put("round", 0), "round"),
-    "a huge round": (put("round", 10**12), "round"),
+    "a round past what storage holds": (put("round", 2**63), "round"),
     "a die showing 7": (put("roll", [7, 2]), "roll[0]"),
     "a roll of one die": (put("roll", [3]), "roll"),
     "no roll in a running game": (put("roll", None), "roll"),

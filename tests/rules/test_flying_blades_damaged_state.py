@@ -133,7 +133,7 @@ DAMAGED: Faults = {
     "a pass flag that is text": (put("passed.0", "yes"), "passed[0]"),
     "resign flags for too few seats": (put("resigned", [False]), "resigned"),
     "a negative turn counter": (put("turn", -1), "turn"),
-    "a huge turn counter": (put("turn", 10**12), "turn"),
+    "a turn counter past what storage holds": (put("turn", 2**63), "turn"),
     "a turn counter as text": (put("turn", "5"), "turn"),
     "a last action that is a list": (put("last", [0, "pass"]), "last"),
     "a last action without its seat": (edit(mid_game, lambda row: row["last"].pop("seat")), "last.seat"),

@@ -155,7 +155,7 @@ DAMAGED: Faults = {
     "a deck card that is null": (put("deck.0", None), "deck[0]"),
     "a deck that is an object": (put("deck", {"top": "c001"}), "deck"),
     "a draw counter below the free streams": (put("draws", 1), "draws"),
-    "a huge draw counter": (put("draws", 10**12), "draws"),
+    "a draw counter past what storage holds": (put("draws", 2**63), "draws"),
     "an unknown phase": (put("phase", "intermission"), "phase"),
     "hands for too many sides": (put("hands", [[], [], [], []]), "hands"),
     "a hand after the draft": (put("hands.0", ["c001"]), "hands"),

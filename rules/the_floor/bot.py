@@ -7,6 +7,7 @@ from typing import Any
 
 from rules import rng
 from rules.the_floor import board as bd
+from rules.the_floor.game import MAX_ANSWERS
 from rules.the_floor.state import State
 
 BOT_STREAM_BASE = 1_000_000
@@ -79,7 +80,7 @@ def choose(game: Any, s: State, seat: int) -> str:
     if d.judging:
         return "judge accept"
     ms = MIN_MS + rng.below(r, SPREAD_MS)
-    if r.random() < PASS_P:
+    if r.random() < PASS_P or len(d.log) >= MAX_ANSWERS:  # past the cap the rules take passes only
         return f"pass {ms}"
     category = game.catalog(s).get(d.category)
     if category is None:

@@ -56,6 +56,15 @@ SWITCHES = {"on": True, "off": False, "true": True, "false": False, "yes": True,
 # the engine): its only action here is a vote naming the member, ``judge accept user:<id>``.
 GUEST_SEAT = -1
 MAX_GUEST_VOTES = 200  # spectators' votes on one answer (stored in the duel)
+# What a saved game holds (rules/the_floor/stored.py reads no more). Play must never reach past it, so the rules
+# refuse what would: answers are free text and may be instant (elapsed 0 ms), so their count and length are
+# bounded here, and a server's content (a game option) is bounded where it is accepted (`custom_content`).
+MAX_ANSWER = 500  # characters of an answer (the Discord surface takes 100, a server's content 60)
+MAX_ANSWERS = 2000  # answers given in one duel; passes cost a second each, so a duel's log stays under twice this
+MAX_CATEGORY_ID = 100  # characters of a category id
+MAX_CATEGORIES = 10_000  # a deck or discard pile: the whole catalog at most
+MAX_CUSTOM_CATEGORIES = 1000  # a server's own categories in one game (the surface keeps 50 per language)
+MAX_CUSTOM = 10_000_000  # the server's content as canonical JSON (50 categories of 300 answers, plus additions)
 SEXES = ("K", "M")  # category flags: women only, men only
 
 
@@ -173,7 +182,21 @@ def custom_content(content: Any) -> dict[str, Any]:
     for key, extra in answers.items():
         if not isinstance(key, str) or not isinstance(extra, list) or not all(isinstance(a, str) for a in extra):
             raise OptionsError("tf.options.content")
-    return {"categories": cats, "answers": {k: list(v) for k, v in sorted(answers.items()) if v}}
+    out = {"categories": cats, "answers": {k: list(v) for k, v in sorted(answers.items()) if v}}
+    if not _storable(out):
+        raise OptionsError("tf.options.content")
+    return out
+
+
+def _storable(content: dict[str, Any]) -> bool:
+    """Within what a saved game holds (see `MAX_CUSTOM`): content past it would start a game that cannot be
+    loaded again."""
+    cats = content["categories"]
+    answers = [a for c in cats for a in (*c["answers"], *(v for vs in c.get("variants", {}).values() for v in vs))]
+    answers += [a for extra in content["answers"].values() for a in extra]
+    return (len(cats) <= MAX_CUSTOM_CATEGORIES and all(len(c["id"]) <= MAX_CATEGORY_ID for c in cats)
+            and all(len(a) <= MAX_ANSWER for a in answers)
+            and len(json.dumps(content, sort_keys=True, ensure_ascii=False)) <= MAX_CUSTOM)
 
 
 def _set(values: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
@@ -719,6 +742,10 @@ class TheFloor:
         left = d.clocks[d.active] - ms
         if left <= 0:
             return self._lose_on_time(s, replace(d, clocks=_set(d.clocks, d.active, 0)), [])
+        if len(text) > MAX_ANSWER:
+            raise IllegalActionError("tf.answer.too_long", max=MAX_ANSWER)
+        if len(d.log) >= MAX_ANSWERS:  # each answer adds one entry; passes (a second each) are few
+            raise IllegalActionError("tf.answer.too_many", max=MAX_ANSWERS)
         category = self.catalog(s).get(d.category, {"id": d.category, "name": d.category, "answers": []})
         verdict = self.check(text, category, d.letter, list(d.given), s.lang)
         status, canon = verdict.status, verdict.canonical

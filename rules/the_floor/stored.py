@@ -21,6 +21,11 @@ from rules.the_floor.game import (
     DOUBT_CAP,
     FIRST_FREE_STREAM,
     LETTERS,
+    MAX_ANSWER,
+    MAX_ANSWERS,
+    MAX_CATEGORIES,
+    MAX_CATEGORY_ID,
+    MAX_CUSTOM,
     MAX_GUEST_VOTES,
     MAX_USER_ID,
     ROUNDS,
@@ -36,11 +41,6 @@ PENDING_KEYS = tuple(f.name for f in fields(Pending))
 PENDING_KINDS = ("take", "keep", "final", "final_pick")
 MARKS = ("accepted", "trusted", "judged", "rejected", "pass")
 CELLS = bd.SIZE * bd.SIZE
-MAX_CATEGORY_ID = 100
-MAX_CATEGORIES = 10_000  # a deck or discard pile: the whole catalog at most
-MAX_ANSWER = 500  # a canonical answer: a catalog entry or a typed answer (the surface takes 100 characters)
-MAX_ANSWERS = 2000  # answers given in one duel (each costs a letter; passes cost a second of 20–120)
-MAX_CUSTOM = 10_000_000  # the server's content as canonical JSON (50 categories of 300 answers, plus additions)
 
 
 def state_from_json(d: Any) -> State:

@@ -21,7 +21,7 @@ CHAKRA = ("choose", "middle")
 LEVELS = ("ground", "board")
 SHAKY = ("off", "claims", "all")
 CHALLENGES = tuple(range(1, 9))
-MAX_STEPS = 1_000_000
+MAX_STEPS = v.MAX_COUNTER  # turns, ids and counters: play never bounds them (timeouts alone go on)
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ def _from_json(d: dict[str, Any]) -> State:
         phase=v.require_str(d, "phase", choices=PHASES), current=v.require_int(d, "current", 0, n - 1),
         turn=v.require_int(d, "turn", 0, MAX_STEPS), roll=tuple(v.as_strs(d["roll"], "roll", choices=JUTSU_KINDS)),
         to_take=tuple(v.as_strs(d["to_take"], "to_take", choices=JUTSU_KINDS)),
-        counter=v.require_int(d, "counter", 0, 10 * MAX_STEPS), next_piece=v.require_int(d, "next_piece", 1, MAX_STEPS),
+        counter=v.require_int(d, "counter", 0, MAX_STEPS), next_piece=v.require_int(d, "next_piece", 1, MAX_STEPS),
         reset=reset, hide=tuple(_hide(raw, v.at("hide", i), n) for i, raw in enumerate(v.require_list(d, "hide"))),
         last=v.as_optional(d["last"], "last", _last),
         winner=v.as_optional(d["winner"], "winner", v.as_int, 0, n - 1),

@@ -262,7 +262,8 @@ STATE_KEYS = (
     "nightmare", "counter", "reason", "sealer", "spawned", "haunted")
 KIT_KEYS = ("seat", "pos", "body", "mind", "spirit", "wounds", "praise", "items", "legends", "upgrades", "alive",
             "resigned", "moved", "used", "legend_reroll_used")
-BIG = 1_000_000
+BIG = 1_000_000  # a coordinate: the map is bounded by its cards. Counters use v.MAX_COUNTER (play never
+# bounds them: timeouts alone can go on), so a stored bound is never tighter than play
 
 
 def from_json(d: dict[str, Any]) -> State:
@@ -291,7 +292,7 @@ def _kitsune(raw: Any, where: v.Where, n: int) -> Kitsune:
     stats = {k: _stat(raw[k], v.at(where, k)) for k in STATS}
     return Kitsune(
         seat=v.require_int(raw, "seat", 0, n - 1, where), pos=v.as_optional(raw["pos"], v.at(where, "pos"), _coord),
-        wounds=v.require_int(raw, "wounds", 0, 99, where), praise=v.require_int(raw, "praise", 0, BIG, where),
+        wounds=v.require_int(raw, "wounds", 0, 99, where), praise=v.require_int(raw, "praise", 0, v.MAX_COUNTER, where),
         items=tuple(v.as_strs(raw["items"], v.at(where, "items"), choices=DREAM_IDS)),
         legends=tuple(v.as_strs(raw["legends"], v.at(where, "legends"), choices=DREAM_IDS)),
         upgrades=tuple(v.as_strs(raw["upgrades"], v.at(where, "upgrades"), choices=DREAM_IDS)),
@@ -344,11 +345,11 @@ def _from_json(d: dict[str, Any]) -> State:
         dream_deck=tuple(v.as_strs(d["dream_deck"], "dream_deck", choices=DREAM_IDS)),
         dream_discard=tuple(v.as_strs(d["dream_discard"], "dream_discard", choices=DREAM_IDS)),
         strength=_stat(d["strength"], "strength"), phase=v.require_str(d, "phase", choices=PHASES),
-        current=v.require_int(d, "current", 0, n - 1), turn=v.require_int(d, "turn", 1, BIG),
-        actions=v.require_int(d, "actions", 0, BIG), harvest=None if harvest is None else tuple(harvest),
+        current=v.require_int(d, "current", 0, n - 1), turn=v.require_int(d, "turn", 1, v.MAX_COUNTER),
+        actions=v.require_int(d, "actions", 0, v.MAX_COUNTER), harvest=None if harvest is None else tuple(harvest),
         last_roll=v.as_optional(d["last_roll"], "last_roll", v.as_dict, (), True),
         nightmare=v.as_optional(d["nightmare"], "nightmare", v.as_dict, ("turn", "steps")),
-        counter=v.require_int(d, "counter", 0, BIG), reason=v.require_str(d, "reason", choices=("", *REASONS)),
+        counter=v.require_int(d, "counter", 0, v.MAX_COUNTER), reason=v.require_str(d, "reason", choices=("", *REASONS)),
         sealer=v.as_optional(d["sealer"], "sealer", v.as_int, 0, n - 1),
         spawned=v.require_bool(d, "spawned"), haunted=v.require_bool(d, "haunted"),
     )

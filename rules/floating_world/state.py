@@ -349,7 +349,8 @@ def _from_json(d: dict[str, Any]) -> State:
         actions=v.require_int(d, "actions", 0, v.MAX_COUNTER), harvest=None if harvest is None else tuple(harvest),
         last_roll=v.as_optional(d["last_roll"], "last_roll", v.as_dict, (), True),
         nightmare=v.as_optional(d["nightmare"], "nightmare", v.as_dict, ("turn", "steps")),
-        counter=v.require_int(d, "counter", 0, v.MAX_COUNTER), reason=v.require_str(d, "reason", choices=("", *REASONS)),
+        counter=v.require_int(d, "counter", 0, v.MAX_COUNTER),
+        reason=v.require_str(d, "reason", choices=("", *REASONS)),
         sealer=v.as_optional(d["sealer"], "sealer", v.as_int, 0, n - 1),
         spawned=v.require_bool(d, "spawned"), haunted=v.require_bool(d, "haunted"),
     )

@@ -27,6 +27,7 @@ import click
 
 from engine import ActResult, Engine, SeatInfo, Table
 from i18n import LOCALES, catalog, t
+from i18n.text import seat_names
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
 from storage import StorageOpenError, Store
@@ -297,7 +298,7 @@ async def list_saved(db: Path, lang: str) -> int:
     print(t("cli.list.title", lang, db=str(db)))
     for table in sorted(tables, key=lambda x: x.updated_at, reverse=True):
         print(t("cli.list.line", lang, save=save_name(table), game=table.rules.name, table=table.id,
-                moves=t("cli.list.moves", lang, count=table.moves), seats=", ".join(table.names()),
+                moves=t("cli.list.moves", lang, count=table.moves), seats=", ".join(seat_names(table.seats)),
                 when=table.updated_at.strftime("%Y-%m-%d %H:%M")))
     print(t("cli.list.hint", lang, prog=PROG))
     return 0
@@ -310,7 +311,7 @@ def fb_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
     from render.flying_blades import card_name
     from rules.flying_blades.cards import PRICES
 
-    name = table.seats[result.seat].name
+    name = seat_names(table.seats)[result.seat]
     verb = result.action.split()[0]
     lines: list[Line] = []
     for e in result.events:
@@ -354,7 +355,7 @@ def fp_words(action: str, lang: str) -> str:
 
 def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str]) -> list[Line]:
     """A seat's drawing stays private until its round closes; then every drawing of the round is shown."""
-    name = table.seats[result.seat].name
+    name = seat_names(table.seats)[result.seat]
     lines: list[Line] = []
     for e in result.events:
         if e.kind in ("acted", "claims"):
@@ -368,7 +369,7 @@ def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str
             lines.append(t("cli.resign", lang, name=name))
         elif e.kind == "round_closed":
             lines.append(t("cli.fp.round_closed", lang, round=e.data["round"]))
-            lines += [f"  {table.seats[seat].name}: {text}" for seat, text in sorted(hidden.items())]
+            lines += [f"  {seat_names(table.seats)[seat]}: {text}" for seat, text in sorted(hidden.items())]
             hidden.clear()
         elif e.kind == "round":
             lines.append(t("cli.fp.round", lang, round=e.data["round"], roll=fp_roll_text(e.data["roll"], lang)))
@@ -380,7 +381,7 @@ def fp_caption(table: Table, result: ActResult, lang: str, hidden: dict[int, str
 def tf_side(table: Table, side: int) -> str:
     state = table.state
     seats = [i for i in range(len(table.seats)) if state.seat_side[i] == side]
-    return ", ".join(table.seats[i].name for i in seats) or "?"
+    return ", ".join(seat_names(table.seats)[i] for i in seats) or "?"
 
 
 def tf_cat(table: Table, cid: str) -> str:
@@ -388,7 +389,7 @@ def tf_cat(table: Table, cid: str) -> str:
 
 
 def tf_event(table: Table, result: ActResult, e: Event, lang: str) -> Line:
-    d, k, name = e.data, e.kind, table.seats[result.seat].name
+    d, k, name = e.data, e.kind, seat_names(table.seats)[result.seat]
     side = (lambda x: tf_side(table, x))  # noqa: E731 - a short alias keeps the table below readable
     if k in ("picked", "vote"):  # a draft pick and a judge's vote are secret
         return Hidden(f"cli.tf.{k}", name)
@@ -470,22 +471,22 @@ def fw_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
     """Floating World: each action in words with its dice, and a Nightmare's summary, step by step."""
     from render import floating_world_words as fw
 
-    names = table.names()
+    names = seat_names(table.seats)
     lines: list[Line] = list(fw.action_lines(result.events, result.seat, names, lang))
     for e in result.events:
         if e.kind == "nightmare":
             summary = fw.nightmare_lines(e.data, names, lang, limit=1 << 20)
             lines += [line.replace("**", "") for line in summary]
     lines += fw.turn_lines(result.events, names, lang)
-    return lines or [t("cli.moved", lang, name=table.seats[result.seat].name, action=result.action)]
+    return lines or [t("cli.moved", lang, name=seat_names(table.seats)[result.seat], action=result.action)]
 
 
 def ff_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
     """Floating Floors: each event in words, every balance check with its margin."""
     from render import floating_floors_words as ff
 
-    lines: list[Line] = list(ff.action_lines(result.events, table.names(), lang))
-    return lines or [t("cli.moved", lang, name=table.seats[result.seat].name, action=result.action)]
+    lines: list[Line] = list(ff.action_lines(result.events, seat_names(table.seats), lang))
+    return lines or [t("cli.moved", lang, name=seat_names(table.seats)[result.seat], action=result.action)]
 
 
 def spread(items: list[str], count: int = EXAMPLES) -> list[str]:
@@ -833,7 +834,7 @@ class TerminalGame:
 
     def show(self, table: Table, seat: int | None) -> None:
         """Print the board as ``seat`` sees it (hot seat: the player about to type)."""
-        print(self.text_board(self.engine.view(table, seat), names=table.names(), locale=self.lang))
+        print(self.text_board(self.engine.view(table, seat), names=seat_names(table.seats), locale=self.lang))
 
     def show_final(self, table: Table) -> None:
         """The board at the end. Floor Plan's public board has no blueprint (each player draws their own): it is
@@ -844,7 +845,7 @@ class TerminalGame:
         view = self.engine.view(table, None)
         for seat in final_sheet_seats(table):
             sheet = table.rules.sheet_view(table.state, seat)
-            print(self.text_board({**view, "sheet": sheet}, names=table.names(), locale=self.lang))
+            print(self.text_board({**view, "sheet": sheet}, names=seat_names(table.seats), locale=self.lang))
 
     def write_png(self, table: Table, label: str, png: bytes) -> None:
         self.settings.out.mkdir(parents=True, exist_ok=True)
@@ -863,8 +864,9 @@ class TerminalGame:
             return
         draw = getattr(self.renderer, "render", None)
         if draw is not None:
-            self.write_png(table, f"{table.moves:04d}", draw(self.engine.view(table, None), names=table.names(),
-                                                             locale=self.lang))
+            names = seat_names(table.seats)
+            png = draw(self.engine.view(table, None), names=names, locale=self.lang)
+            self.write_png(table, f"{table.moves:04d}", png)
 
     def floating_world_images(self, table: Table, events: list[Event]) -> None:
         """The map after every move; after a Nightmare, its image too (as the bot posts them)."""
@@ -873,9 +875,9 @@ class TerminalGame:
         view = self.engine.view(table, None)
         if any(e.kind == "nightmare" for e in events):
             self.write_png(table, f"{table.moves:04d}-nightmare", self.renderer.nightmare_image(
-                view, names=table.names(), locale=self.lang))
+                view, names=seat_names(table.seats), locale=self.lang))
         self.write_png(table, f"{table.moves:04d}", self.renderer.map_image(
-            view, names=table.names(), locale=self.lang, card_names=card_names(self.lang)))
+            view, names=seat_names(table.seats), locale=self.lang, card_names=card_names(self.lang)))
 
     def floor_plan_images(self, table: Table, events: list[Event]) -> None:
         closed = next((e for e in events if e.kind == "round_closed"), None)
@@ -888,11 +890,11 @@ class TerminalGame:
         seats = range(state.players) if state.players <= 6 else []  # past 6 the summary is a leaderboard
         sheets = [rules.sheet_view(state, i) for i in seats]
         label = f"round{closed.data['round']:02d}"
-        self.write_png(table, label, self.renderer.render_summary(view, sheets or None, names=table.names(),
+        self.write_png(table, label, self.renderer.render_summary(view, sheets or None, names=seat_names(table.seats),
                                                                   locale=self.lang))
         for seat in seats:
             self.write_png(table, f"{label}-sheet{seat + 1}", self.renderer.render_sheet(
-                sheets[seat], name=table.seats[seat].name, locale=self.lang))
+                sheets[seat], name=seat_names(table.seats)[seat], locale=self.lang))
 
     def caption(self, result: ActResult) -> list[Line]:
         table = result.table
@@ -906,7 +908,7 @@ class TerminalGame:
             return fw_caption(table, result, self.lang)
         if table.game == "floating_floors":
             return ff_caption(table, result, self.lang)
-        return [t("cli.moved", self.lang, name=table.seats[result.seat].name, action=result.action)]
+        return [t("cli.moved", self.lang, name=seat_names(table.seats)[result.seat], action=result.action)]
 
     def announce(self, results: list[ActResult]) -> None:
         """Captions of the moves, consecutive hidden choices of a kind in one line, and the images."""
@@ -973,7 +975,7 @@ class TerminalGame:
         self.first_prompt_lines(table, seat)
         while True:
             try:
-                text = self.read(t("cli.prompt", self.lang, name=table.seats[seat].name)).strip()
+                text = self.read(t("cli.prompt", self.lang, name=seat_names(table.seats)[seat])).strip()
             except EOFError:  # the keyboard closed: end the prompt's line
                 print()
                 return False
@@ -1003,9 +1005,9 @@ class TerminalGame:
         if table.outcome is None:
             self.say("cli.aborted")
             return
-        names = table.names()
+        names = seat_names(table.seats)
         winners = ", ".join(names[w] for w in table.outcome.winners)
-        self.say("cli.result", winners=winners or "—")
+        self.say("cli.result", winners=winners or "—", count=max(len(table.outcome.winners), 1))
         if table.game == "floating_world" and table.outcome.reason:  # co-op: how the world ended
             self.say(table.outcome.reason)
         for place, group in enumerate(table.outcome.ranking, start=1):

@@ -287,7 +287,7 @@ def option_label(table: Table, action: str, locale: str) -> str:
     if act.verb == "takeover":
         return t("fwui.opt.takeover", locale, stat=stat)
     if act.seat is not None:
-        target = table.seats[act.seat].name if act.seat < len(table.seats) else str(act.seat + 1)
+        target = shown_names(table)[act.seat] if act.seat < len(table.seats) else str(act.seat + 1)
         text = t("fwui.opt.attack_kitsune", locale, target=target, stat=stat)
         return f"{text} ({words.card_name(act.item, locale)})" if act.item else text
     return t("fwui.opt.attack", locale, demon=words.demon(act.target or "oni", locale), stat=stat)

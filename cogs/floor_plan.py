@@ -435,7 +435,7 @@ def sheet_text(table: Table, seat: int, viewer: int | None, locale: str) -> str:
 
 async def sheet_png(table: Table, seat: int, viewer: int | None, locale: str) -> bytes:
     view = table.rules.sheet_view(table.state, seat, viewer)
-    return await asyncio.to_thread(draw.render_sheet, view, name=table.seats[seat].name, locale=locale)
+    return await asyncio.to_thread(draw.render_sheet, view, name=shown_names(table)[seat], locale=locale)
 
 
 def png_file(table: Table, png: bytes, name: str) -> discord.File:
@@ -742,7 +742,7 @@ class FloorPlan(commands.Cog):
             text, view, claimable = await asyncio.to_thread(simulate, table, seat, action)
         except RulesError as error:
             raise with_legal_start(error, table) from None
-        png = await asyncio.to_thread(draw.render_sheet, view, name=table.seats[seat].name, locale=locale)
+        png = await asyncio.to_thread(draw.render_sheet, view, name=shown_names(table)[seat], locale=locale)
         state = table.state
         key = preview_key(text, state.round)
         self.previews[(table.id, interaction.user.id)] = Preview(key, text, state.round, state.actions[seat])
@@ -858,7 +858,10 @@ class FloorPlan(commands.Cog):
     async def sheet(self, interaction: discord.Interaction, player: str | None = None) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
-            table = await self.bot.engine.table_in_channel(interaction.channel_id or 0)
+            channel = interaction.channel_id or 0
+            # After the game ends its thread still shows its sheets: the final blueprints are what players look at.
+            engine = self.bot.engine
+            table = await engine.table_in_channel(channel) or await engine.last_closed_table_in_channel(channel)
             if table is None or table.game != GAME:
                 raise GameNotFoundError("fpui.no_floor_plan")
             table = await self.running(table.id)

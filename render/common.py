@@ -26,7 +26,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from cogs.utils.text import NAME_LIMIT, clean
+from i18n.text import NAME_LIMIT, clean
 
 RGB = tuple[int, int, int]
 

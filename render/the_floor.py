@@ -26,8 +26,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from cogs.utils.text import clean
 from i18n import t
+from i18n.text import clean
 from render import common
 from render.common import RGB, hex_rgb
 

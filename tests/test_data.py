@@ -15,8 +15,8 @@ from rules.base import Msg
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
-CODE_DIRS = ("rules", "render", "cogs", "storage")
-CODE_FILES = ("bot.py", "play_cli.py", "i18n.py")
+CODE_DIRS = ("rules", "render", "cogs", "storage", "engine", "league", "i18n")
+CODE_FILES = ("bot.py", "cli.py", "play_cli.py", "hints.py")
 # A key literal passed to Msg(...), an error class, t(...) or marked `i18n:` in a comment.
 KEY_USE = re.compile(r"""(?:Msg|Error|\bt|_t|tr)\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
 
@@ -93,3 +93,21 @@ def test_discord_locales_map_to_shipped_ones() -> None:
     assert i18n.normalize_locale("en-US") == "en"
     assert i18n.normalize_locale("de") == "en"
     assert i18n.normalize_locale(None) == "en"
+
+
+# "game(s)", "miejsc(a)", "poddał(a)": the reader is left to pick the form. Counts take the catalogs' plural
+# forms (one/few/many/other), and Polish texts about a player are worded so that no gender form is needed.
+LEFT_TO_THE_READER = re.compile(r"\w\((s|es|y|a|e|ów|ł/ła|ła)\)|\(\w+/\w+\)")
+
+
+@pytest.mark.parametrize("path", sorted((DATA / "i18n").rglob("*.json")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_catalog_text_leaves_a_plural_or_gender_form_to_the_reader(path: Path) -> None:
+    found = {key: text for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+             for text in texts(value) if LEFT_TO_THE_READER.search(text)}
+    assert found == {}
+
+
+@pytest.mark.parametrize(("count", "en", "pl"), [(1, "1 day per move", "1 dzień na ruch"),
+                                                 (3, "3 days per move", "3 dni na ruch")])
+def test_a_clock_of_days_is_counted_in_each_languages_plural(count: int, en: str, pl: str) -> None:
+    assert (i18n.t("tc.days", "en", count=count), i18n.t("tc.days", "pl", count=count)) == (en, pl)

@@ -140,7 +140,7 @@ def test_list_names_every_saved_game_with_its_save_name(tmp_path: Path, capsys: 
     capsys.readouterr()
     assert run(tmp_path, "--list") == 0
     out = capsys.readouterr().out
-    assert re.search(r"^  flying_blades +Night of the 27 Ninja, table 1: 2 moves; Player 1, Bot 1, Bot 2;", out, re.M)
+    assert re.search(r"^  flying_blades +Night of the 27 Ninja, table 1: 2 moves; Player 1, ⚙ Bot 1, ⚙ Bot 2;", out, re.M)
     assert re.search(r"^  the_floor +The Floor, table 2: ", out, re.M)
 
 
@@ -218,8 +218,8 @@ def test_a_bots_hidden_card_choice_is_said_without_the_cards(tmp_path: Path,
     (row,) = running(tmp_path / "play.db")
     (kept,) = [a.action for a in actions_of(tmp_path / "play.db", row.id) if a.seat == 1]
     assert kept.startswith("keep ")
-    assert "Bot 1 chose their cards." in out
-    assert not re.search(r"^Bot 1.*\b(keep|vanish|shuriken|double|triple|dragon|circle|bomb)\b", out, re.M)
+    assert "⚙ Bot 1 chose their cards." in out
+    assert not re.search(r"^⚙ Bot 1.*\b(keep|vanish|shuriken|double|triple|dragon|circle|bomb)\b", out, re.M)
     mine = set(examples(out))  # the human's own suggestions, from their hand, are the only keeps shown
     assert mine and kept not in "\n".join(line for line in out.splitlines() if line.strip() not in mine)
 
@@ -227,7 +227,7 @@ def test_a_bots_hidden_card_choice_is_said_without_the_cards(tmp_path: Path,
 def test_open_cards_are_said_with_their_names_and_prices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(tmp_path, "flying_blades", "--players", "2", "--bots", "2", "--option", "cards=open", "--seed", "op",
                "--no-images") == 0
-    assert re.search(r"^Bot 1 keeps (no cards|[A-Z][a-z ]+ \(\d\)(, [A-Z][a-z ]+ \(\d\))*)\.$", capsys.readouterr().out,
+    assert re.search(r"^⚙ Bot 1 keeps (no cards|[A-Z][a-z ]+ \(\d\)(, [A-Z][a-z ]+ \(\d\))*)\.$", capsys.readouterr().out,
                      re.M)
 
 
@@ -235,12 +235,12 @@ def test_the_floor_says_picks_hidden_answers_plainly_and_who_won_each_duel(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(tmp_path, "the_floor", "--players", "2", "--bots", "2", "--seed", "tf-say", "--no-images") == 0
     out = capsys.readouterr().out
-    assert "Bot 1, Bot 2 picked a category each." in out
+    assert "⚙ Bot 1, ⚙ Bot 2 picked a category each." in out
     assert not re.search(r"\bpick [a-z_]+\b", out)  # no category id of a draft pick
     assert not re.search(r"answer \d+", out)  # no raw answer with its clock reading
-    assert re.search(r"^Bot \d answers «[^»]+»; next letter [A-Z]\.$", out, re.M)
-    assert re.search(r"^(Bot \d's clock ran out: )?Bot \d wins the duel in «[^»]+»", out, re.M)
-    assert re.search(r"^Bot \d takes \d+ cells? from Bot \d: [A-E]\d(, [A-E]\d)*\.$", out, re.M)
+    assert re.search(r"^⚙ Bot \d answers «[^»]+»; next letter [A-Z]\.$", out, re.M)
+    assert re.search(r"^(⚙ Bot \d's clock ran out: )?⚙ Bot \d wins the duel in «[^»]+»", out, re.M)
+    assert re.search(r"^⚙ Bot \d takes \d+ cells? from ⚙ Bot \d: [A-E]\d(, [A-E]\d)*\.$", out, re.M)
 
 
 def test_floor_plan_drawings_are_shown_only_when_their_round_closes(tmp_path: Path,
@@ -248,12 +248,12 @@ def test_floor_plan_drawings_are_shown_only_when_their_round_closes(tmp_path: Pa
     assert run(tmp_path, "floor_plan", "--players", "2", "--bots", "1", "--seed", "fp-say", "--no-images",
                typed=["quit"]) == 0
     out = capsys.readouterr().out
-    assert "Bot 1 has drawn (shown when the round closes)." in out
+    assert "⚙ Bot 1 has drawn (shown when the round closes)." in out
     assert "start " not in out.replace("Type a move", "") and "living room" not in out
     assert run(tmp_path, "floor_plan", "--players", "2", "--bots", "2", "--seed", "fp-say", "--no-images") == 0
     out = capsys.readouterr().out
-    assert re.search(r"^Round 0 closed:\n  Bot 1: living room \d×\d at [A-Q]\d+\n  Bot 2: living room", out, re.M)
-    assert re.search(r"^  Bot \d: .*(Closet|Washroom|Bedroom|Kitchen|Dining|Living) \d×\d at [A-Q]\d+", out, re.M)
+    assert re.search(r"^Round 0 closed:\n  ⚙ Bot 1: living room \d×\d at [A-Q]\d+\n  ⚙ Bot 2: living room", out, re.M)
+    assert re.search(r"^  ⚙ Bot \d: .*(Closet|Washroom|Bedroom|Kitchen|Dining|Living) \d×\d at [A-Q]\d+", out, re.M)
 
 
 # --- 5. help and legal moves that fit the game -------------------------------------------------------------
@@ -344,7 +344,7 @@ def test_a_resumed_floor_plan_round_still_shows_every_drawing_when_it_closes(
     capsys.readouterr()
     assert run(tmp_path, *args, typed=[start, "quit"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^Round 0 closed:\n  Player 1: living room \d×\d at [A-Q]\d+\n  Bot 1: living room", out, re.M)
+    assert re.search(r"^Round 0 closed:\n  Player 1: living room \d×\d at [A-Q]\d+\n  ⚙ Bot 1: living room", out, re.M)
 
 
 @pytest.mark.parametrize("argv", [["flying_blades"], ["--list"]])

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.utils.surface import GameSurface, surface_for
-from cogs.utils.text import NAME_LIMIT, clean, mention
+from cogs.utils.text import clean, mention, seat_names
 from engine import Table
 from i18n import t
 
@@ -60,7 +60,8 @@ def thread_title(surface: GameSurface, table: Table, locale: str) -> str:
         return clean(t("thread.title_over", locale, game=game, table=table.id), MAX_NAME)
     key = "thread.title_won" if len(winners) == 1 else "thread.title_won_shared"
     room = MAX_NAME - len(t(key, locale, game=game, table=table.id, names=""))
-    names = ", ".join(clean(table.seats[s].name, NAME_LIMIT) for s in winners)
+    shown = seat_names(table.seats)  # bots marked, look-alikes numbered, as everywhere else
+    names = ", ".join(shown[s] for s in winners)
     return clean(t(key, locale, game=game, table=table.id, names=clean(names, max(room, 1))), MAX_NAME)
 
 

@@ -92,7 +92,7 @@ async def test_the_lobby_and_the_status_say_the_clock_and_what_a_missed_turn_doe
     await h.slash("play", "alice", game="flying_blades", options="days=3 on_timeout=forfeit forfeit_after=2")
     lobby = h.with_button(":lobby:join:")
     clock_field = next(f for f in lobby.embeds[0]["fields"] if f["name"] == "Clock")
-    assert clock_field["value"] == "3 day(s) per move · forfeit after 2 missed turns in a row · ⭐ rated"
+    assert clock_field["value"] == "3 days per move · forfeit after 2 missed turns in a row · ⭐ rated"
     channel_id = await start_table(h, joiners=["bob"], options="bank_days=10 bonus_hours=36")
     embed = status_message(h.bot, await table_of(h, channel_id), "pl")["embed"]
     zegar = next(f for f in embed.fields if f.name == "Zegar")

@@ -161,6 +161,11 @@ async def test_a_three_player_game_with_previews_from_play_to_the_end(harness: H
     final = h.with_button("Rematch")
     assert "game over" in final.text and "🥇" in final.text
     assert summaries >= 3 and claims_seen and claims_offered
+    # was "no Floor Plan game here" once the game ended: the thread still shows the final blueprints
+    out = await h.slash("sheet", "alice", channel_id)
+    assert out[-1].ephemeral and out[-1].pngs() and "Your blueprint" in out[-1].text, out[-1].text
+    out = await h.slash("sheet", "carol", channel_id, player="alice")
+    assert out[-1].ephemeral and out[-1].pngs() and "Alice's blueprint" in out[-1].text, out[-1].text
     out = await h.slash("help", "bob", channel_id, game="floor_plan")
     assert out[-1].ephemeral and "`room C3 4x3 K@D4`" in out[-1].text
     check_embeds(out[-1].embeds)

@@ -21,7 +21,7 @@ from rules.base import Msg
 
 log = logging.getLogger(__name__)
 
-CATALOG_DIR = Path(__file__).resolve().parent / "data" / "i18n"
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
 DEFAULT_LOCALE = "en"
 LOCALES = ("en", "pl")
 

@@ -47,7 +47,7 @@ from cogs.utils.replies import (
 from cogs.utils.status import META_KEY as STATUS_META
 from cogs.utils.status import status_message, time_control_text
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, seat_name, surface_for
-from cogs.utils.text import NAME_LIMIT, clean, code, mention
+from cogs.utils.text import BOT_MARK, NAME_LIMIT, clean, code, mention
 from engine import (
     LOBBY_OPTIONS,
     ActResult,
@@ -198,7 +198,7 @@ class Lobby(commands.Cog):
 
     def lobby_seat(self, table: Table, seat: int, locale: str) -> str:
         info = table.seats[seat]
-        label = f"🤖 {escape(info.name)}" if info.bot else f"<@{info.user_id}>"
+        label = f"{BOT_MARK} {escape(info.name)}" if info.bot else f"<@{info.user_id}>"  # the mark of a bot seat
         host = f" {t('lobby.host_mark', locale)}" if not info.bot and info.user_id == table.host_id else ""
         return f"{seat + 1}. {label}{host}"
 

@@ -6,7 +6,8 @@ through ``quote`` and ``mark``, which a surface sets (Discord marks them as its 
 Game-agnostic: a game passes its canonical verbs, the aliases players may type (Polish verbs…), which tokens a
 move's arguments are made of, and examples that are legal now; this module decides whether a message is an
 attempted move (rather than chat) and words the reply, in the server's language, with what the user typed
-escaped. The stable API (The Floor may call it too):
+escaped. The words players type in their language are each game's (``rules/<game>/words.py``, with the shared
+mechanics in `rules.words`, re-exported here). The stable API (The Floor may call it too):
 
 - ``fold(word)``: the form words are compared in (case- and accent-free: ``Pomiń`` → ``pomin``).
 - ``resolve(word, verbs, aliases)``: the canonical verb a word names exactly (a verb or an alias), else None.
@@ -22,23 +23,24 @@ escaped. The stable API (The Floor may call it too):
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from rapidfuzz.distance import OSA
 
 from i18n import t
 from rules.base import Msg
+from rules.words import MAX_PHRASE, Aliases, fold, folded, phrase_at, replace_phrases, resolve, translate
 
-Aliases = Mapping[str, str]
+__all__ = ["CELL", "MAX_EXAMPLES", "MAX_PHRASE", "MAX_WORD", "MIN_TYPO", "Aliases", "Examples", "alias_lines",
+           "attempted_verb", "closest", "fold", "folded", "is_evidence", "moves_msg", "near_miss", "near_miss_msg",
+           "phrase_at", "plain_quote", "render", "replace_phrases", "reply_msg", "resolve", "tolerance", "translate",
+           "unknown_verb_msg"]
+
 MIN_TYPO = 3  # shorter words are never read as a typo of a verb ("z", "ok")
 MAX_EXAMPLES = 3
 MAX_WORD = 20
-MAX_PHRASE = 3  # words in the longest alias ("podwójne kopnięcie", "pokój startowy")
 CELL = re.compile(r"^[a-z]\d{1,2}$", re.IGNORECASE)
-_NO_DECOMPOSITION = str.maketrans({"ł": "l", "Ł": "l", "ø": "o", "đ": "d", "ß": "ss"})
 QUOTED = 40  # characters of a typed word quoted back
 _CODE_TICK = "\u02cb"  # a backtick lookalike: a real one would close the template's `code span`
 Quote = Callable[[str], str]
@@ -49,30 +51,6 @@ def plain_quote(word: str) -> str:
     control codes), a backtick replaced, cut to `QUOTED` characters."""
     shown = "".join(c for c in " ".join(word.split()) if c.isprintable()).replace("`", _CODE_TICK)
     return (shown[:QUOTED - 1] + "\u2026" if len(shown) > QUOTED else shown) or "\u2014"
-
-
-def fold(word: str) -> str:
-    """Lowercase without accents: players type Polish with or without diacritics (``pomin`` = ``pomiń``)."""
-    decomposed = unicodedata.normalize("NFKD", word.translate(_NO_DECOMPOSITION))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-@functools.lru_cache(maxsize=64)
-def _folded(items: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    return {fold(k): v for k, v in items}
-
-
-def folded(aliases: Aliases | None) -> dict[str, str]:
-    """``aliases`` keyed by folded phrases (cached: the tables are module constants)."""
-    return _folded(tuple(sorted((aliases or {}).items())))
-
-
-def resolve(word: str, verbs: Collection[str], aliases: Aliases | None = None) -> str | None:
-    """The canonical verb ``word`` names exactly (a verb, or an alias in any language), else None."""
-    key = fold(word)
-    if key in verbs:
-        return key
-    return folded(aliases).get(key)
 
 
 def tolerance(verb: str) -> int:
@@ -90,39 +68,6 @@ def closest(word: str, verbs: Collection[str], aliases: Aliases | None = None) -
     near = [(OSA.distance(key, name), name) for name in names]
     near = sorted((d, name) for d, name in near if d <= tolerance(name))
     return names[near[0][1]] if near else None
-
-
-def phrase_at(tokens: list[str], i: int, table: Mapping[str, str]) -> tuple[str, int]:
-    """What the alias phrase starting at ``tokens[i]`` stands for (the longest, matched folded) and its length
-    in tokens; the token itself and 1 when none starts there."""
-    for n in range(min(MAX_PHRASE, len(tokens) - i), 0, -1):
-        key = " ".join(fold(w) for w in tokens[i:i + n])
-        if key in table:
-            return table[key], n
-    return tokens[i], 1
-
-
-def replace_phrases(tokens: list[str], table: Mapping[str, str], *, first_only: bool = False) -> list[str]:
-    """Tokens with every alias phrase (or only a leading one) replaced by what it stands for."""
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        word, n = phrase_at(tokens, i, table)
-        out.append(word)
-        i += n
-        if first_only:
-            return out + tokens[i:]
-    return out
-
-
-def translate(text: str, aliases: Aliases | None = None, words: Aliases | None = None) -> str:
-    """``text`` with its leading alias phrase replaced by the verb and alias words after it by theirs
-    (``atak c3 c4`` → ``attack c3 c4``, ``smok e5 z e4`` → ``dragon e5 from e4``)."""
-    tokens = text.split()
-    if not tokens:
-        return ""
-    tokens = replace_phrases(tokens, folded(aliases), first_only=True)
-    return " ".join([tokens[0], *replace_phrases(tokens[1:], folded(words))])
 
 
 def is_evidence(token: str) -> bool:

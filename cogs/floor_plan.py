@@ -4,7 +4,8 @@ Every player acts privately each round: ``/move <action>`` answers with an ephem
 own blueprint, the placement highlighted, and **Confirm** / **Cancel** buttons. Only Confirm plays the move
 (``engine.act`` with the interaction id, so a redelivered click is applied once). Typed moves in the game's
 thread (and ``!move``) are refused with a hint: typed in public they would show the move to everyone; a mistyped
-one gets a hint with a move legal now (`cogs.utils.hints`). Polish verbs (`ALIASES`) work typed and with /move.
+one gets a hint with a move legal now (`cogs.utils.hints`). Polish verbs (`ALIASES`, `rules.floor_plan.words`)
+work typed, with /move and in the terminal.
 
 The pending preview text lives in memory (``FloorPlan.previews``, one per player and table); the button's
 custom_id carries the table, the user, the table version and a short hash of the text. A preview made before
@@ -59,6 +60,13 @@ from rules.floor_plan import demands as dm
 from rules.floor_plan import planner
 from rules.floor_plan.notation import USAGE, VERBS
 from rules.floor_plan.sheet import CENTRE, HEIGHT, WIDTH, cell_name
+from rules.floor_plan.words import (  # what players type in their language: the terminal reads it too
+    ALIASES,
+    VERB_ALIAS,
+    WORD_ALIAS,  # noqa: F401 - the tables stay importable from the cog
+    WORD_ALIASES,
+    canonical_text,
+)
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -83,22 +91,6 @@ TYPED_VERBS = tuple(v for v in VERBS if v != "resign")
 ARGUMENT = re.compile(r"^(?:[a-q]\d{1,2}(?:[-–][a-q]\d{1,2})?(?:,[a-q]\d{1,2}(?:[-–][a-q]\d{1,2})?)*,?|\d+[x×]\d+"
                       r"|[a-z]@[a-q]\d{1,2}|[1-6](?:[x×*]2)?:[a-q0-9,\-–]*|[1-6](?:=|->)[1-6]|wild|\+|note=\d"
                       r"|[a-z_]+\.\d)$", re.IGNORECASE)
-# What players type in their language, as data (one place for this game), matched case- and accent-free and
-# mapped to the one English notation the log keeps: the words of the Polish /help and buttons ("Pokój",
-# "Elementy", "Zgłoś życzenie", "Pas", "Dżoker"…). Checked by tests against VERBS and the Polish catalogs.
-ALIASES: dict[str, dict[str, str]] = {
-    "pl": {
-        "pokój startowy": "start", "salon": "start",
-        "pokój": "room",
-        "elementy": "features", "element": "features", "cechy": "features",
-        "drzwi": "doors", "dwoje drzwi": "doors",
-        "zgłoś": "claim", "zgłoś życzenie": "claim", "zgłaszam": "claim", "zalicz": "claim", "zaliczam": "claim",
-        "pomiń": "skip", "pas": "skip", "pasuję": "skip",
-    },
-}
-WORD_ALIASES: dict[str, dict[str, str]] = {"pl": {"dzika": "wild", "dżoker": "wild", "joker": "wild"}}
-VERB_ALIAS = {alias: verb for table in ALIASES.values() for alias, verb in table.items()}
-WORD_ALIAS = {alias: word for table in WORD_ALIASES.values() for alias, word in table.items()}
 MENTION = re.compile(r"^<@!?([0-9]+)>$")
 
 
@@ -108,12 +100,6 @@ class Preview:
     text: str
     round: int
     before: str  # the seat's work this round when the preview was made
-
-
-def canonical_text(text: str) -> str:
-    """``/move`` or typed text with aliases replaced step by step (``pokój C3 4x3 K@D4 dzika 3=6; zgłoś hosts.1``
-    → ``room C3 4x3 K@D4 wild 3=6; claim hosts.1``); the rules' parser then checks it."""
-    return "; ".join(hints.translate(step, VERB_ALIAS, WORD_ALIAS) for step in " ".join(text.split()).split(";"))
 
 
 def is_argument(token: str) -> bool:

@@ -5,8 +5,8 @@ draft **Choose cards** (an ephemeral multi-select of the dealt hand that submits
 **Pass**. Every button goes through ``engine.act`` with the interaction id (a redelivered click is applied
 once) and, where the position matters, the board version it was drawn for (a stale Pass gets "the board has
 changed"). Typed moves in the game's thread are recognized by their shape (a verb and cells), in English or with
-the Polish verbs of `ALIASES`; an attempted move that is not one (``atack c3 c4``, ``c3 c4``) gets a hint with
-moves legal now (`cogs.utils.hints`), and chat gets nothing.
+the Polish verbs of `ALIASES` (`rules.flying_blades.words`, shared with the terminal); an attempted move that
+is not one (``atack c3 c4``, ``c3 c4``) gets a hint with moves legal now (`cogs.utils.hints`), and chat gets nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +29,15 @@ from rules.base import IllegalActionError, InvalidActionError, Msg, NotYourTurnE
 from rules.flying_blades.board import COLOURS
 from rules.flying_blades.cards import CARD_IDS, PRICE_LIMIT, PRICES
 from rules.flying_blades.notation import CARD_VERBS, USAGE, VERBS
+from rules.flying_blades.words import (  # what players type in their language: the terminal reads it too
+    ALIASES,
+    CARD_ALIAS,  # noqa: F401 - the tables stay importable from the cog
+    CARD_ALIASES,  # noqa: F401
+    VERB_ALIAS,
+    WORD_ALIAS,
+    WORD_ALIASES,
+    canonical_text,
+)
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -46,54 +55,6 @@ BUTTON_STYLES = {
 # Verbs typed in the game's thread (``resign`` asks first: /resign); arguments a typed move is made of.
 TYPED_VERBS = tuple(v for v in VERBS if v != "resign")
 CELL = re.compile(r"^[a-z][0-9]{1,2}$", re.IGNORECASE)  # off-board cells too: the rules say which board it is
-# What players type in their language, as data (one place for this game): the buttons and /help say "Atak",
-# "Pas", "Bomba"…, so those words move. Accepted on any server (a player's language is not the server's), matched
-# case- and accent-free, and mapped to the one English notation the log keeps. Checked by tests against VERBS,
-# CARD_IDS and the Polish catalogs. (Not in rules/: the notation stays one language; this is the surface's.)
-ALIASES: dict[str, dict[str, str]] = {
-    "pl": {
-        "atak": "attack", "atakuj": "attack", "atakuję": "attack",
-        "pas": "pass", "pasuję": "pass",
-        "zniknięcie": "vanish", "znikanie": "vanish", "znikam": "vanish",
-        "podwójne kopnięcie": "double", "podwójne": "double", "podwójny": "double",
-        "potrójne kopnięcie": "triple", "potrójne": "triple", "potrójny": "triple",
-        "podwójny smok": "dragon", "smok": "dragon",
-        "kopnięcie okrężne": "circle", "okrężne": "circle", "okrężny": "circle", "krąg": "circle",
-        "bomba": "bomb",
-        "zachowaj": "keep", "zostaw": "keep", "zatrzymaj": "keep", "zatrzymuję": "keep",
-    },
-}
-WORD_ALIASES: dict[str, dict[str, str]] = {"pl": {"z": "from"}}  # dragon e5 z e4
-CARD_ALIASES: dict[str, dict[str, str]] = {  # keep …: the cards' Polish names (fb.card.*) and short forms
-    "pl": {
-        "zniknięcie": "vanish", "znikanie": "vanish",
-        "podwójne kopnięcie": "double", "podwójne": "double", "podwójny": "double",
-        "potrójne kopnięcie": "triple", "potrójne": "triple", "potrójny": "triple",
-        "podwójny smok": "dragon", "smok": "dragon",
-        "kopnięcie okrężne": "circle", "okrężne": "circle", "okrężny": "circle", "krąg": "circle",
-        "bomba": "bomb", "nic": "none", "żadnych": "none", "żadne": "none", "brak": "none",
-    },
-}
-
-
-def merged(tables: dict[str, dict[str, str]]) -> dict[str, str]:
-    return {alias: target for table in tables.values() for alias, target in table.items()}
-
-
-VERB_ALIAS, WORD_ALIAS, CARD_ALIAS = merged(ALIASES), merged(WORD_ALIASES), merged(CARD_ALIASES)
-
-
-def canonical_text(text: str) -> str:
-    """Typed or ``/move`` text with aliases replaced (``Atak C3 c4`` → ``attack c3 c4``, ``zachowaj bomba, smok``
-    → ``keep bomb,dragon``); the rules' parser then checks it and gives the canonical notation."""
-    text = hints.translate(" ".join(text.lower().split()), VERB_ALIAS, WORD_ALIAS)
-    verb, _, rest = text.partition(" ")
-    if verb != "keep" or not rest:
-        return text
-    cards = hints.replace_phrases([w for w in re.split(r"[,\s]+", rest) if w], hints.folded(CARD_ALIAS))
-    return "keep " + ",".join(cards)
-
-
 def move_shaped(action: str) -> bool:
     """A (normalized) message that is a move to check, rather than chat: a verb with arguments that could be
     its arguments (``attack z9 a1`` is checked and told which board it is; ``pass the salt`` is chat)."""

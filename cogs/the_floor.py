@@ -29,7 +29,7 @@ from discord.ext import commands
 from cogs.utils.checks import can_manage
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.ending import game_ended, result_ping
-from cogs.utils.hints import moves_msg, near_miss, render, resolve
+from cogs.utils.hints import moves_msg, near_miss, render
 from cogs.utils.lang import guild_locale, locale_of_interaction
 from cogs.utils.posting import board_file, channel_of, pinging, render_view, result_embed, supersede_prompt
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
@@ -44,12 +44,20 @@ from engine import (
     StaleVersionError,
     Table,
 )
-from i18n import LOCALES, t
+from i18n import t
 from render.the_floor import SIDE_COLOURS
 from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg, NotYourTurnError
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take, example
 from rules.the_floor.game import DEAL, DOUBT_CAP, DOUBT_OPTION, DRAFT_TIMER, LETTERS_OPTION, SPECTATORS_OPTION
+from rules.the_floor.words import (  # what players type in their language: the terminal reads it too
+    ALIASED_VERBS,
+    TYPED_VERBS,
+    canonical_text,
+    duel_action,
+    typed_verb,
+    verb_aliases,
+)
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -77,8 +85,6 @@ CLOCK_META, READY_META, LEARN_META, POSTED_META = "tf_clock", "tf_ready_due", "t
 DRAFT_META, LETTER_META = "tf_draft", "tf_letter_at"
 VOTE_META = "tf_vote"  # {key, due}: the vote deadline of the answer under judgment, fixed when it went to the judges
 MAX_LEARN = 20
-TYPED_VERBS = ("challenge", "take", "keep", "ready")
-ALIASED_VERBS = (*TYPED_VERBS, "pick")  # typed in any shipped language, stored in English notation
 SILENCE = timedelta(seconds=60)  # a duellist not called for this long may have looked away: the letter pings
 PRESENT = timedelta(seconds=60)  # a player who picked this recently still watches the draft: no ping
 
@@ -119,23 +125,8 @@ def relative(when: datetime) -> str:
     return f"<t:{int(when.timestamp())}:R>"
 
 
-def words(key: str) -> set[str]:
-    """A typed control word (``pass``, ``dispute``) in any shipped language."""
-    return {w.strip().lower() for loc in LOCALES for w in t(key, loc).split(",")}
-
-
-def verb_aliases() -> dict[str, str]:
-    """Every other typed spelling of a turn verb (``wyzwij`` → ``challenge``): the log keeps the English notation."""
-    return {alias: verb for verb in ALIASED_VERBS for alias in words(f"tfui.word.{verb}") if alias != verb}
-
-
 VERB_ALIASES = verb_aliases()
 CELL = re.compile(r"[a-e][1-5]", re.IGNORECASE)
-
-
-def typed_verb(word: str) -> str | None:
-    """The turn verb a typed word names in any shipped language (case and accents forgiven), else None."""
-    return resolve(word, ALIASED_VERBS, VERB_ALIASES)
 
 
 def shaped(verb: str, args: list[str]) -> bool:
@@ -420,10 +411,7 @@ class TheFloorSurface(GameSurface):
 
     def normalize(self, action: str) -> str:
         """One spelling: a verb typed in another language (``wyzwij B2 B3``) becomes the English notation."""
-        parts = action.split()
-        if parts and (verb := typed_verb(parts[0])) is not None:
-            parts[0] = verb
-        return " ".join(parts)
+        return canonical_text(action)
 
     def example(self, table: Table, seat: int | None) -> str | None:
         """A move the seat could type now, legal in this position (prompts and hints show no other)."""
@@ -990,8 +978,6 @@ class TheFloor(commands.Cog):
     def __init__(self, bot: Floorboard, surface: TheFloorSurface) -> None:
         self.bot = bot
         self.surface = surface
-        self.pass_words = words("tfui.word.pass")
-        self.dispute_words = words("tfui.word.dispute")
         self.resumed = False
 
     @property
@@ -1107,13 +1093,7 @@ class TheFloor(commands.Cog):
             if clock.get("turn") != s.turn:
                 raise NotYourTurnError("tfui.wait_for_letter")
             elapsed = max(0, at_ms - int(clock["base"]))
-            word = text.lower()
-            if word in self.pass_words:
-                action = f"pass {elapsed}"
-            elif word in self.dispute_words:
-                action = f"dispute {elapsed}"
-            else:
-                action = f"answer {elapsed} {text}"
+            action = duel_action(text, elapsed)  # ``pas`` is ``pass`` here as in the terminal
             try:
                 return await self.engine.act(table_id, user_id, action, version=table.version,
                                              interaction_id=source_id)

@@ -15,6 +15,7 @@ from rules.the_floor.names import category_id, choosable
 from rules.the_floor.state import JUDGING, Duel, Pending, State
 from rules.the_floor.state import from_json as _from_json
 from rules.the_floor.state import to_json as _to_json
+from rules.the_floor.words import canonical_text, duel_action
 
 DEAL = {2: 13, 3: 9, 4: 7, 5: 6}
 FINAL_SETUP_CARDS = {2: 0, 3: 0, 4: 1, 5: 2}
@@ -514,15 +515,13 @@ class TheFloor:
         return " ".join([verb, *args])
 
     def typed_action(self, s: State, text: str, elapsed_ms: int) -> str:
-        """Free text typed by a running duellist as an action: ``pass``, ``dispute`` or an answer, with the
-        elapsed time the caller measured. Anything else (a turn in notation) is returned as it was typed."""
+        """Free text typed by a running duellist as an action: ``pass``, ``dispute`` (in any language: ``pas``)
+        or an answer, with the elapsed time the caller measured. Anything else is a turn, its verb in the English
+        notation (``wyzwij B2 B3`` → ``challenge B2 B3``), as Discord reads typed turns (`words`)."""
         d = s.duel
         if d is None or not d.started or d.judging:
-            return text
-        word = " ".join(text.split()).lower()
-        if word in ("pass", "dispute"):
-            return f"{word} {max(0, elapsed_ms)}"
-        return f"answer {max(0, elapsed_ms)} {text}"
+            return canonical_text(text)
+        return duel_action(text, elapsed_ms)
 
     # --- applying actions --------------------------------------------------------------------------------
 

@@ -663,10 +663,13 @@ def suggestion_numbered(table: Table, seat: int, text: str) -> str:
 
 
 def terminal_words(msg: Msg) -> Msg:
-    """A rules message in the terminal's own words where the rules' names a Discord button ("press Challenge"):
-    the catalog's ``terminal.<key>`` with the same parameters, if there is one."""
-    key = f"terminal.{msg.key}"
-    return Msg(key, **msg.params) if key in catalog("en") else msg
+    """A rules message in the terminal's own words where the rules' names a Discord button ("press Challenge") or
+    shows internal notation ("Usage: pass <elapsed ms>"): the catalog's ``terminal.<key>.<verb>`` (a message about
+    one verb) or ``terminal.<key>``, with the same parameters, if there is one."""
+    for key in (f"terminal.{msg.key}.{msg.params.get('verb')}", f"terminal.{msg.key}"):
+        if key in catalog("en"):
+            return Msg(key, **msg.params)
+    return msg
 
 
 def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
@@ -695,17 +698,48 @@ def move_verbs(game: str) -> list[str]:
     return [v for v in forms if v not in ("answer", "boost")] + ["resign"]
 
 
+def words_module(game: str) -> Any:
+    """The game's words in players' languages (``rules/<game>/words.py``), or None for a game that has none."""
+    name = f"rules.{game}.words"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None
+
+
+def typed_text(game: str, text: str) -> str:
+    """A typed move read as Discord reads typed moves and ``/move``: ``pas`` is ``pass`` in every game, whatever
+    its language, and the log keeps the English notation. The game's own ``canonical_text`` (the cog calls the same
+    function); a game whose notation reads its own aliases (Floating World) gets its words lowercased, as its cog
+    does. (The Floor reads a duel's answers first: `TheFloor.typed_action`.)"""
+    words = words_module(game)
+    return words.canonical_text(text) if words is not None else " ".join(text.lower().split())
+
+
+def typed_aliases(game: str) -> dict[str, str]:
+    """The other languages' spellings of the game's verbs (``atak`` → ``attack``), for "did you mean"."""
+    words = words_module(game)
+    table = getattr(words, "VERB_ALIAS", None)
+    if table is None:  # a game whose notation module keeps its aliases (Floating World)
+        table = getattr(importlib.import_module(f"rules.{game}.notation"), "ALIASES", {})
+    verbs = set(move_verbs(game))
+    return {alias: verb for alias, verb in table.items() if verb in verbs}
+
+
 def typo_hint(table: Table, seat: int, text: str, lang: str) -> str | None:
-    """For a refused move whose first word is no verb (``atack d3 e3``): "did you mean `attack`?" and moves legal
-    now, by the hint mechanism of Discord's typed moves (`hints`); None otherwise (the rules' error says why)."""
+    """For a refused move whose first word is no verb (``atack d3 e3``, ``atakk d3 e3``): "did you mean
+    `attack`?" and moves legal now, by the hint mechanism of Discord's typed moves (`hints`), which knows the
+    verbs in every language; None otherwise (the rules' error says why)."""
     import hints
 
-    verbs = move_verbs(table.game)
+    verbs, aliases = move_verbs(table.game), typed_aliases(table.game)
     words = text.split()
-    guess = hints.closest(words[0], verbs) if words else None
+    guess = hints.closest(words[0], verbs, aliases) if words else None
     examples = examples_for(table, seat)
     shown = [examples[v] for v in dict.fromkeys([guess or "", *examples]) if v in examples]
-    msg = hints.unknown_verb_msg(text, verbs, examples=shown)
+    msg = hints.unknown_verb_msg(text, verbs, aliases=aliases, examples=shown)
     return None if msg is None else hints.render(msg, lang)
 
 
@@ -989,14 +1023,17 @@ class TerminalGame:
                 continue
             if not text:
                 continue
-            text = suggestion_numbered(table, seat, text)
-            typed = getattr(table.rules, "typed_action", None)
-            if typed is not None:
-                text = typed(table.state, text, int((time.monotonic() - shown) * 1000))
+            typed = suggestion_numbered(table, seat, text)
+            read_duel = getattr(table.rules, "typed_action", None)  # The Floor: a duel's answers, then its turns
+            if read_duel is not None:
+                action = read_duel(table.state, typed, int((time.monotonic() - shown) * 1000))
+            else:
+                action = typed_text(table.game, typed)  # Discord's reading: `pas` is `pass`
             try:
-                result = await self.engine.act(table.id, table.seats[seat].user_id or 0, text)
+                result = await self.engine.act(table.id, table.seats[seat].user_id or 0, action)
             except FloorboardError as e:
-                print(typo_hint(table, seat, text, self.lang) or t(terminal_words(e.msg), self.lang))
+                said = action if read_duel is not None else typed  # a duel's answer is never a typo of a verb
+                print(typo_hint(table, seat, said, self.lang) or t(terminal_words(e.msg), self.lang))
                 continue
             self.announce([result])
             return True

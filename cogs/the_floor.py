@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -50,13 +51,14 @@ from rules.base import FloorboardError, IllegalActionError, InvalidActionError, 
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take, example
 from rules.the_floor.game import DEAL, DOUBT_CAP, DOUBT_OPTION, DRAFT_TIMER, LETTERS_OPTION, SPECTATORS_OPTION
+from rules.the_floor.names import names_own_choice
 from rules.the_floor.words import (  # what players type in their language: the terminal reads it too
     ALIASED_VERBS,
     TYPED_VERBS,
+    VERB_ALIAS,
     canonical_text,
     duel_action,
     typed_verb,
-    verb_aliases,
 )
 
 if TYPE_CHECKING:
@@ -125,19 +127,23 @@ def relative(when: datetime) -> str:
     return f"<t:{int(when.timestamp())}:R>"
 
 
-VERB_ALIASES = verb_aliases()
+VERB_ALIASES = VERB_ALIAS
 CELL = re.compile(r"[a-e][1-5]", re.IGNORECASE)
 
 
-def shaped(verb: str, args: list[str]) -> bool:
-    """Whether the words after a turn verb have its arguments' shape: two cells, cells, one id, or nothing."""
+def shaped(verb: str, args: list[str], names: Callable[[str], bool] | None = None) -> bool:
+    """Whether the words after a turn verb have its arguments' shape: two cells, cells, nothing, or a category:
+    one word (an id or a name), or several when ``names`` says they name one (a category's name as shown:
+    ``keep Star Wars characters``); without ``names`` (``/move``) any words, which the rules read."""
     if verb == "ready":
         return not args
     if verb == "challenge":
         return len(args) == 2 and all(CELL.fullmatch(a) for a in args)
     if verb == "take":
         return bool(args) and all(move_word(a) for a in args)
-    return len(args) == 1
+    if len(args) <= 1 or names is None:
+        return bool(args)
+    return names(" ".join(args))
 
 
 def move_word(token: str) -> bool:
@@ -457,7 +463,8 @@ class TheFloorSurface(GameSurface):
         first = (typed_verb(parts[0]) or "") if parts else ""
         if first not in TYPED_VERBS and not (first == "pick" and s.phase == "final"):
             return False
-        return shaped(first, parts[1:])
+        side = s.seat_side[seat]
+        return shaped(first, parts[1:], lambda typed: names_own_choice(table.rules.catalog(s), s, side, typed))
 
     def is_private_action(self, table: Table, action: str) -> bool:
         """A draft pick is hidden until the categories are placed: never typed in the open."""

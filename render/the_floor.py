@@ -1084,7 +1084,8 @@ def _text_duel(view: dict[str, Any], duel: dict[str, Any], sides: list[_Side], l
     else:
         ready = [*list(duel.get("ready") or [False, False]), False, False]
         states = [f"{colour[i]}: {t('tfr.duel.ready' if ready[i] else 'tfr.duel.not_ready', locale)}" for i in range(2)]
-        lines.append(f"{t('tfr.duel.waiting', locale)} ({', '.join(states)}) · {' | '.join(parts)}")
+        # a text board is read where Ready is typed (the terminal), not pressed
+        lines.append(f"{t('tfr.text.waiting', locale)} ({', '.join(states)}) · {' | '.join(parts)}")
     answers = duel.get("answers") or []
     if answers:
         said = []

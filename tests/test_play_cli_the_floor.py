@@ -97,3 +97,33 @@ def test_a_stray_move_at_the_challenge_prompt_says_type_challenge(tmp_path: Path
     out = capsys.readouterr().out
     # Before: "It is your turn to challenge: press Challenge, or type challenge, ..."
     assert "It is your turn to challenge: type challenge" in out and "press Challenge" not in out
+
+
+def test_the_ready_wait_and_a_pass_outside_a_duel_are_told_the_terminals_way(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    typed: list[str] = []
+    argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-stray", "--no-images", "--out", str(tmp_path)]
+    db = tmp_path / "play.db"
+    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
+    capsys.readouterr()
+    play_cli.main(argv, player(db, typed, {"challenge": ["pass"], "ready": ["dispute"]}))
+    out = capsys.readouterr().out
+    assert "pass" in typed and "dispute" in typed
+    # Before: "Waiting for both sides to press Ready" on the text board, "Usage: pass <elapsed ms>" for a stray pass.
+    assert "press Ready" not in out and "Waiting for both duellists to type ready" in out
+    assert "<elapsed ms>" not in out and "Usage:" not in out
+    assert "pass can be used only in a running duel" in out and "dispute can be used only in a running duel" in out
+
+
+def test_the_polish_terminal_explains_pass_outside_a_duel_in_polish(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    typed: list[str] = []
+    argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-stray", "--no-images", "--out", str(tmp_path),
+            "--lang", "pl"]
+    db = tmp_path / "play.db"
+    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
+    capsys.readouterr()
+    play_cli.main(argv, player(db, typed, {"challenge": ["pass"]}))
+    out = capsys.readouterr().out
+    assert "pass (pas) działa tylko w trwającym pojedynku" in out and "<elapsed ms>" not in out
+    assert "wpiszą ready" in out

@@ -21,6 +21,19 @@ def choosable(s: State) -> frozenset[str]:
     return frozenset(c for hand in s.hands for c in hand) | frozenset(c for p in s.pending for c in p.options)
 
 
+def own_choices(s: State, side: int) -> frozenset[str]:
+    """The categories ``side`` may pick or keep now: its draft hand and the options of the choices it owes."""
+    hand = s.hands[side] if 0 <= side < len(s.hands) else ()
+    return frozenset(hand) | frozenset(c for p in s.pending if p.side == side for c in p.options)
+
+
+def names_own_choice(catalog: Mapping[str, Mapping[str, Any]], s: State, side: int, typed: str) -> bool:
+    """Whether ``typed`` names (by id, or by its name as shown, in any case) a category ``side`` may pick or keep
+    now: a typed ``keep star wars characters`` is a move, ``keep calm and carry on`` chat."""
+    own = own_choices(s, side)
+    return category_id(catalog, own, typed) in own
+
+
 def category_id(catalog: Mapping[str, Mapping[str, Any]], choices: Iterable[str], typed: str) -> str:
     """The id of the category ``typed`` names (its id or its name, folded: "RIVERS", "«Rivers»", "star wars
     characters"), preferring the ones in ``choices`` when several match; ``typed`` itself when none or several do."""

@@ -30,9 +30,12 @@ def verb_aliases() -> dict[str, str]:
     return {alias: verb for verb in ALIASED_VERBS for alias in words(f"tfui.word.{verb}") if alias != verb}
 
 
+VERB_ALIAS = verb_aliases()  # as the other games' words modules name it (hints take it)
+
+
 def typed_verb(word: str) -> str | None:
     """The turn verb a typed word names in any shipped language (case and accents forgiven), else None."""
-    return resolve(word, ALIASED_VERBS, verb_aliases())
+    return resolve(word, ALIASED_VERBS, VERB_ALIAS)
 
 
 def canonical_text(text: str) -> str:

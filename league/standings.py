@@ -5,9 +5,16 @@ ahead, 1/2 for a tie and 0 behind, and the sum is divided by (table size − 1).
 a 3-player pod 1 / 0.5 / 0 for 1st / 2nd / 3rd, and tied players share.
 
 Unplayed rounds follow the FIDE Play-off and Tie-Break Regulations (Handbook C.07, applied from 2023/2024),
-Article 16 "dummy opponent": a bye or a forfeit (given or received) counts, for opponent-based tie-breaks, as a game
-against a virtual opponent whose score is the participant's own final score. Older FIDE rules (2009: a virtual
-opponent who draws every later round) are not implemented.
+Article 16:
+- 16.4 "dummy opponent": each of a player's own unplayed rounds (pairing-allocated bye, forfeit given or received,
+  the rounds before a late join and after a withdrawal) counts, for their own opponent-based tie-breaks, as a game
+  against a dummy whose score is the player's own final score, with the points awarded as the result. (The 2026
+  revision caps the dummy's score; the 2023 rule the issue asks for does not.)
+- 16.3 for the tie-breaks of their opponents a player's score counts the awarded points, except that rounds after a
+  withdrawal (zero-point byes followed only by more of them, 16.2.5) count as draws.
+- 16.5 cut-1 cuts a *voluntarily* unplayed round (VUR: a forfeit loss or a requested/zero-point bye) first; a
+  pairing-allocated bye and a forfeit win count like played games and are cut only if they are the lowest.
+Older FIDE rules (2009: a virtual opponent who draws every later round) are not implemented.
 """
 
 from __future__ import annotations
@@ -106,6 +113,7 @@ class _Meeting(NamedTuple):
     opponent: str | None  # None for a bye
     result: float  # what the player scored against this opponent (a bye: bye_points)
     unplayed: bool  # bye or forfeit: counts as the FIDE dummy opponent for opponent-based tie-breaks
+    voluntary: bool = False  # FIDE C.07 16.1.2 VUR: forfeit loss, or a round missed before joining / after leaving
 
 
 @dataclass
@@ -116,6 +124,7 @@ class _Record:
     byes: int = 0
     meetings: list[_Meeting] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)  # raw game scores (score events)
+    terminal_byes: int = 0  # zero-point rounds after a withdrawal: draws for the opponents' tie-breaks (16.3.2)
 
 
 def _record_table(records: dict[str, _Record], table: Table) -> None:
@@ -132,10 +141,11 @@ def _record_table(records: dict[str, _Record], table: Table) -> None:
         for q in table.seats:
             if q != p:
                 unplayed = p in table.forfeited or q in table.forfeited
-                rec.meetings.append(_Meeting(q, _pair_score(place, table.forfeited, p, q), unplayed))
+                rec.meetings.append(_Meeting(q, _pair_score(place, table.forfeited, p, q), unplayed,
+                                             p in table.forfeited))
 
 
-def _collect(rounds: Sequence[Round], bye_points: float) -> dict[str, _Record]:
+def _collect(entrants: Sequence[Entrant], rounds: Sequence[Round], bye_points: float) -> dict[str, _Record]:
     records: dict[str, _Record] = defaultdict(_Record)
     for rnd in rounds:
         for p in rnd.byes:
@@ -144,7 +154,21 @@ def _collect(rounds: Sequence[Round], bye_points: float) -> dict[str, _Record]:
         for table in rnd.tables:
             if table.decided:
                 _record_table(records, table)
+    for e in entrants:
+        _record_absences(records[e.id], e, rounds)
     return records
+
+
+def _record_absences(rec: _Record, entrant: Entrant, rounds: Sequence[Round]) -> None:
+    """Rounds missed before a late join (requested byes worth the late points) and after a withdrawal (zero-point
+    byes): voluntarily unplayed rounds, each a dummy opponent for the player's own tie-breaks (FIDE C.07 16.1-16.4)."""
+    missed_before = [r for r in rounds if r.number < entrant.joined_round]
+    for _ in missed_before:
+        rec.meetings.append(_Meeting(None, entrant.start_points / len(missed_before), True, True))
+    if entrant.dropped_after is not None:
+        after = sum(1 for r in rounds if r.number > entrant.dropped_after)
+        rec.terminal_byes += after
+        rec.meetings.extend(_Meeting(None, 0.0, True, True) for _ in range(after))
 
 
 @dataclass(frozen=True)
@@ -152,9 +176,13 @@ class _Context:
     records: dict[str, _Record]
     points: dict[str, float]
 
+    def adjusted(self, p: str) -> float:
+        """p's score as their opponents' tie-breaks see it: rounds after a withdrawal count as draws (C.07 16.3.2)."""
+        return self.points[p] + 0.5 * self.records[p].terminal_byes
+
     def contributions(self, p: str) -> list[tuple[float, _Meeting]]:
-        """Each meeting's opponent points: the real opponent's, or p's own for the FIDE dummy opponent."""
-        return [(self.points[p] if m.unplayed or m.opponent is None else self.points[m.opponent], m)
+        """Each meeting's opponent points: the real opponent's adjusted score, or p's own for the dummy (16.4)."""
+        return [(self.points[p] if m.unplayed or m.opponent is None else self.adjusted(m.opponent), m)
                 for m in self.records[p].meetings]
 
 
@@ -170,12 +198,16 @@ def _buchholz(ctx: _Context, p: str) -> float:
 
 
 def _buchholz_cut1(ctx: _Context, p: str) -> float:
-    """Buchholz minus its least significant contribution; unplayed rounds are cut first (FIDE C.07 Art. 14.6)."""
+    """Buchholz minus its least significant contribution (FIDE C.07 14.1).
+
+    A voluntarily unplayed round is cut first (16.5.1: its contribution is never below the least significant one);
+    a pairing-allocated bye or a forfeit win is an ordinary contribution, cut only when it is the lowest.
+    """
     contributions = ctx.contributions(p)
     if not contributions:
         return 0.0
-    unplayed = [pts for pts, m in contributions if m.unplayed]
-    cut = min(unplayed) if unplayed else min(pts for pts, _ in contributions)
+    voluntary = [pts for pts, m in contributions if m.voluntary]
+    cut = min(voluntary) if voluntary else min(pts for pts, _ in contributions)
     return sum(pts for pts, _ in contributions) - cut
 
 
@@ -270,7 +302,7 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], scoring: Sco
 
     Dropped entrants stay (flagged); undecided tables are ignored.
     """
-    records = _collect(rounds, scoring.bye_points)
+    records = _collect(entrants, rounds, scoring.bye_points)
     ctx = _Context(records, _points(entrants, records, scoring.bye_points))
     ids = [e.id for e in entrants]
     keys = {p: (_key(ctx.points[p]),) for p in ids}

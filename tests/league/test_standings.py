@@ -91,23 +91,54 @@ def test_points_add_table_points_and_byes() -> None:
     assert (rows["a"].played, rows["a"].wins, rows["a"].byes) == (2, 1, 1)
 
 
-def test_buchholz_counts_a_bye_as_a_dummy_opponent_with_own_points() -> None:
+def test_buchholz_dummy_opponent_for_own_unplayed_rounds_and_withdrawn_rounds_as_draws_fide_c07_16_3_16_4() -> None:
     rows = by_player(standings(*swiss_with_draw_bye_and_drop(), Scoring()))
-    # a: b 1 + c 2 + bye (own 2.5) = 5.5;  b: a 2.5 + d .5 + c 2 = 5;  c: d .5 + a 2.5 + b 1 = 4;  d: c 2 + b 1 = 3
-    assert {p: s.tiebreaks["buchholz"] for p, s in rows.items()} == {"a": 5.5, "b": 5.0, "c": 4.0, "d": 3.0}
+    # d withdrew after round 2: round 3 is a zero-point bye followed by nothing (16.2.5), a draw for the opponents'
+    # tie-breaks (16.3.2), so d counts 0.5 + 0.5 = 1 for b and c; for d's own tie-breaks a dummy with d's .5 (16.4).
+    # a: b 1 + c 2 + bye (own 2.5) = 5.5;  b: a 2.5 + d 1 + c 2 = 5.5;  c: d 1 + a 2.5 + b 1 = 4.5;
+    # d: c 2 + b 1 + dummy .5 = 3.5
+    assert {p: s.tiebreaks["buchholz"] for p, s in rows.items()} == {"a": 5.5, "b": 5.5, "c": 4.5, "d": 3.5}
 
 
-def test_buchholz_cut1_cuts_the_unplayed_round_first() -> None:
+def test_buchholz_cut1_cuts_only_voluntarily_unplayed_rounds_first_fide_c07_16_5() -> None:
     rows = by_player(standings(*swiss_with_draw_bye_and_drop(), Scoring()))
-    # a cuts the bye (2.5, not the lower 1 of b) -> 3;  b cuts d .5 -> 4.5;  c cuts d .5 -> 3.5;  d cuts b 1 -> 2
-    assert {p: s.tiebreaks["buchholz_cut1"] for p, s in rows.items()} == {"a": 3.0, "b": 4.5, "c": 3.5, "d": 2.0}
+    # a's pairing-allocated bye is no VUR: cut the least significant value, b's 1 -> 4.5 (it was 3 when the bye was
+    # cut first);  b cuts d 1 -> 4.5;  c cuts d 1 -> 3.5;  d's round after withdrawing is a VUR: cut its .5 -> 3
+    assert {p: s.tiebreaks["buchholz_cut1"] for p, s in rows.items()} == {"a": 4.5, "b": 4.5, "c": 3.5, "d": 3.0}
+
+
+def test_buchholz_cut1_keeps_a_pairing_allocated_bye_worth_more_than_an_opponent_regression_7_players_s1() -> None:
+    """`tournament simulate --players 7 --seed s1`: bot-7 (2.5 points, one bye) got 2.5; FIDE C.07 gives 4.0.
+
+    g's record as there: beat a (1 point), drew b (1.5 points), a pairing-allocated bye. Buchholz 1 + 1.5 + dummy
+    (own 2.5) = 5; cut-1 takes the lowest, a's 1, not the bye: 4.
+    """
+    people = entrants("a", "b", "g", "x", "y")
+    rounds = [Round(1, (duel("g", "a"), duel("b", "x", draw=True)), byes=("y",)),
+              Round(2, (duel("b", "g", draw=True), duel("a", "y", draw=True)), byes=("x",)),
+              Round(3, (duel("y", "x"), duel("b", "a", draw=True)), byes=("g",))]
+    rows = by_player(standings(people, rounds, Scoring()))
+    assert (rows["g"].points, rows["a"].points, rows["b"].points) == (2.5, 1.0, 1.5)
+    assert (rows["g"].tiebreaks["buchholz"], rows["g"].tiebreaks["buchholz_cut1"]) == (5.0, 4.0)
+
+
+def test_buchholz_cut1_cuts_a_forfeit_loss_first_but_not_a_forfeit_win_fide_c07_16_1_2() -> None:
+    # R1 a>b by b's forfeit   R2 a>c, b>d   R3 c>d, b=a: a 2.5, b 1.5, c 1, d 0
+    rounds = [Round(1, (duel("a", "b", forfeited=("b",)), duel("c", "d"))),
+              Round(2, (duel("a", "c"), duel("b", "d"))),
+              Round(3, (duel("c", "d"), duel("a", "b", draw=True)))]
+    rows = by_player(standings(entrants("a", "b", "c", "d"), rounds, Scoring()))
+    # a: dummy (own 2.5, forfeit win: no VUR) + c 2 + b 1.5 = 6, cut the lowest b 1.5 -> 4.5
+    assert (rows["a"].tiebreaks["buchholz"], rows["a"].tiebreaks["buchholz_cut1"]) == (6.0, 4.5)
+    # b: dummy (own 1.5, forfeit loss: a VUR) + d 0 + a 2.5 = 4, cut the VUR 1.5 although d's 0 is lower -> 2.5
+    assert (rows["b"].tiebreaks["buchholz"], rows["b"].tiebreaks["buchholz_cut1"]) == (4.0, 2.5)
 
 
 def test_sonneborn_berger_weighs_opponents_by_result() -> None:
     rows = by_player(standings(*swiss_with_draw_bye_and_drop(), Scoring()))
-    # a: beat b 1 + drew c 2/2 + bye 2.5×1 = 4.5;  b: beat d .5;  c: drew d .25 + drew a 1.25 + beat b 1 = 2.5;
-    # d: drew c 1
-    assert {p: s.tiebreaks["sonneborn_berger"] for p, s in rows.items()} == {"a": 4.5, "b": 0.5, "c": 2.5, "d": 1.0}
+    # a: beat b 1 + drew c 2/2 + bye 2.5×1 = 4.5;  b: beat d (adjusted 1) 1;  c: drew d .5 + drew a 1.25 + beat b 1
+    # = 2.75;  d: drew c 1 + zero-point dummy 0
+    assert {p: s.tiebreaks["sonneborn_berger"] for p, s in rows.items()} == {"a": 4.5, "b": 1.0, "c": 2.75, "d": 1.0}
 
 
 def test_dropped_entrant_stays_in_standings_flagged() -> None:

@@ -1,9 +1,10 @@
 """``/leaderboard``, ``/profile`` and ``/history``: what finished games left behind (engine/results.py writes it
 with each game's final save, storage/league.py reads it).
 
-- The leaderboard orders by the display rating, which is the conservative mu − 3σ: a newcomer's uncertainty
-  keeps them low until they have played enough, so provisional players (fewer than `PROVISIONAL` rated games)
-  are only flagged with ``?``, never listed apart. Public: a leaderboard is for showing.
+- Every rating shown (leaderboard, profile, the leaderboard image, /history's change) is `Rating.display`, mu on the
+  1500 scale, with ``?`` while it is provisional (σ high, league.ratings.PROVISIONAL_SIGMA). The leaderboard orders
+  by the conservative mu − 3σ (storage/league.py): an uncertain rating sits below its number until it is confirmed,
+  and provisional players are flagged, never listed apart (docs/ratings.md). Public: a leaderboard is for showing.
 - A profile and a history are answered privately (a player's record is theirs to share).
 - Every name is a member's own text: escaped; a player the bot can no longer see shows as "user <id>".
 """
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from bot import Floorboard
 
 PAGE = 10
-PROVISIONAL = 10  # rated games before a rating counts as established (league.ratings.Rating.provisional)
 LAST_GAMES = 5  # in a profile
 LAST_TOURNAMENTS = 5  # in a profile
 MAX_PAGE, MAX_GAME_NAME = 1000, 60
@@ -49,7 +49,7 @@ def shown_rating(row: RatingRow | None, locale: str) -> str:
     """The display rating, ``?`` marking a provisional one; a dash without one."""
     if row is None:
         return t("profile.no_rating", locale)
-    return f"{row.rating.display}{'?' if row.rating.provisional(PROVISIONAL) else ''}"
+    return f"{row.rating.display}{'?' if row.rating.provisional() else ''}"
 
 
 def wdl(counts: tuple[int, int, int], locale: str) -> str:
@@ -145,7 +145,7 @@ class Profile(commands.Cog):
             title = t("profile.leaderboard.title", locale, game=name,
                       scope=t("profile.scope.server" if where else "profile.scope.global", locale))
             embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
-            embed.set_footer(text=t("profile.leaderboard.footer", locale, count=PROVISIONAL))
+            embed.set_footer(text=t("profile.leaderboard.footer", locale))
             data = self.leaderboard_data(ctx.guild, title, rows, (page - 1) * PAGE, locale)
             png = await asyncio.to_thread(standings_image, data, locale=locale)
             embed.set_image(url="attachment://leaderboard.png")
@@ -160,12 +160,12 @@ class Profile(commands.Cog):
                 "rows": [{"rank": first + i + 1, "name": self.plain_name(guild, row.user_id, locale),
                           "points": row.rating.display, "tiebreaks": [row.games],
                           "record": wdl((row.wins, row.draws, row.losses), locale),
-                          "provisional": row.rating.provisional(PROVISIONAL), "dropped": False, "highlight": False}
+                          "provisional": row.rating.provisional(), "dropped": False, "highlight": False}
                          for i, row in enumerate(rows)]}
 
     def leaderboard_line(self, guild: discord.Guild, rank: int, row: RatingRow, locale: str) -> str:
         return t("profile.leaderboard.line", locale, rank=rank, name=self.name_of(guild, row.user_id, locale),
-                 rating=row.rating.display, mark="?" if row.rating.provisional(PROVISIONAL) else "",
+                 rating=row.rating.display, mark="?" if row.rating.provisional() else "",
                  games=t("profile.games", locale, count=row.games),
                  wdl=wdl((row.wins, row.draws, row.losses), locale))
 
@@ -203,7 +203,7 @@ class Profile(commands.Cog):
             if tournaments:
                 lines = "\n".join(self.tournament_line(r, user.id, locale) for r in tournaments[:LAST_TOURNAMENTS])
                 embed.add_field(name=t("profile.tournaments", locale), value=lines[:MAX_FIELD], inline=False)
-            embed.set_footer(text=t("profile.footer", locale, count=PROVISIONAL))
+            embed.set_footer(text=t("profile.footer", locale))
             await send_ephemeral(ctx, None, embed=embed)
 
     # --- /history ----------------------------------------------------------------------------------------

@@ -1,5 +1,11 @@
 """Player ratings: openskill's PlackettLuce (Weng-Lin) model, keeping only mu, sigma and a game count.
 
+What players read (docs/ratings.md gives the simulated figures): `Rating.display` is mu on a 1500 scale, so its
+expectation does not grow just by playing (the conservative mu − 3σ rises with every game as σ shrinks, whatever the
+results), marked provisional while σ is high; the conservative value stays the leaderboard's order.
+Ties: openskill rates players tied at a place as if each had the tie's last place (tying for 2nd moved mu exactly as
+a clean 3rd). A tie here is rated as the mean of every way to break it, by rotating each tied group.
+
 Every function is pure: it returns a new ratings dict (the input's players plus the rated ones, newcomers at the
 default rating) and never touches its argument. The openskill model is built per call and `limit_sigma` is never
 passed, because that flag sticks to the model object; openskill's random rating ids are never stored.
@@ -7,6 +13,7 @@ passed, because that flag sticks to the model object; openskill's random rating 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -14,48 +21,94 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from league.model import Ranking
 
-DISPLAY_ALPHA = 60.0  # one display point per 1/60 mu
-DISPLAY_TARGET = 1500.0  # a newcomer's ordinal is 0, so they show 1500
+BETA = 25 / 6  # openskill's default performance spread
+# Display points per mu, so that a gap reads as on an Elo scale between settled players: 200 points ≈ 76% to win
+# (Elo's logistic scale is 400/ln 10; PlackettLuce's between two players is sqrt(2)·β when σ is small).
+DISPLAY_ALPHA = 400 / math.log(10) / (math.sqrt(2) * BETA)
+DISPLAY_TARGET = 1500.0  # a newcomer (mu 25) shows 1500
+DEFAULT_MU = 25.0
+# σ above this (78% of a newcomer's 25/3) marks the rating provisional: about 12 games at tables of 2 to 5
+# (tools/rating_sim.py), sooner at bigger tables, which tell more per game, as lichess ends provisional by RD.
+PROVISIONAL_SIGMA = 6.5
+ROTATIONS_CAP = 60  # a tie's rotations: the lcm of the tied groups' sizes, or the largest group past this
 
 
 @dataclass(frozen=True)
 class Rating:
-    mu: float = 25.0
+    mu: float = DEFAULT_MU
     sigma: float = 25 / 3
     games: int = 0
 
     @property
     def display(self) -> int:
-        """openskill's ordinal, alpha·(mu − 3σ) + target, with alpha 60 and target 1500: a newcomer shows 1500."""
-        return round(DISPLAY_ALPHA * (self.mu - 3 * self.sigma) + DISPLAY_TARGET)
+        """The rating players read: mu on the 1500 scale (a newcomer shows 1500); it moves only with results."""
+        return round(DISPLAY_TARGET + DISPLAY_ALPHA * (self.mu - DEFAULT_MU))
 
-    def provisional(self, threshold: int = 10) -> bool:
-        return self.games < threshold
+    @property
+    def conservative(self) -> float:
+        """mu − 3σ, openskill's ordinal: what the leaderboard orders by, so one lucky win does not top it."""
+        return self.mu - 3 * self.sigma
+
+    def provisional(self, threshold: float = PROVISIONAL_SIGMA) -> bool:
+        """Still uncertain (σ above `threshold`), shown with a ``?`` as lichess marks a provisional rating."""
+        return self.sigma > threshold
 
 
 def _get(ratings: dict[str, Rating], player: str) -> Rating:
     return ratings.get(player, Rating())
 
 
-def _rate(ratings: dict[str, Rating], teams: Sequence[Sequence[str]], **how: list[float]) -> dict[str, Rating]:
-    """Rate teams of ids with `ranks=` or `scores=` and return the new pool; each rated player gets one more game.
-
-    Fewer than two teams carry no result (openskill refuses them): the pool comes back unchanged.
+def _rate(ratings: dict[str, Rating], teams: Sequence[Sequence[str]], ranks: Sequence[float]) -> dict[str, Rating]:
+    """Rate teams of ids by 1-based `ranks` (equal ranks tie) and return the new pool; each rated player gets one
+    more game. A tie among some of the teams is rated as the mean over rotations of each tied group (every way to
+    break it, evenly); a tie of every team is openskill's draw. Fewer than two teams carry no result (openskill
+    refuses them): the pool comes back unchanged.
     """
     if len(teams) < 2:
         return dict(ratings)
     model = PlackettLuce()
     olds = [[_get(ratings, p) for p in team] for team in teams]
-    rated = model.rate([[model.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in olds], **how)
+    entered = [[model.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in olds]
+    orders = _tie_breaks(ranks)
+    sums = [[[0.0, 0.0] for _ in team] for team in teams]
+    for order in orders:
+        for total, new_team in zip(sums, model.rate(entered, ranks=order), strict=True):
+            for cell, new in zip(total, new_team, strict=True):
+                cell[0] += new.mu
+                cell[1] += new.sigma
     updated = dict(ratings)
-    for team, old_team, new_team in zip(teams, olds, rated, strict=True):
-        for p, old, new in zip(team, old_team, new_team, strict=True):
-            updated[p] = Rating(new.mu, new.sigma, old.games + 1)
+    for team, old_team, total in zip(teams, olds, sums, strict=True):
+        for p, old, (mu, sigma) in zip(team, old_team, total, strict=True):
+            updated[p] = Rating(mu / len(orders), sigma / len(orders), old.games + 1)
     return updated
 
 
+def _tie_breaks(ranks: Sequence[float]) -> list[list[float]]:
+    """The strict orders a partial tie is averaged over: each tied group rotated, so every member takes each of
+    the group's places equally often (lcm of the group sizes rotations; the largest size past `ROTATIONS_CAP`)."""
+    groups: dict[float, list[int]] = {}
+    for i, r in enumerate(ranks):
+        groups.setdefault(r, []).append(i)
+    sizes = [len(g) for g in groups.values()]
+    if len(groups) == 1 or max(sizes) == 1:
+        return [list(ranks)]
+    count = math.lcm(*sizes)
+    count = count if count <= ROTATIONS_CAP else max(sizes)
+    orders = []
+    for shift in range(count):
+        order = [0.0] * len(ranks)
+        place = 1
+        for r in sorted(groups):
+            members = groups[r]
+            for k in range(len(members)):
+                order[members[(k + shift) % len(members)]] = float(place)
+                place += 1
+        orders.append(order)
+    return orders
+
+
 def _competition_ranks(ranking: Ranking) -> list[float]:
-    """1-based ranks per group, ties sharing and the next place skipped (1, 2, 2, 4), as openskill is measured with."""
+    """1-based ranks per group, ties sharing and the next place skipped (1, 2, 2, 4); equal ranks are a tie."""
     ranks: list[float] = []
     ahead = 0
     for group in ranking:
@@ -77,9 +130,11 @@ def rate_teams(ratings: dict[str, Rating], teams: Sequence[Sequence[str]], ranks
 
 
 def rate_scores(ratings: dict[str, Rating], scores: dict[str, float]) -> dict[str, Rating]:
-    """Score event: one openskill update from raw scores (higher is better), each player a team of one."""
-    players = list(scores)
-    return _rate(ratings, [[p] for p in players], scores=[scores[p] for p in players])
+    """Score event: one update from raw scores (higher is better, equal scores tie), as the equivalent ranking."""
+    by_score: dict[float, list[str]] = {}
+    for p, score in scores.items():
+        by_score.setdefault(score, []).append(p)
+    return rate_table(ratings, tuple(tuple(by_score[s]) for s in sorted(by_score, reverse=True)))
 
 
 def rate_coop(ratings: dict[str, Rating], team: Sequence[str], won: bool, difficulty: Rating) -> dict[str, Rating]:

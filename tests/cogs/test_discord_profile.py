@@ -55,7 +55,7 @@ async def test_the_leaderboard_after_two_finished_games_lists_the_winner_first(h
     # Carol lost to a stronger Alice than Bob did, so she lost less.
     assert [line.split(" — ")[0] for line in lines] == ["**1.** Alice", "**2.** Carol", "**3.** Bob"]
     assert lines[0].endswith("**? · 2 games · 2-0-0")
-    assert lines[2].endswith("? · 1 game · 0-0-1")  # provisional: fewer than 10 rated games
+    assert lines[2].endswith("? · 1 game · 0-0-1")  # provisional: sigma still high
     assert "this server" in out.embeds[0]["title"]
     [(name, png)] = out.files  # the leaderboard as an image too, inside the embed
     check_png(png)
@@ -116,6 +116,20 @@ async def test_history_lists_games_with_links_places_and_rating_changes(harness:
     assert "Night of the 27 Ninja" in out.embeds[0]["title"]
     past = answer(await h.slash("history", "alice", page=2))
     assert "past the end" in past.text
+
+
+async def test_the_leaderboard_shows_mu_on_the_1500_scale_and_drops_the_mark_once_sigma_is_low(
+        harness: Harness) -> None:
+    h = harness
+    await finished(h, "alice", "bob")
+    await h.bot.engine.store._write(lambda conn: conn.execute(  # Alice's rating settled (as after many games)
+        "UPDATE ratings SET sigma = 2.0 WHERE user_id = ?", (USERS["alice"],)))
+    row = await h.bot.engine.store.rating(GUILD_ID, "flying_blades", USERS["alice"])
+    shown = row.rating.display
+    assert shown == round(1500 + (row.mu - 25) * 400 / 2.302585 / (2 ** 0.5 * 25 / 6))  # not mu − 3σ
+    lines = answer(await h.slash("leaderboard", "dave", game="flying_blades")).embeds[0]["description"].splitlines()
+    assert f"**{shown}** · 1 game" in lines[0]  # no provisional mark, after a single game
+    assert lines[1].endswith("? · 1 game · 0-0-1")
 
 
 async def test_a_member_with_no_games_gets_a_clear_reply(harness: Harness) -> None:

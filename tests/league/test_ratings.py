@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import statistics
+
 import pytest
 
 from league.ratings import Rating, rate_coop, rate_scores, rate_table, rate_teams, win_probability
@@ -18,10 +21,31 @@ def test_draw_between_equals_leaves_mu_unchanged() -> None:
     assert after["a"].sigma < 25 / 3
 
 
-def test_four_player_tie_for_second_matches_the_measured_case() -> None:
-    # notes: ranks [1, 2, 2, 4] -> A 27.80, B and C 24.69, D 22.83
-    after = rate_table({}, (("a",), ("b", "c"), ("d",)))
-    assert [after[p].mu for p in "abcd"] == pytest.approx([27.80, 24.69, 24.69, 22.83], abs=0.01)
+def test_tying_for_second_moves_mu_between_a_clean_second_and_a_clean_third() -> None:
+    # openskill alone rated a tie for 2nd exactly as a clean 3rd (24.69) and the last player as if it beat someone
+    shared = rate_table({}, (("a",), ("b", "c"), ("d",)))
+    clean = rate_table({}, (("a",), ("b",), ("c",), ("d",)))
+    assert clean["c"].mu < shared["b"].mu == shared["c"].mu < clean["b"].mu
+    assert shared["b"].mu == pytest.approx((clean["b"].mu + clean["c"].mu) / 2)
+    assert shared["d"].mu == pytest.approx(clean["d"].mu)  # last is last, however the players above it tied
+
+
+def test_a_tie_among_unequal_players_is_rated_as_the_mean_of_its_tie_breaks() -> None:
+    start = {"a": Rating(30.0, 4.0, 9), "b": Rating(22.0, 6.0, 3), "c": Rating(26.0, 8.0, 1), "d": Rating()}
+    shared = rate_table(start, (("c",), ("a", "b"), ("d",)))
+    one = rate_table(start, (("c",), ("a",), ("b",), ("d",)))
+    other = rate_table(start, (("c",), ("b",), ("a",), ("d",)))
+    for p in "abcd":
+        assert shared[p].mu == pytest.approx((one[p].mu + other[p].mu) / 2)
+        assert shared[p].sigma == pytest.approx((one[p].sigma + other[p].sigma) / 2)
+        assert shared[p].games == start[p].games + 1
+
+
+def test_five_way_tie_leaves_displayed_ratings_unchanged_for_equal_players() -> None:
+    before = {p: Rating(27.0, 5.0, 12) for p in "abcde"}
+    after = rate_table(before, (tuple("abcde"),))
+    assert all(after[p].display == before[p].display for p in "abcde")
+    assert all(after[p].sigma < before[p].sigma for p in "abcde")  # the tie still tells something
 
 
 def test_scores_give_the_same_update_as_the_equivalent_ranking() -> None:
@@ -48,9 +72,14 @@ def test_newcomer_displays_1500() -> None:
     assert Rating().display == 1500
 
 
-def test_display_is_ordinal_scaled_by_60_around_1500() -> None:
-    # 60 × (30 − 3 × 5) + 1500 = 2400
-    assert Rating(mu=30.0, sigma=5.0).display == 2400
+def test_display_is_mu_on_an_elo_like_scale_whatever_sigma() -> None:
+    # 400 / ln 10 / (√2 · 25/6) ≈ 29.48 points per mu: 200 points ≈ 76% to win between settled players
+    assert Rating(mu=30.0, sigma=5.0).display == Rating(mu=30.0, sigma=1.0).display == 1647
+    assert Rating(mu=20.0).display == 1353
+
+
+def test_leaderboard_order_stays_conservative() -> None:
+    assert Rating(mu=30.0, sigma=5.0).conservative == pytest.approx(15.0)
 
 
 def test_sigma_shrinks_and_games_count_with_every_game() -> None:
@@ -63,10 +92,39 @@ def test_sigma_shrinks_and_games_count_with_every_game() -> None:
     assert ratings["a"].games == ratings["b"].games == 3
 
 
-def test_provisional_flag_flips_at_the_threshold() -> None:
-    assert Rating(games=9).provisional()
-    assert not Rating(games=10).provisional()
-    assert not Rating(games=4).provisional(threshold=4)
+def test_provisional_mark_while_sigma_is_high() -> None:
+    assert Rating().provisional()
+    assert Rating(sigma=6.6, games=40).provisional()  # many games, still uncertain
+    assert not Rating(sigma=6.4, games=5).provisional()
+    assert not Rating(sigma=7.0).provisional(threshold=7.0)
+
+
+def test_provisional_mark_goes_after_about_a_dozen_games_of_two() -> None:
+    ratings: dict[str, Rating] = {}
+    games = 0
+    while ratings.get("a", Rating()).provisional():
+        ratings = rate_table(ratings, (("a",), (f"x{games}",)) if games % 2 else ((f"x{games}",), ("a",)))
+        games += 1
+    assert 8 <= games <= 16
+
+
+def _equal_field(seed: int, games: int) -> dict[str, Rating]:
+    """Ten players of equal strength at random tables of 2 to 5 in random order: everyone is a 50% player."""
+    rng = random.Random(f"fifty/{seed}")
+    ids = [f"p{i}" for i in range(10)]
+    ratings: dict[str, Rating] = {}
+    for _ in range(games):
+        table = rng.sample(ids, rng.choice((2, 3, 4, 5)))
+        ratings = rate_table(ratings, tuple((p,) for p in table))
+    return ratings
+
+
+def test_a_fifty_percent_players_displayed_rating_does_not_drift_upward() -> None:
+    # the old display (mu − 3σ) showed such players 700+ points up after 50 games each; mu stays put on average
+    for games in (50, 200):
+        shown = [r.display for seed in range(20) for r in _equal_field(seed, games).values()]
+        assert statistics.fmean(shown) == pytest.approx(1500, abs=10)
+        assert statistics.fmean(r.games for seed in range(3) for r in _equal_field(seed, games).values()) > 10
 
 
 def test_rating_does_not_mutate_its_input() -> None:

@@ -30,6 +30,8 @@ SWISS: tuple[str, ...] = ("buchholz_cut1", "buchholz", "sonneborn_berger", "wins
 ROUND_ROBIN: tuple[str, ...] = ("sonneborn_berger", "wins", "direct")
 PODS: tuple[str, ...] = ("opponents_points", "table_points_avg", "firsts")
 SCORE_EVENT: tuple[str, ...] = ("best_round", "total_score")
+DEFAULTS: dict[str, tuple[str, ...]] = {"swiss": SWISS, "round-robin": ROUND_ROBIN, "pods": PODS,
+                                        "score": SCORE_EVENT}
 
 _DIGITS = 9  # points are sums of fractions like 1/3: compare rounded so float noise never splits a tie
 

@@ -62,7 +62,8 @@ class Settings:
     checkin: bool = False  # only checked-in entrants are paired at the start
     late_join_rounds: int = 0  # late joins are taken until this round is paired (0: none)
     late_points: float = 0.0  # what a late entrant is given for each round they missed (the organiser's choice)
-    bye_points: float = 1.0
+    bye_points: float | None = None  # None: a win (1) in two-player formats, 1/2 in pods (see bye_value)
+    tiebreaks: tuple[str, ...] = ()  # the organiser's order, names from standings.TIEBREAKS (empty: the format's)
     round_hours: int = 72  # each round's window; unfinished games are adjudicated at its end
     grand_final_reset: bool = True
     rated: bool = True
@@ -77,17 +78,37 @@ class Settings:
             raise TournamentError("tour.score_is_solo")
         if self.format == "pods" and not 2 <= self.table_size <= 10:
             raise TournamentError("tour.bad_table_size", size=self.table_size)
+        object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))  # stored as a JSON list
+        if set(self.tiebreaks) - st.TIEBREAKS or len(set(self.tiebreaks)) < len(self.tiebreaks):
+            raise TournamentError("tour.bad_tiebreaks", value=", ".join(self.tiebreaks)[:60],
+                                  allowed=", ".join(sorted(st.TIEBREAKS)))
 
     @property
     def sizes(self) -> tuple[int, int]:
-        return self.min_size or self.table_size, self.max_size or self.table_size
+        """Pods: the smallest and largest table. Unset, the smallest is one less than the size asked, so a field
+        that can be split into such tables is seated whole (9 at 5: 5 + 4, not 5 and four byes)."""
+        low = self.min_size or (max(2, self.table_size - 1) if self.format == "pods" else self.table_size)
+        return low, self.max_size or self.table_size
+
+    @property
+    def bye_value(self) -> float:
+        """What a bye is worth: the organiser's `bye_points`, else a win in two-player formats and, in pods, the
+        average table points (1/2): a table win would reward sitting out over playing."""
+        if self.bye_points is not None:
+            return self.bye_points
+        return 0.5 if self.format == "pods" else 1.0
+
+    @property
+    def tiebreak_order(self) -> tuple[str, ...]:
+        """The organiser's `tiebreaks`, else the format's usual order."""
+        return self.tiebreaks or st.DEFAULTS.get(self.format, st.SWISS)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "format": self.format, "table_size": self.table_size, "min_size": self.min_size,
                 "max_size": self.max_size, "rounds": self.rounds, "max_players": self.max_players,
                 "min_players": self.min_players, "checkin": self.checkin, "late_join_rounds": self.late_join_rounds,
                 "late_points": self.late_points,
-                "bye_points": self.bye_points, "round_hours": self.round_hours,
+                "bye_points": self.bye_points, "tiebreaks": list(self.tiebreaks), "round_hours": self.round_hours,
                 "grand_final_reset": self.grand_final_reset, "rated": self.rated, "options": dict(self.options)}
 
     @classmethod
@@ -385,9 +406,7 @@ class Tournament:
 
     @property
     def scoring(self) -> st.Scoring:
-        tiebreaks = {"swiss": st.SWISS, "round-robin": st.ROUND_ROBIN, "pods": st.PODS,
-                     "score": st.SCORE_EVENT}.get(self.fmt, st.SWISS)
-        return st.Scoring(bye_points=self.settings.bye_points, tiebreaks=tiebreaks)
+        return st.Scoring(bye_points=self.settings.bye_value, tiebreaks=self.settings.tiebreak_order)
 
     def standings(self) -> list[st.Standing]:
         table = st.standings(self.entrants, self.rounds, self.scoring)

@@ -210,6 +210,12 @@ def tiebreak_names(value: Tournament) -> tuple[str, ...]:
     return () if value.bracket is not None else value.scoring.tiebreaks
 
 
+def tiebreak_legend(value: Tournament, locale: str) -> str:
+    """Every tie-break column's abbreviation with its full name, in the order they break ties."""
+    return " · ".join(t("tour.tb_legend_item", locale, abbr=t(f"tour.tb.{k}", locale),
+                        name=t(f"tour.tb_full.{k}", locale)) for k in tiebreak_names(value))
+
+
 def number(x: float) -> str:
     return f"{x:g}"
 
@@ -225,6 +231,8 @@ def standings_lines(value: Tournament, table: list[Standing], locale: str) -> li
                        points=number(s.points), tiebreak=Markup(first), dropped=dropped))
     if len(table) > TEXT_ROWS:
         lines.append(t("tour.more", locale, count=len(table) - TEXT_ROWS))
+    if tbs:
+        lines.append(t("tour.tb_order", locale, names=", ".join(t(f"tour.tb_full.{k}", locale) for k in tbs)))
     return lines
 
 
@@ -236,7 +244,7 @@ def standings_data(value: Tournament, table: list[Standing], title: str, subtitl
              "tiebreaks": [s.tiebreaks.get(k, 0.0) for k in tbs], "dropped": s.dropped,
              "record": t("tour.record", locale, wins=s.wins, played=s.played)} for s in table]
     return {"title": title, "subtitle": subtitle, "columns": [t(f"tour.tb.{k}", locale) for k in tbs],
-            "rows": rows}
+            "rows": rows, "footer": tiebreak_legend(value, locale)}
 
 
 def bracket_data(value: Tournament, locale: str) -> dict[str, Any]:

@@ -241,3 +241,11 @@ def check_format(t: Tournament, fmt: str) -> None:
         raise TournamentError("tour.export_bad_format", value=fmt[:20], allowed=", ".join(EXPORT_FORMATS))
     if fmt == "trf" and t.fmt not in TRF_FORMATS:
         raise TournamentError("tour.export_trf_format", format=t.fmt)
+
+
+def crosstable_data(t: Tournament, *, title: str = "", subtitle: str = "") -> dict[str, Any]:
+    """The crosstable as render/league.py's `crosstable_image` takes it (plain data)."""
+    return {"title": title or t.name, "subtitle": subtitle,
+            "rows": [{"number": r.number, "rank": r.rank, "name": r.name, "points": r.points, "dropped": r.dropped,
+                      "cells": [{"opponent": c.opponent, "colour": c.colour, "result": c.result} for c in r.cells]}
+                     for r in crosstable(t)]}

@@ -225,8 +225,8 @@ class LeagueStore:
 
     async def leaderboard(self, scope: int, game: str, limit: int = 10, offset: int = 0,
                           min_games: int = 0) -> list[RatingRow]:
-        """The best by conservative rating (mu − 3σ, what the display shows), through the ``ratings_board``
-        index; ties by more games, then the earlier id."""
+        """The best by conservative rating (mu − 3σ; the number shown is mu, docs/ratings.md), through the
+        ``ratings_board`` index; ties by more games, then the earlier id."""
         rows = await self._rows(
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE scope = ? AND game = ? AND games >= ?"
             " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ? OFFSET ?",

@@ -23,6 +23,7 @@ from typing import Any
 from league import elimination as elim
 from league import pairing as pr
 from league import pods as pd
+from league import seats
 from league import standings as st
 from league.model import Entrant, Pairing, Ranking, Round, Table
 from rules.base import FloorboardError
@@ -244,8 +245,10 @@ class Tournament:
         if self.finished:
             raise TournamentError("tour.over")
         number = len(self.rounds) + 1
-        made = self._pairing(number)
-        rnd = Round(number, tuple(Table(seats) for seats in made.tables), made.byes, made_extra(made))
+        made, extra = self._pairing(number), {}
+        if self.fmt in TWO_PLAYER:
+            made, extra = self._seated(made), {"first_seat_coin": seats.coin_flip(self.seed)}
+        rnd = Round(number, tuple(Table(t) for t in made.tables), made.byes, {**made_extra(made), **extra})
         t = replace(self, rounds=(*self.rounds, rnd))
         return t._walkovers()
 
@@ -261,6 +264,21 @@ class Tournament:
         if self.fmt == "round-robin":
             return self._scheduled(number)
         return self._bracket_round()
+
+    def _seated(self, made: Pairing) -> Pairing:
+        """Who moves first at each table, as chess allocates colours (league/seats.py); the Swiss first swaps
+        opponents where both need the same seat."""
+        coin = seats.coin_flip(self.seed)
+        if self.fmt == "round-robin":  # the Berger tables already balance seats (tested): the coin picks a side
+            return replace(made, tables=tuple(t[::-1] if coin else t for t in made.tables))
+        history = seats.histories(self.rounds)
+        points = self._points() if self.fmt == "swiss" else {}
+        order = {e.id: (-points.get(e.id, e.start_points), i) for i, e in enumerate(self.seeded())}
+        tables = [(t[0], t[1]) for t in made.tables]
+        if self.fmt == "swiss":
+            tables = list(seats.untangle(tables, history, self._met(), points))
+        allocated = seats.allocate(tables, history, lambda p: order.get(p, (0.0, len(order))), initial=coin)
+        return replace(made, tables=allocated)
 
     def _scheduled(self, number: int) -> Pairing:
         """Round robin: the fixed round, less the players who dropped (their opponents get a walkover)."""

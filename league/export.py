@@ -143,12 +143,12 @@ def _csv_number(value: float) -> str:
 
 
 def standings_csv(t: Tournament) -> str:
-    """One row per entrant in standing order: place, name, points, each tie-break (named by its key), games,
-    wins, byes, dropped, id."""
+    """One row per entrant in standing order: place, name, points, each tie-break (named by its key, as
+    `Scoring.tiebreaks` orders them), tables played and won, byes, dropped (1/0), id."""
     names = {e.id: e.name for e in t.entrants}
     rows = t.standings()
     breaks = list(rows[0].tiebreaks) if rows else []
-    out: list[list[Any]] = [["place", "name", "points", *breaks, "games", "wins", "byes", "dropped", "id"]]
+    out: list[list[Any]] = [["place", "name", "points", *breaks, "played", "won", "byes", "dropped", "id"]]
     for s in rows:
         out.append([s.rank, names.get(s.player, s.player), _csv_number(s.points),
                     *(_csv_number(s.tiebreaks.get(b, 0.0)) for b in breaks), s.played, s.wins, s.byes,

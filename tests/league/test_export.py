@@ -185,3 +185,8 @@ def test_json_export_gains_forfeits_raw_scores_seeds_ratings_and_settings() -> N
                        rounds=(Round(1, (Table(("a", "b"), (("b",), ("a",)), {"a": 31.0, "b": 44.0}),)),),
                        planned=1)
     assert ex.json_export(score)["rounds"][0]["tables"][0]["scores"] == {"a": 31.0, "b": 44.0}
+
+
+def test_standings_csv_columns_are_unique_so_a_spreadsheet_can_address_them() -> None:
+    header = next(csv.reader(io.StringIO(ex.standings_csv(hand_swiss()))))
+    assert len(header) == len(set(header))

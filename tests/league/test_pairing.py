@@ -168,7 +168,8 @@ def test_time_budget_is_passed_to_the_engine(monkeypatch: pytest.MonkeyPatch) ->
         return real(request)
 
     monkeypatch.setattr(pairing_core, "pair_canonical", spy)
-    players = [SwissPlayer(f"p{i}", 1500 - i, 0, frozenset(), False, i) for i in range(1, 9)]
+    n = pairing_mod.CAISSIFY_FIRST_MAX_PLAYERS + 2  # above it pairing-core is asked first
+    players = [SwissPlayer(f"p{i}", 1500 - i, 0, frozenset(), False, i) for i in range(1, n + 1)]
     swiss_pairing(players, 1, time_budget=3.5)
     assert seen[0].budgets.wall_clock_seconds == 3.5
     assert seen[0].ruleset == pairing_mod.RULESET

@@ -187,6 +187,7 @@ class Tournaments(commands.Cog):
                          late_join_rounds=ls("cmd.tournament.create.late_join_rounds.name"),
                          late_points=ls("cmd.tournament.create.late_points.name"),
                          starts_in_hours=ls("cmd.tournament.create.starts_in_hours.name"),
+                         tiebreaks=ls("cmd.tournament.create.tiebreaks.name"),
                          options=ls("cmd.tournament.create.options.name"))
     @app_commands.describe(name=ls("cmd.tournament.create.tname.description"),
                            game=ls("cmd.tournament.create.game.description"),
@@ -199,6 +200,7 @@ class Tournaments(commands.Cog):
                            late_join_rounds=ls("cmd.tournament.create.late_join_rounds.description"),
                            late_points=ls("cmd.tournament.create.late_points.description"),
                            starts_in_hours=ls("cmd.tournament.create.starts_in_hours.description"),
+                           tiebreaks=ls("cmd.tournament.create.tiebreaks.description"),
                            options=ls("cmd.tournament.create.options.description"))
     @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES)
     async def create(self, ctx: commands.Context[Any], name: commands.Range[str, 1, tv.TOURNAMENT_NAME],
@@ -207,7 +209,8 @@ class Tournaments(commands.Cog):
                      round_hours: commands.Range[int, 1, 720] = 72, max_players: commands.Range[int, 0, 512] = 0,
                      checkin: bool = False, late_join_rounds: commands.Range[int, 0, 10] = 0,
                      late_points: commands.Range[float, 0.0, 1.0] = 0.0,
-                     starts_in_hours: commands.Range[int, 0, 720] = 0, *,
+                     starts_in_hours: commands.Range[int, 0, 720] = 0,
+                     tiebreaks: commands.Range[str, 0, tv.MAX_TIEBREAKS] = "", *,
                      options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
@@ -226,6 +229,7 @@ class Tournaments(commands.Cog):
             settings = Settings(game=rules.id, format=resolve_format(format, table_size), table_size=table_size,
                                 rounds=rounds, max_players=max_players, checkin=checkin,
                                 late_join_rounds=late_join_rounds, late_points=late_points,
+                                tiebreaks=tuple(k.strip().lower() for k in tiebreaks.split(",") if k.strip()),
                                 round_hours=round_hours, options=opts)
             check_options(rules, dict(opts))  # the games' options fail before anything is posted
             await ctx.defer()

@@ -206,6 +206,9 @@ def game_ids(rnd: Round) -> list[int]:
 # --- standings ---------------------------------------------------------------------------------------------------
 
 
+MAX_TIEBREAKS = 200  # the /tournament create tiebreaks text: every name once, comma-separated
+
+
 def tiebreak_names(value: Tournament) -> tuple[str, ...]:
     return () if value.bracket is not None else value.scoring.tiebreaks
 

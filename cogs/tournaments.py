@@ -46,6 +46,7 @@ from engine import GameNotFoundError
 from engine.policies import allowed_policies, check_options
 from engine.tournaments import Entry
 from i18n import t
+from league import export as ex
 from league.model import Entrant, Round
 from league.tournament import (
     FINISHED,
@@ -56,7 +57,7 @@ from league.tournament import (
     TournamentError,
     resolve_format,
 )
-from render.league import bracket_image, standings_image
+from render.league import bracket_image, crosstable_image, standings_image
 from rules.rng import new_seed
 from storage import TournamentRow
 
@@ -72,6 +73,7 @@ MAX_GAME_NAME, MAX_RANKING, MAX_ID = 60, 300, 2**53
 ANNOUNCE_KEY = "tour_msg:{id}"  # server setting: the announcement's message id
 FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tour.format.{f.replace('-', '_')}"), value=f)
                   for f in tv.FORMAT_CHOICES]
+EXPORT_CHOICES = [app_commands.Choice(name=ls(f"tour.export_format.{f}"), value=f) for f in ex.EXPORT_FORMATS]
 OPEN = (REGISTRATION, RUNNING)
 
 
@@ -488,20 +490,53 @@ class Tournaments(commands.Cog):
     @tournament.command(name=ls("cmd.tournament.export.name"), description=ls("cmd.tournament.export.description"),
                         aliases=aliases("cmd.tournament.export.name"))
     @commands.guild_only()
-    @app_commands.rename(tournament=ls("cmd.tournament.id.name"))
-    @app_commands.describe(tournament=ls("cmd.tournament.id.description"))
+    @app_commands.rename(tournament=ls("cmd.tournament.id.name"), format=ls("cmd.tournament.export.format.name"))
+    @app_commands.describe(tournament=ls("cmd.tournament.id.description"),
+                           format=ls("cmd.tournament.export.format.description"))
+    @app_commands.choices(format=EXPORT_CHOICES)
     async def export(self, ctx: commands.Context[Any], tournament: commands.Range[int, 1, MAX_ID] | None = None,
-                     ) -> None:
+                     format: commands.Range[str, 1, 20] = "json") -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             await ctx.defer(ephemeral=True)
             entry = await self.pick(ctx, tournament, finished_ok=True)
             self.organiser(ctx, entry)
-            # The export holds no secret: a running game's seed is not in it, a finished one's is in its record.
-            data = json.dumps(entry.value.export(), ensure_ascii=False, indent=2).encode("utf-8")
-            file = discord.File(io.BytesIO(data), filename=f"tournament-{entry.row.id}.json")
-            await ctx.send(t("tour.export_caption", locale, name=escape(entry.value.name)), file=file,
+            kind = format.strip().lower()
+            ex.check_format(entry.value, kind)
+            files = await self.export_files(entry, kind, locale)
+            await ctx.send(t(f"tour.export_caption.{kind}", locale, name=escape(entry.value.name)), files=files,
                            ephemeral=True)
+
+    async def export_files(self, entry: Entry, kind: str, locale: str) -> list[discord.File]:
+        """The organiser's download. It holds no secret: a running game's seed is not in it (a finished one's is
+        in that game's record)."""
+        value, stem = entry.value, f"tournament-{entry.row.id}"
+        if kind == "trf":
+            return [discord.File(io.BytesIO(ex.trf(value).encode("utf-8")), filename=f"{stem}.trf")]
+        if kind == "csv":
+            return [discord.File(io.BytesIO(ex.standings_csv(value).encode("utf-8")), filename=f"{stem}.csv")]
+        if kind == "crosstable":
+            subtitle = " · ".join((self.game_name(entry.row.game, locale), tv.format_name(value.fmt, locale)))
+            png = await asyncio.to_thread(crosstable_image, ex.crosstable_data(value, subtitle=subtitle),
+                                          locale=locale)
+            return [discord.File(io.BytesIO(ex.crosstable_csv(value).encode("utf-8")), filename=f"{stem}-cross.csv"),
+                    discord.File(io.BytesIO(png), filename=f"{stem}-crosstable.png")]
+        data = ex.json_export(value, await self.ratings_after(entry))
+        return [discord.File(io.BytesIO(json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")),
+                             filename=f"{stem}.json")]
+
+    async def ratings_after(self, entry: Entry) -> dict[str, float]:
+        """Each entrant's server rating now, as shown (after the event once it is over); none for a player
+        without one or a tournament that is not rated."""
+        if not entry.value.settings.rated or entry.row.guild_id is None:
+            return {}
+        out: dict[str, float] = {}
+        for e in entry.value.entrants:
+            if e.id.isdigit():
+                row = await self.bot.engine.store.rating(entry.row.guild_id, entry.row.game, int(e.id))
+                if row is not None:
+                    out[e.id] = float(row.rating.display)
+        return out
 
     # --- showing -------------------------------------------------------------------------------------------
 

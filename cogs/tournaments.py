@@ -49,6 +49,7 @@ from i18n import t
 from league import export as ex
 from league.model import Entrant, Round
 from league.tournament import (
+    DRAW_RULES,
     FINISHED,
     REGISTRATION,
     RUNNING,
@@ -73,6 +74,7 @@ MAX_GAME_NAME, MAX_RANKING, MAX_ID = 60, 300, 2**53
 ANNOUNCE_KEY = "tour_msg:{id}"  # server setting: the announcement's message id
 FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tour.format.{f.replace('-', '_')}"), value=f)
                   for f in tv.FORMAT_CHOICES]
+DRAW_RULE_CHOICES = [app_commands.Choice(name=ls(f"tour.draw_rule.{r}"), value=r) for r in DRAW_RULES]
 EXPORT_CHOICES = [app_commands.Choice(name=ls(f"tour.export_format.{f}"), value=f) for f in ex.EXPORT_FORMATS]
 OPEN = (REGISTRATION, RUNNING)
 
@@ -190,6 +192,7 @@ class Tournaments(commands.Cog):
                          late_points=ls("cmd.tournament.create.late_points.name"),
                          starts_in_hours=ls("cmd.tournament.create.starts_in_hours.name"),
                          tiebreaks=ls("cmd.tournament.create.tiebreaks.name"),
+                         draw_rule=ls("cmd.tournament.create.draw_rule.name"),
                          options=ls("cmd.tournament.create.options.name"))
     @app_commands.describe(name=ls("cmd.tournament.create.tname.description"),
                            game=ls("cmd.tournament.create.game.description"),
@@ -203,8 +206,9 @@ class Tournaments(commands.Cog):
                            late_points=ls("cmd.tournament.create.late_points.description"),
                            starts_in_hours=ls("cmd.tournament.create.starts_in_hours.description"),
                            tiebreaks=ls("cmd.tournament.create.tiebreaks.description"),
+                           draw_rule=ls("cmd.tournament.create.draw_rule.description"),
                            options=ls("cmd.tournament.create.options.description"))
-    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES)
+    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES, draw_rule=DRAW_RULE_CHOICES)
     async def create(self, ctx: commands.Context[Any], name: commands.Range[str, 1, tv.TOURNAMENT_NAME],
                      game: commands.Range[str, 1, MAX_GAME_NAME], format: commands.Range[str, 1, 30],
                      table_size: commands.Range[int, 1, 10] = 2, rounds: commands.Range[int, 0, 30] = 0,
@@ -212,7 +216,7 @@ class Tournaments(commands.Cog):
                      checkin: bool = False, late_join_rounds: commands.Range[int, 0, 10] = 0,
                      late_points: commands.Range[float, 0.0, 1.0] = 0.0,
                      starts_in_hours: commands.Range[int, 0, 720] = 0,
-                     tiebreaks: commands.Range[str, 0, tv.MAX_TIEBREAKS] = "", *,
+                     tiebreaks: commands.Range[str, 0, tv.MAX_TIEBREAKS] = "", draw_rule: str = "rematch", *,
                      options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
@@ -232,7 +236,7 @@ class Tournaments(commands.Cog):
                                 rounds=rounds, max_players=max_players, checkin=checkin,
                                 late_join_rounds=late_join_rounds, late_points=late_points,
                                 tiebreaks=tuple(k.strip().lower() for k in tiebreaks.split(",") if k.strip()),
-                                round_hours=round_hours, options=opts)
+                                round_hours=round_hours, draw_rule=draw_rule.strip().lower(), options=opts)
             check_options(rules, dict(opts))  # the games' options fail before anything is posted
             await ctx.defer()
             now = self.bot.engine.now()

@@ -59,6 +59,8 @@ def game_seed(value: Tournament, round_number: int, index: int) -> str:
     seed, which must not give away the tournament's (and with it every later deal). A score event's games share
     one seed per round: every entrant plays the same deal."""
     which = f"{round_number}" if value.fmt == "score" else f"{round_number}/{index}"
+    replays = sum(r.get("table") == index for r in value.rounds[round_number - 1].extra.get("replays", ()))
+    which += f"/replay-{replays}" if replays else ""  # a deciding game after a draw gets a deal of its own
     return "tour-" + hmac.new(value.seed.encode(), which.encode(), hashlib.sha256).hexdigest()[:24]
 
 
@@ -293,7 +295,7 @@ class Director:
             was_complete = entry.value.current is not None and entry.value.current.complete
             entry = await self._collect(entry, final=False)
             if entry.value.current is None or not entry.value.current.complete:
-                return entry
+                return await self._create_games(entry)  # a drawn elimination game's deciding game, if any
             # A round that completed before (the tournament was paused between rounds) was announced then.
             return await (self._next_round(entry) if was_complete else self._after_round(entry))
 
@@ -373,7 +375,8 @@ class Director:
             entry = await self._collect(entry, final=True)
             if entry.value.current is not None and entry.value.current.complete:
                 await self._after_round(entry)
-            else:  # a game that could not be adjudicated: try again later rather than in every pass
+            else:  # a game that could not be adjudicated, or a deciding game after a draw: try again later
+                entry = await self._create_games(entry)
                 await self._save(entry, entry.value, due=self.engine.now() + RETRY)
 
     async def _clear_due(self, tournament_id: int) -> None:

@@ -30,6 +30,12 @@ FORFEIT = "forfeit"  # a no-show, or a walkover against a withdrawn player: a lo
 BYE = "bye"  # one player and no possible opponent: they advance, nobody lost
 VOID = "void"  # nobody advances (both sides empty or withdrawn, or a grand-final reset that is not needed)
 
+# Why a match's winner advanced, as the export says it.
+WON = "won"  # won the match's game (or its deciding game after draws: see Match.draws)
+HIGHER_SEED = "higher_seed"  # every game drawn: the higher seed went through (the organiser's draw rule, or the cap)
+REASONS = (WON, HIGHER_SEED, FORFEIT, BYE, VOID)
+_OLD_REASON = {PLAYED: WON, FORFEIT: FORFEIT, BYE: BYE, VOID: VOID}  # stored before reasons were kept
+
 
 class BracketError(ValueError):
     """A bracket cannot be built, or cannot accept a result or a withdrawal."""
@@ -46,6 +52,8 @@ class Match:
     lose_to: Target | None = None
     play_round: int = 1  # tournament round in the fixed schedule (module docstring)
     label: str = ""  # display text: "Semi-final 2", "Losers round 3, match 1", "Grand final reset"
+    reason: str = ""  # why the winner advanced: a REASONS key ("" while open)
+    draws: int = 0  # drawn games before it was decided (each replayed with seats swapped, or settled by seed)
 
     @property
     def decided(self) -> bool:
@@ -73,13 +81,14 @@ class Match:
         return {"id": self.id, "round": self.round, "slots": list(self.slots), "winner": self.winner,
                 "result": self.result, "win_to": None if self.win_to is None else list(self.win_to),
                 "lose_to": None if self.lose_to is None else list(self.lose_to), "play_round": self.play_round,
-                "label": self.label}
+                "label": self.label, "reason": self.reason, "draws": self.draws}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Match:
         a, b = d["slots"]
         return cls(str(d["id"]), int(d["round"]), (_opt(a), _opt(b)), _opt(d.get("winner")), _opt(d.get("result")),
-                   _target(d.get("win_to")), _target(d.get("lose_to")), int(d["play_round"]), str(d.get("label", "")))
+                   _target(d.get("win_to")), _target(d.get("lose_to")), int(d["play_round"]), str(d.get("label", "")),
+                   str(d.get("reason") or _OLD_REASON.get(d.get("result"), "")), int(d.get("draws", 0)))
 
 
 @dataclass(frozen=True)
@@ -161,8 +170,15 @@ class Bracket:
 
     # -- changes -------------------------------------------------------------------------------------------------
 
-    def record(self, match_id: str, winner: str) -> Bracket:
-        return self._decide(match_id, winner, PLAYED)
+    def record(self, match_id: str, winner: str, *, reason: str = WON, draws: int = 0) -> Bracket:
+        if reason not in (WON, HIGHER_SEED):
+            raise BracketError(f"a played match is won or settled by seed, not {reason!r}")
+        return self._decide(match_id, winner, PLAYED, reason=reason, draws=draws)
+
+    def higher_seed(self, match_id: str) -> str:
+        """The better-seeded player of a ready match (who goes through when its games are all drawn)."""
+        order = {p: i for i, p in enumerate(self.seeds)}
+        return min((p for p in self.match(match_id).slots if p is not None), key=lambda p: order.get(p, len(order)))
 
     def forfeit(self, match_id: str, loser: str) -> Bracket:
         """The loser did not play this match (a no-show); unlike `withdraw`, they stay in the tournament."""
@@ -183,7 +199,7 @@ class Bracket:
             return self
         return replace(self, withdrawn=(*self.withdrawn, player_id))._resolved()
 
-    def _decide(self, match_id: str, winner: str, result: str) -> Bracket:
+    def _decide(self, match_id: str, winner: str, result: str, *, reason: str = "", draws: int = 0) -> Bracket:
         m = self.match(match_id)
         if m.decided:
             raise BracketError(f"match {match_id} is already decided")
@@ -193,6 +209,7 @@ class Bracket:
             raise BracketError(f"{winner!r} does not play in match {match_id}")
         matches = {x.id: x for x in self.matches}
         _close(matches, match_id, winner, result, self.withdrawn)
+        matches[match_id] = replace(matches[match_id], reason=reason or _OLD_REASON[result], draws=draws)
         return self._settled(matches)
 
     def _resolved(self) -> Bracket:
@@ -336,7 +353,7 @@ def _checked(seeds: Iterable[str]) -> tuple[str, ...]:
 
 
 def _close(matches: dict[str, Match], mid: str, winner: str | None, result: str, withdrawn: tuple[str, ...]) -> None:
-    m = replace(matches[mid], winner=winner, result=result)
+    m = replace(matches[mid], winner=winner, result=result, reason=_OLD_REASON[result])
     matches[mid] = m
     if winner is not None and m.win_to is not None:
         _place(matches, m.win_to, winner)
@@ -362,7 +379,7 @@ def _fill_reset(matches: dict[str, Match]) -> bool:
     if gf1.result in (PLAYED, FORFEIT) and gf1.winner is not None and gf1.winner == gf1.slots[1]:
         matches["GF2"] = replace(matches["GF2"], slots=gf1.slots)
         return True
-    matches["GF2"] = replace(matches["GF2"], result=VOID)
+    matches["GF2"] = replace(matches["GF2"], result=VOID, reason=VOID)
     return False
 
 

@@ -7,8 +7,9 @@ creates the games of a round, feeds their results back here and closes a round a
 Formats, and how a round is made:
 - ``swiss`` (2-player tables): FIDE Dutch through pairing-core (league/pairing.py); byes at most once.
 - ``round-robin``: the Berger schedule, fixed at the start; a dropped player's later games are walkovers.
-- ``single-elimination`` / ``double-elimination``: a fixed bracket (league/elimination.py); a drawn game goes to
-  the higher seed, because a bracket needs a winner and the seed is the only fair thing both players knew before.
+- ``single-elimination`` / ``double-elimination``: a fixed bracket (league/elimination.py); a drawn game is
+  replayed at the same table with seats swapped (up to MAX_REPLAYS deciding games), or, by the organiser's
+  ``draw_rule`` (and after the cap), goes to the higher seed: the only fair thing both players knew before.
 - ``pods`` (multiplayer tables): seated by standing with repeated table-mates avoided (league/pods.py).
 - ``score``: every entrant plays the same seeded game alone within the round's window; the round is one table
   ranked by score (league/standings.py scores it like any table: a point share for each entrant beaten).
@@ -33,6 +34,8 @@ TWO_PLAYER = ("swiss", "round-robin", "single-elimination", "double-elimination"
 REGISTRATION, RUNNING, FINISHED, CANCELLED = "registration", "running", "finished", "cancelled"
 SCORE_ROUNDS = 3  # a score event's default number of rounds
 MAX_ENTRANTS = 512
+DRAW_RULES = ("rematch", "higher_seed")  # what a drawn elimination game leads to (Settings.draw_rule)
+MAX_REPLAYS = 3  # deciding games after a drawn elimination game; then the higher seed goes through
 
 
 def resolve_format(name: str, table_size: int) -> str:
@@ -67,6 +70,7 @@ class Settings:
     tiebreaks: tuple[str, ...] = ()  # the organiser's order, names from standings.TIEBREAKS (empty: the format's)
     round_hours: int = 72  # each round's window; unfinished games are adjudicated at its end
     grand_final_reset: bool = True
+    draw_rule: str = "rematch"  # elimination: a drawn game is replayed, seats swapped, or goes to the higher seed
     rated: bool = True
     options: dict[str, Any] = field(default_factory=dict)  # the games' own options and play settings
 
@@ -83,6 +87,8 @@ class Settings:
         if set(self.tiebreaks) - st.TIEBREAKS or len(set(self.tiebreaks)) < len(self.tiebreaks):
             raise TournamentError("tour.bad_tiebreaks", value=", ".join(self.tiebreaks)[:60],
                                   allowed=", ".join(sorted(st.TIEBREAKS)))
+        if self.draw_rule not in DRAW_RULES:
+            raise TournamentError("tour.bad_draw_rule", value=str(self.draw_rule)[:30], allowed=", ".join(DRAW_RULES))
 
     @property
     def sizes(self) -> tuple[int, int]:
@@ -110,7 +116,8 @@ class Settings:
                 "min_players": self.min_players, "checkin": self.checkin, "late_join_rounds": self.late_join_rounds,
                 "late_points": self.late_points,
                 "bye_points": self.bye_points, "tiebreaks": list(self.tiebreaks), "round_hours": self.round_hours,
-                "grand_final_reset": self.grand_final_reset, "rated": self.rated, "options": dict(self.options)}
+                "grand_final_reset": self.grand_final_reset, "draw_rule": self.draw_rule,
+                "rated": self.rated, "options": dict(self.options)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Settings:
@@ -330,8 +337,24 @@ class Tournament:
         out = replace(self, rounds=(*self.rounds[:round_number - 1], replace(rnd, tables=tables),
                                     *self.rounds[round_number:]))
         if self.bracket is not None:
-            out = out._advance(rnd, table, new)
+            replay = out._replay(round_number, table, new)
+            out = replay if replay is not None else out._advance(rnd, table, new)
         return out
+
+    def _replay(self, round_number: int, index: int, drawn: Table) -> Tournament | None:
+        """A drawn elimination game under the rematch rule: a deciding game at the same table with seats swapped
+        (the drawn one is kept in the round's "replays"); None when the draw decides the match instead."""
+        assert self.bracket is not None and drawn.ranking is not None
+        rnd = self._round(round_number)
+        replays = rnd.extra.get("replays", [])
+        if (self.settings.draw_rule != "rematch" or len(drawn.ranking[0]) < 2 or drawn.forfeited
+                or sum(r.get("table") == index for r in replays) >= MAX_REPLAYS
+                or self.bracket.match(rnd.extra["matches"][index]).decided):
+            return None
+        tables = tuple(Table(drawn.seats[::-1]) if i == index else t for i, t in enumerate(rnd.tables))
+        new = replace(rnd, tables=tables, extra={**rnd.extra, "replays": [*replays, {"table": index,
+                                                                                    **drawn.to_json()}]})
+        return replace(self, rounds=(*self.rounds[:round_number - 1], new, *self.rounds[round_number:]))
 
     def record_scores(self, round_number: int, scores: dict[str, float], missing: Iterable[str] = ()) -> Tournament:
         """A score round: every entrant's score (``missing``: no finished game, ranked last as forfeits)."""
@@ -342,15 +365,15 @@ class Tournament:
     def _advance(self, rnd: Round, index: int, table: Table) -> Tournament:
         assert self.bracket is not None and table.ranking is not None
         match_id = rnd.extra["matches"][index]
-        top = table.ranking[0]
-        if len(top) > 1:  # a draw: the higher seed goes through (see the module docstring)
-            order = {p: i for i, p in enumerate(self.bracket.seeds)}
-            top = (min(top, key=lambda p: order.get(p, len(order))),)
+        top, reason = table.ranking[0], elim.WON
+        draws = sum(r.get("table") == index for r in rnd.extra.get("replays", ()))
+        if len(top) > 1:  # drawn, and no (more) deciding game: the higher seed goes through (module docstring)
+            top, reason, draws = (self.bracket.higher_seed(match_id),), elim.HIGHER_SEED, draws + 1
         if self.bracket.match(match_id).decided:
             return self  # a withdrawal already settled it
         if set(table.forfeited) & set(table.seats) and top[0] not in table.forfeited:
             return replace(self, bracket=self.bracket.forfeit(match_id, table.forfeited[0]))
-        return replace(self, bracket=self.bracket.record(match_id, top[0]))
+        return replace(self, bracket=self.bracket.record(match_id, top[0], reason=reason, draws=draws))
 
     def close(self) -> Tournament:
         """After the last round: finished. Between rounds the director pairs the next one."""
@@ -447,6 +470,7 @@ class Tournament:
                         "byes": list(r.byes)} for r in self.rounds],
             "standings": [{"player": s.player, "rank": s.rank, "points": s.points, "tiebreaks": dict(s.tiebreaks)}
                           for s in self.standings()],
+            **({"matches": _match_export(self.bracket)} if self.bracket is not None else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -507,6 +531,13 @@ def _bracket_standings(bracket: elim.Bracket, table: list[st.Standing]) -> list[
             out.append(replace(base, rank=rank, points=float(wins.get(p, 0)), tiebreaks={}))
         rank += len(group)
     return out
+
+
+def _match_export(bracket: elim.Bracket) -> list[dict[str, Any]]:
+    """Every bracket match with who advanced and why (reason: won, higher_seed after `draws` drawn games, forfeit,
+    bye, void)."""
+    return [{"id": m.id, "label": m.label, "players": list(m.slots), "winner": m.winner, "reason": m.reason,
+             "draws": m.draws} for m in bracket.matches]
 
 
 def _live_groups(bracket: elim.Bracket) -> list[tuple[str, ...]]:

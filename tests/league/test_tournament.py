@@ -93,8 +93,8 @@ def test_pods_avoid_repeated_table_mates() -> None:
     assert len(met) == len(set(met))
 
 
-def test_a_drawn_elimination_game_sends_the_higher_seed_through() -> None:
-    t = entered("single-elimination", 2).start().pair_next()
+def test_a_drawn_elimination_game_sends_the_higher_seed_through_under_the_higher_seed_rule() -> None:
+    t = entered("single-elimination", 2, draw_rule="higher_seed").start().pair_next()
     t = t.record(1, 0, (("p00", "p01"),))
     assert t.finished and t.standings()[0].player == "p00"
 

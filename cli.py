@@ -6,8 +6,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from league.tournament import Settings, Tournament
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 # league.tournament.FORMATS, written out so that `--help` loads no tournament code (a test keeps them equal).
@@ -99,30 +103,108 @@ def tournament() -> None:
 @click.option("--players", type=click.IntRange(2, 512), required=True, help="How many bot entrants.")
 @click.option("--table-size", type=click.IntRange(1, 10), default=2, show_default=True,
               help="Players at each table: 2 for the two-player formats, 2-10 for pods, 1 for a score event.")
-@click.option("--rounds", type=click.IntRange(0, 50), default=0, help="Swiss, pods and score events (0: default).")
+@click.option("--rounds", type=click.IntRange(0, 50), default=0,
+              help="Swiss, pods and score events (0: default). More than the field is sure to play without "
+                   "rematches (Swiss: half the players, rounded up; 3 for 3-4 players) is refused.")
+@click.option("--bye-points", type=click.FloatRange(0, 1), default=None,
+              help="What a bye is worth (a win is 1; default: 1, in pods 0.5, the average table points).")
+@click.option("--tiebreaks", default="",
+              help="The tie-break order, comma-separated, e.g. buchholz_cut1,buchholz,sonneborn_berger,wins,direct "
+                   "(default: the format's).")
+@click.option("--min-table-size", type=click.IntRange(0, 10), default=0,
+              help="Pods: the smallest table when the field does not divide (0: one less than the table size).")
+@click.option("--max-table-size", type=click.IntRange(0, 10), default=0,
+              help="Pods: the largest table (0: the table size).")
+@click.option("--grand-final-reset/--no-grand-final-reset", default=True, show_default=True,
+              help="Double elimination: a second final when the lower-bracket player wins the first.")
+@click.option("--draw-rule", type=click.Choice(("rematch", "higher_seed")), default="rematch", show_default=True,
+              help="Elimination: a drawn game is replayed with seats swapped (up to 3 times, then the higher seed "
+                   "goes through), or the higher seed goes through at once.")
 @click.option("--seed", default="sim", show_default=True, help="The same seed plays the same tournament.")
 @click.option("--export", "export", type=click.Path(dir_okay=False, writable=True),
-              help="Write the tournament as JSON (the organisers' export).")
-def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, seed: str, export: str | None) -> int:
+              help="Write the organisers' export to FILE (JSON; .trf or .csv names pick those formats).")
+@click.option("--export-format", type=click.Choice(("json", "trf", "csv", "crosstable")),
+              help="json: everything; trf: FIDE TRF-16 (Swiss and round robin); csv: the standings; crosstable: "
+                   "a CSV with a column per round. Default: by the file's extension, else json.")
+def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, bye_points: float | None,
+             tiebreaks: str, min_table_size: int, max_table_size: int, grand_final_reset: bool, draw_rule: str,
+             seed: str, export: str | None, export_format: str | None = None) -> int:
     """Play a whole tournament of bots through the real engine in fake time and print the final standings."""
-    import orjson
-
     from engine.simulate import run, standings_text
-    from league.tournament import TournamentError
-    from rules import GAMES
 
-    if game not in GAMES:
-        raise click.BadParameter(f"no game {game!r}; games: {', '.join(sorted(GAMES))}", param_hint="--game")
-    try:
-        sim = run(game=game, fmt=fmt, players=players, table_size=table_size, rounds=rounds, seed=seed)
-    except TournamentError as e:
-        raise click.UsageError(str(e)) from None
+    settings = simulation_settings(game, fmt, players, table_size, rounds, bye_points=bye_points,
+                                   tiebreaks=tuple(k.strip() for k in tiebreaks.split(",") if k.strip()),
+                                   min_size=min_table_size, max_size=max_table_size,
+                                   grand_final_reset=grand_final_reset, draw_rule=draw_rule)
+    if export:
+        check_export(export)
+        export_format = export_kind(export, export_format, settings.format)
+    sim = run(game=game, fmt=fmt, players=players, table_size=table_size, rounds=rounds, seed=seed,
+              settings=settings)
     click.echo(standings_text(sim.tournament))
     click.echo(f"{sim.games} games in {sim.seconds:.1f} s ({1000 * sim.per_game:.0f} ms a game)")
     if export:
-        Path(export).write_bytes(orjson.dumps(sim.tournament.export(), option=orjson.OPT_INDENT_2))
+        Path(export).write_bytes(export_bytes(sim.tournament, export_format or "json"))
         click.echo(f"exported to {export}")
     return 0
+
+
+def simulation_settings(game: str, fmt: str, players: int, table_size: int, rounds: int, **more: object) -> Settings:
+    """The tournament's settings, every argument checked before the first game: a bad one is a usage error."""
+    from league.tournament import Settings, TournamentError, check_rounds, resolve_format
+    from rules import GAMES
+
+    rules = GAMES.get(game)
+    if rules is None:
+        raise click.BadParameter(f"no game {game!r}; games: {', '.join(sorted(GAMES))}", param_hint="--game")
+    if not rules.min_players <= table_size <= rules.max_players:
+        raise click.BadParameter(f"{game} seats {rules.min_players}-{rules.max_players} players at a table, "
+                                 f"not {table_size}", param_hint="--table-size")
+    try:
+        settings = Settings(game=game, format=resolve_format(fmt, table_size), table_size=table_size, rounds=rounds,
+                            **more)  # type: ignore[arg-type]
+        check_rounds(settings, players)
+    except TournamentError as e:
+        raise click.UsageError(str(e)) from None
+    return settings
+
+
+def check_export(path: str) -> None:
+    """The export's folder must exist before the simulation runs, not after it."""
+    folder = Path(path).expanduser().resolve().parent
+    if not folder.is_dir():
+        raise click.BadParameter(f"no folder {str(folder)!r} to write {Path(path).name!r} in", param_hint="--export")
+    if Path(path).is_dir():
+        raise click.BadParameter(f"{path!r} is a folder", param_hint="--export")
+
+
+EXTENSIONS = {".trf": "trf", ".trfx": "trf", ".csv": "csv", ".json": "json"}
+
+
+def export_kind(path: str, chosen: str | None, fmt: str) -> str:
+    """The export's format (chosen, else by the file's extension, else JSON), refused before the simulation when
+    the tournament cannot give it (TRF describes 2-player Swiss and round robin only)."""
+    from league.export import TRF_FORMATS
+
+    kind = chosen or EXTENSIONS.get(Path(path).suffix.lower(), "json")
+    if kind == "trf" and fmt not in TRF_FORMATS:
+        raise click.BadParameter(f"TRF describes {' and '.join(TRF_FORMATS)} tournaments, not {fmt}; "
+                                 "use json, csv or crosstable", param_hint="--export-format")
+    return kind
+
+
+def export_bytes(value: Tournament, kind: str) -> bytes:
+    import orjson
+
+    from league import export as ex
+
+    if kind == "trf":
+        return ex.trf(value).encode("utf-8")
+    if kind == "csv":
+        return ex.standings_csv(value).encode("utf-8")
+    if kind == "crosstable":
+        return ex.crosstable_csv(value).encode("utf-8")
+    return orjson.dumps(ex.json_export(value), option=orjson.OPT_INDENT_2)
 
 
 def invoke(argv: list[str]) -> int:

@@ -54,19 +54,23 @@ def bots(n: int) -> list[Entrant]:
 
 
 async def simulate(*, game: str, fmt: str, players: int, table_size: int, rounds: int = 0, seed: str = "sim",
-                   options: dict[str, Any] | None = None, database: str | Path | None = None) -> Simulation:
-    """Play a whole tournament of ``players`` bots; the database is a temporary SQLite file unless given."""
+                   options: dict[str, Any] | None = None, database: str | Path | None = None,
+                   settings: Settings | None = None) -> Simulation:
+    """Play a whole tournament of ``players`` bots; the database is a temporary SQLite file unless given.
+    ``settings`` (the organiser's, e.g. bye value or pod table sizes) replaces game/fmt/table_size/rounds/options."""
+    if settings is None:
+        settings = Settings(game=game, format=resolve_format(fmt, table_size), table_size=table_size, rounds=rounds,
+                            options=options or {})
     with tempfile.TemporaryDirectory(prefix="floorboard-sim-") as tmp:
         store = await Store.open(database or Path(tmp) / "simulation.sqlite3")
         try:
-            return await _run(store, game, resolve_format(fmt, table_size), players, table_size, rounds, seed,
-                              options or {})
+            return await _run(store, settings, players, seed)
         finally:
             await store.close()
 
 
-async def _run(store: Store, game: str, fmt: str, players: int, table_size: int, rounds: int, seed: str,
-               options: dict[str, Any]) -> Simulation:
+async def _run(store: Store, settings: Settings, players: int, seed: str) -> Simulation:
+    game = settings.game
     clock = FakeClock()
     engine = Engine(store, games=dict(GAMES), now=clock)
     director = Director(engine)
@@ -81,7 +85,6 @@ async def _run(store: Store, game: str, fmt: str, players: int, table_size: int,
             clock.advance(hours=1)  # each round takes an hour of the tournament's time
 
     director.add_listener(timed)
-    settings = Settings(game=game, format=fmt, table_size=table_size, rounds=rounds, options=options)
     entry = await director.create(name=f"Simulation of {game}", settings=settings, guild_id=None, channel_id=0,
                                   organizer_id=0, seed=seed)
     for entrant in bots(players):

@@ -53,6 +53,36 @@ class TournamentError(FloorboardError):
     """A step the tournament does not take now (the message says why: a ``tour.*`` key)."""
 
 
+def most_rounds(settings: Settings, players: int) -> int | None:
+    """The most rounds a field of ``players`` may be given (None: no bound, or the format fixes its rounds).
+
+    Swiss: the most that are sure to pair without a rematch or a second bye. A round is a split of the field (a
+    bye as one more player) into pairs who have not met: an equitable colouring of the "have met" graph, and by
+    Hajnal-Szemeredi a graph of maximum degree D has one with any t >= D + 1 classes; after r rounds D = r, so
+    with t = n/2 tables round r + 1 is sure while r <= n/2 - 1: n/2 rounds, rounded up for an odd field (up to 4
+    players every round robin is reachable: n - 1). Not n - 1 in general: greedy Swiss rounds can leave the last
+    ones impossible (seen: 5 players over 5 rounds, 6 over 4, 8 over 6 paired rematches in some seeds).
+    Pods: a seated player meets at most (smallest table - 1) new people a round, so past (n - 1) // that many
+    rounds everyone is seated with someone again (the seating avoids repeats before that as far as it can;
+    small fields cannot avoid them: 8 at tables of 4 repeat in round 2 whatever the seating).
+    """
+    if settings.format == "swiss":
+        field = players + players % 2  # the bye is one more "player" nobody meets twice
+        return max(1, field - 1 if field <= 4 else field // 2)
+    if settings.format == "pods":
+        low, high = settings.sizes
+        sizes, _ = pd.table_sizes(players, settings.table_size, min_size=low, max_size=high)
+        return max(1, (players - 1) // max(1, min(sizes, default=2) - 1))
+    return None
+
+
+def check_rounds(settings: Settings, players: int) -> None:
+    """Refuse rounds the field cannot play without rematches (the organiser lowers them or adds players)."""
+    most = most_rounds(settings, players)
+    if most is not None and settings.rounds > most:
+        raise TournamentError("tour.too_many_rounds", rounds=settings.rounds, players=players, most=most)
+
+
 @dataclass(frozen=True)
 class Settings:
     game: str
@@ -83,10 +113,18 @@ class Settings:
             raise TournamentError("tour.score_is_solo")
         if self.format == "pods" and not 2 <= self.table_size <= 10:
             raise TournamentError("tour.bad_table_size", size=self.table_size)
+        low, high = self.sizes
+        if (self.min_size or self.max_size) and not (self.format == "pods" and 2 <= low <= self.table_size <= high
+                                                     <= 10):
+            raise TournamentError("tour.bad_pod_sizes", low=low, size=self.table_size, high=high)
+        if self.bye_points is not None and not 0 <= self.bye_points <= 1:
+            raise TournamentError("tour.bad_bye_points", value=self.bye_points)
         object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))  # stored as a JSON list
         if set(self.tiebreaks) - st.TIEBREAKS or len(set(self.tiebreaks)) < len(self.tiebreaks):
             raise TournamentError("tour.bad_tiebreaks", value=", ".join(self.tiebreaks)[:60],
                                   allowed=", ".join(sorted(st.TIEBREAKS)))
+        if self.rounds < 0:
+            raise TournamentError("tour.bad_rounds", value=self.rounds)
         if self.draw_rule not in DRAW_RULES:
             raise TournamentError("tour.bad_draw_rule", value=str(self.draw_rule)[:30], allowed=", ".join(DRAW_RULES))
 
@@ -241,7 +279,11 @@ class Tournament:
                 elim.double_elimination(ids, grand_final_reset=self.settings.grand_final_reset)
             return replace(t, bracket=bracket, planned=0)
         default = SCORE_ROUNDS if self.fmt == "score" else pr.swiss_rounds_recommended(len(ids))
-        return replace(t, planned=self.settings.rounds or default)
+        # Fewer checked in than the rounds need: play the most rounds this field allows (the announcement says so)
+        # rather than pair rematches; refusing would leave an automatic start with nothing to do.
+        most = most_rounds(self.settings, len(ids))
+        planned = self.settings.rounds or default
+        return replace(t, planned=planned if most is None else min(planned, most))
 
     def pair_next(self) -> Tournament:
         """The next round's tables (and byes), appended as an undecided round."""

@@ -260,10 +260,10 @@ def _pair_caissify(field: _Field, round_number: int) -> Pairing | None:
 # Weights of the matching (exact ints), each outweighing everything below it summed over a field of up to ~1000
 # players: keep every edge positive, avoid rematches, then second byes, then cross as few score-group boundaries as
 # possible (FIDE's downfloaters), then the smallest score differences, then Dutch order inside a group.
-_BASE = 10**24
-_REMATCH = 10**20
-_SECOND_BYE = 10**17
-_FLOAT = 10**13
+_BASE = 10**30
+_REMATCH = 10**26
+_SECOND_BYE = 10**22  # > _FLOAT × (1,024 players × 100 score groups)
+_FLOAT = 10**13  # > all score-difference terms: 2·n²·(sum of half-point gaps) < 10**11 at 1,024 players
 _BYE_NODE = "\0bye"
 
 

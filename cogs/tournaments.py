@@ -56,6 +56,7 @@ from league.tournament import (
     Settings,
     Tournament,
     TournamentError,
+    check_rounds,
     resolve_format,
 )
 from render.league import bracket_image, crosstable_image, standings_image
@@ -193,6 +194,10 @@ class Tournaments(commands.Cog):
                          starts_in_hours=ls("cmd.tournament.create.starts_in_hours.name"),
                          tiebreaks=ls("cmd.tournament.create.tiebreaks.name"),
                          draw_rule=ls("cmd.tournament.create.draw_rule.name"),
+                         bye_points=ls("cmd.tournament.create.bye_points.name"),
+                         min_table_size=ls("cmd.tournament.create.min_table_size.name"),
+                         max_table_size=ls("cmd.tournament.create.max_table_size.name"),
+                         grand_final_reset=ls("cmd.tournament.create.grand_final_reset.name"),
                          options=ls("cmd.tournament.create.options.name"))
     @app_commands.describe(name=ls("cmd.tournament.create.tname.description"),
                            game=ls("cmd.tournament.create.game.description"),
@@ -207,6 +212,10 @@ class Tournaments(commands.Cog):
                            starts_in_hours=ls("cmd.tournament.create.starts_in_hours.description"),
                            tiebreaks=ls("cmd.tournament.create.tiebreaks.description"),
                            draw_rule=ls("cmd.tournament.create.draw_rule.description"),
+                           bye_points=ls("cmd.tournament.create.bye_points.description"),
+                           min_table_size=ls("cmd.tournament.create.min_table_size.description"),
+                           max_table_size=ls("cmd.tournament.create.max_table_size.description"),
+                           grand_final_reset=ls("cmd.tournament.create.grand_final_reset.description"),
                            options=ls("cmd.tournament.create.options.description"))
     @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES, draw_rule=DRAW_RULE_CHOICES)
     async def create(self, ctx: commands.Context[Any], name: commands.Range[str, 1, tv.TOURNAMENT_NAME],
@@ -216,7 +225,10 @@ class Tournaments(commands.Cog):
                      checkin: bool = False, late_join_rounds: commands.Range[int, 0, 10] = 0,
                      late_points: commands.Range[float, 0.0, 1.0] = 0.0,
                      starts_in_hours: commands.Range[int, 0, 720] = 0,
-                     tiebreaks: commands.Range[str, 0, tv.MAX_TIEBREAKS] = "", draw_rule: str = "rematch", *,
+                     tiebreaks: commands.Range[str, 0, tv.MAX_TIEBREAKS] = "", draw_rule: str = "rematch",
+                     bye_points: commands.Range[float, 0.0, 1.0] | None = None,
+                     min_table_size: commands.Range[int, 0, 10] = 0, max_table_size: commands.Range[int, 0, 10] = 0,
+                     grand_final_reset: bool = True, *,
                      options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
@@ -236,7 +248,11 @@ class Tournaments(commands.Cog):
                                 rounds=rounds, max_players=max_players, checkin=checkin,
                                 late_join_rounds=late_join_rounds, late_points=late_points,
                                 tiebreaks=tuple(k.strip().lower() for k in tiebreaks.split(",") if k.strip()),
-                                round_hours=round_hours, draw_rule=draw_rule.strip().lower(), options=opts)
+                                round_hours=round_hours, draw_rule=draw_rule.strip().lower(), bye_points=bye_points,
+                                min_size=min_table_size, max_size=max_table_size,
+                                grand_final_reset=grand_final_reset, options=opts)
+            if max_players:  # the field's size is known only when capped; the start caps the rounds otherwise
+                check_rounds(settings, max_players)
             check_options(rules, dict(opts))  # the games' options fail before anything is posted
             await ctx.defer()
             now = self.bot.engine.now()
@@ -683,6 +699,10 @@ class Tournaments(commands.Cog):
             await self.post_final(channel, row, value, locale)
         elif kind == "cancelled":
             await channel.send(t("tour.cancelled", locale, name=escape(value.name)))
+        elif kind == "started" and value.bracket is None and 0 < value.planned < value.settings.rounds:
+            # Fewer took part than the rounds asked need (league.tournament.most_rounds): say why there are fewer.
+            await channel.send(t("tour.rounds_capped", locale, name=escape(value.name), players=len(value.entrants),
+                                 most=value.planned, rounds=value.settings.rounds))
         if kind in ("started", "finished", "cancelled"):
             await self.refresh_announcement(row, value)
 

@@ -149,15 +149,24 @@ def _best_swap(tables: list[list[PodPlayer]], cost: list[int], i: int, group: di
     return best
 
 
+REPEAT = 8  # the weight of sitting in a seat again, in half-seats of pull to the middle (tried 2-64: 8 was best)
+
+
 def _seat_order(table: list[PodPlayer], rng: random.Random) -> tuple[str, ...]:
-    """Seat order with the fewest repeats of a seat a player already had; seat 0 (who starts) weighs double."""
+    """Seat order with the fewest repeats of a seat a player already had (seat 0, who starts, weighs double), then
+    pulling each player's mean seat towards the middle: repeats alone let a player sit 3, 3, 2, 2, ... (6 rounds of
+    4, 55 events of 20-40 players: a mean seat over 0.5 from the middle in 7 events before the pull, 2 with it, and
+    nobody first more than twice; tests/league/test_seats_pods.py)."""
     order = list(table)
     rng.shuffle(order)  # ties must not always favour the same standing, or the leaders would always start
     counts = [Counter(p.seats_taken) for p in order]
     k = len(order)
+    # Twice the drift from the middle seat so far (in this table's size: integers, past sizes differ by one at most).
+    drift = [sum(2 * s - (k - 1) for s in p.seats_taken) for p in order]
 
     def seat_cost(p: int, seat: int) -> int:
-        return counts[p][seat] * (2 if seat == 0 else 1)
+        # A repeat (double for seat 0) weighs as much as 4 seats of drift: repeats first, then the middle.
+        return REPEAT * counts[p][seat] * (2 if seat == 0 else 1) + abs(drift[p] + 2 * seat - (k - 1))
 
     if k <= 6:
         best = min(itertools.permutations(range(k)), key=lambda perm: sum(seat_cost(p, s) for s, p in enumerate(perm)))
@@ -169,7 +178,7 @@ def _seat_order_by_matching(order: list[PodPlayer], seat_cost: Callable[[int, in
     # Large tables: an assignment problem as a max-weight bipartite matching (k! permutations would be too slow).
     k = len(order)
     graph = nx.Graph()
-    top = 1 + 2 * max(len(p.seats_taken) for p in order)
+    top = 1 + max(seat_cost(p, s) for p, s in itertools.product(range(k), range(k)))
     for p, s in itertools.product(range(k), range(k)):
         graph.add_edge(("p", p), ("s", s), weight=top - seat_cost(p, s))
     seat_of = {}

@@ -6,6 +6,8 @@ benchmark use it too.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import random
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -48,6 +50,57 @@ class Simulation:
         return self.seconds / max(1, self.games)
 
 
+# The seats of the table whose bots are moving (set around Engine.play_bots; asyncio.to_thread carries it into
+# the thread where bot_action runs), so that a bot's choice can depend on which entrant it plays for.
+_PLAYING: contextvars.ContextVar[tuple[int, tuple[str, ...]]] = contextvars.ContextVar("sim_playing")
+MOST_NOISE = 0.5  # the weakest bot plays a random move (else its best) this often; the strongest never
+
+
+class VariedBots:
+    """A game's rules whose bots differ in strength: bot i of n plays a seeded random move (else the rules' own
+    choice) with a chance rising from 0 to MOST_NOISE, so that a score event, where every entrant plays the same
+    deal alone, is a spread of scores (before: the same deterministic bot, one score, an n-way tie)."""
+
+    def __init__(self, rules: Any, noise: dict[str, float], seed: str) -> None:
+        self._rules, self._noise, self._seed = rules, noise, seed
+        self._moves: dict[tuple[int, int], int] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+    def bot_action(self, s: Any, seat: int) -> str:
+        table, names = _PLAYING.get((0, ()))
+        name = names[seat] if seat < len(names) else ""
+        k = self._moves[table, seat] = self._moves.get((table, seat), 0) + 1
+        rng = random.Random(f"{self._seed}/{table}/{name}/{k}")
+        if rng.random() >= self._noise.get(name, 0.0):
+            return self._rules.bot_action(s, seat)
+        choices = self._alternatives(s, seat)
+        return rng.choice(choices) if choices else self._rules.bot_action(s, seat)
+
+    def _alternatives(self, s: Any, seat: int) -> list[str]:
+        legal = self._rules.legal_actions(s, seat)
+        if legal:
+            return list(legal)
+        if self._rules.id == "floor_plan":  # too many placements to list: the planner's good few instead
+            from rules.floor_plan.planner import suggest
+
+            return [x.text for x in suggest(self._rules, s, seat, limit=8)]
+        return []
+
+
+class SimEngine(Engine):
+    """The engine, telling varied bots whose seats they play."""
+
+    async def play_bots(self, table_id: int) -> list[Any]:
+        table = await self.get(table_id)
+        token = _PLAYING.set((table_id, tuple(info.name for info in table.seats)))
+        try:
+            return await super().play_bots(table_id)
+        finally:
+            _PLAYING.reset(token)
+
+
 def bots(n: int) -> list[Entrant]:
     # Ratings spread so that seeding (elimination brackets, Swiss pairing numbers) has something to order by.
     return [Entrant(f"bot-{i}", f"Bot {i}", rating=float(2000 - 10 * i)) for i in range(1, n + 1)]
@@ -55,24 +108,32 @@ def bots(n: int) -> list[Entrant]:
 
 async def simulate(*, game: str, fmt: str, players: int, table_size: int, rounds: int = 0, seed: str = "sim",
                    options: dict[str, Any] | None = None, database: str | Path | None = None,
-                   settings: Settings | None = None) -> Simulation:
+                   settings: Settings | None = None, varied: bool | None = None) -> Simulation:
     """Play a whole tournament of ``players`` bots; the database is a temporary SQLite file unless given.
-    ``settings`` (the organiser's, e.g. bye value or pod table sizes) replaces game/fmt/table_size/rounds/options."""
+    ``settings`` (the organiser's, e.g. bye value or pod table sizes) replaces game/fmt/table_size/rounds/options.
+    ``varied``: bots of seeded, different strengths (default: in score events only; elsewhere bots of equal
+    strength measure what the format itself does, e.g. the first seat's advantage)."""
     if settings is None:
         settings = Settings(game=game, format=resolve_format(fmt, table_size), table_size=table_size, rounds=rounds,
                             options=options or {})
     with tempfile.TemporaryDirectory(prefix="floorboard-sim-") as tmp:
         store = await Store.open(database or Path(tmp) / "simulation.sqlite3")
         try:
-            return await _run(store, settings, players, seed)
+            return await _run(store, settings, players, seed,
+                              settings.format == "score" if varied is None else varied)
         finally:
             await store.close()
 
 
-async def _run(store: Store, settings: Settings, players: int, seed: str) -> Simulation:
+async def _run(store: Store, settings: Settings, players: int, seed: str, varied: bool) -> Simulation:
     game = settings.game
     clock = FakeClock()
-    engine = Engine(store, games=dict(GAMES), now=clock)
+    games: dict[str, Any] = dict(GAMES)
+    if varied:
+        entrants = bots(players)
+        noise = {e.name: MOST_NOISE * i / max(1, len(entrants) - 1) for i, e in enumerate(entrants)}
+        games[game] = VariedBots(games[game], noise, seed)
+    engine = SimEngine(store, games=games, now=clock)
     director = Director(engine)
     rounds_done: list[float] = []
     last = [time.perf_counter()]

@@ -58,6 +58,8 @@ def swiss_pairing(players: Sequence[SwissPlayer], round_number: int, *, time_bud
     Inside `bounded(deadline)` the search runs in a child process killed at the deadline (see there).
     """
     _check_unique([p.id for p in players])
+    if all(not p.opponents and not p.had_bye and p.points == players[0].points for p in players):
+        return _pair_greedy(_Field(players))  # Dutch's initial pairing, S1 v S2 (pairing-core: 5 s at 512)
     deadline = _DEADLINE.get()
     if deadline is None:
         return _best_pairing(_Field(players), round_number, time_budget)
@@ -298,24 +300,34 @@ def _pair_by_matching(field: _Field) -> Pairing:
 def _pair_greedy(field: _Field) -> Pairing:
     """The answer when the search misses its deadline: O(n²) at worst, a few ms at 1,024 players.
 
-    Down the standings each player meets the nearest-ranked player it has not met; a rematch only when nobody is
-    left, and then a swap with an earlier table is tried first. The bye goes to the lowest-ranked player without one.
+    Bracket by bracket from the top, as Dutch does: the top half (S1) meets the bottom half (S2) in order, each S1
+    player the first S2 player it has not met; who is left over moves down to the next bracket, ahead of its players.
+    A rematch only at the very bottom, and then a swap with another table is tried first. The bye goes to the
+    lowest-ranked player without one. With no history this is exactly Dutch's round 1 (1 v n/2+1, ...).
     """
     ranked = _ranked(field)
+    rank = {p.id: r for r, p in enumerate(ranked)}
     byes: list[str] = []
     if len(ranked) % 2:
         bye = next((p for p in reversed(ranked) if not p.had_bye), ranked[-1])
         byes.append(bye.id)
         ranked = [p for p in ranked if p is not bye]
-    free = [p.id for p in ranked]
     tables: list[tuple[str, str]] = []
-    while free:
-        a = free.pop(0)
-        b = next((x for x in free if x not in field.opponents[a]), free[0])
-        free.remove(b)
-        tables.append((a, b))
-    tables = _untangle(field, tables)
-    return _boards(field, [*tables, *((b, _BYE_NODE) for b in byes)])
+    carry: list[str] = []
+    for _, group in itertools.groupby(ranked, key=lambda p: p.points):
+        bracket = carry + [p.id for p in group]
+        s1, s2 = bracket[:len(bracket) // 2], bracket[len(bracket) // 2:]
+        carry = []
+        for a in s1:
+            b = next((x for x in s2 if x not in field.opponents[a]), None)
+            if b is None:
+                carry.append(a)
+                continue
+            s2.remove(b)
+            tables.append((a, b))
+        carry = sorted(carry + s2, key=rank.__getitem__)
+    tables += list(zip(carry[::2], carry[1::2], strict=True))  # the bottom's leftovers, rematches if forced
+    return _boards(field, [*_untangle(field, tables), *((b, _BYE_NODE) for b in byes)])
 
 
 def _untangle(field: _Field, tables: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -338,7 +350,7 @@ def _untangle(field: _Field, tables: list[tuple[str, str]]) -> list[tuple[str, s
 
 
 def _ranked(field: _Field) -> list[SwissPlayer]:
-    return sorted(field.players, key=lambda p: (-p.points, -p.rating, p.pairing_no))
+    return sorted(field.players, key=lambda p: (-p.points, p.pairing_no, p.id))  # FIDE A.2: score, pairing number
 
 
 def _boards(field: _Field, pairs: Sequence[tuple[str, ...]]) -> Pairing:

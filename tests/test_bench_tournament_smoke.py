@@ -17,6 +17,7 @@ def test_tournament_benchmark_reports_cost_per_game_round_and_pairing() -> None:
         assert cells[0] == "6" and int(cells[2]) == 2 and int(cells[3]) > 0
         assert float(cells[4]) > 0 and float(cells[5]) > 0
     assert [(cells[0], cells[1]) for cells in _rows(pairing)] == [("20", "1"), ("20", "4")]
-    assert all(float(cells[2]) > 0 and cells[3] in ("search", "greedy (deadline)") for cells in _rows(pairing))
+    assert all(float(cells[2]) >= 0 for cells in _rows(pairing))
+    assert _rows(pairing)[0][3] == "initial (S1 v S2)"
     assert [cells[0] for cells in _rows(lag)] == ["on the loop (before)", "off the loop (now)"]
     assert all(int(cells[1]) > 0 for cells in _rows(lag))

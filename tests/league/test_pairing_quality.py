@@ -157,3 +157,17 @@ def test_library_failure_still_leaves_a_scored_candidate(monkeypatch: pytest.Mon
     monkeypatch.setattr(pairing_core, "pair_canonical", timeout)
     players, number = _snapshot("swiss_64_s1_before_round_5")
     assert _quality(players, swiss_pairing(players, number))[:3] == (0, 0, 4)
+
+
+@pytest.mark.parametrize("n", [2, 7, 16, 33, 1024])
+def test_round_one_is_the_initial_dutch_pairing_without_a_library(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pairing-core took 5 s at 512 players and 71 s at 1,024 for this: S1 v S2 in pairing-number order, bye last.
+    def no_library(*args: object, **kwargs: object) -> object:
+        raise AssertionError("round 1 needs no search")
+
+    monkeypatch.setattr(pairing_core, "pair_canonical", no_library)
+    ids = [f"p{i}" for i in range(1, n + 1)]
+    pairing = swiss_pairing(_players(dict.fromkeys(ids, 0.0)), 1)
+    half = n // 2
+    assert pairing.byes == ((ids[-1],) if n % 2 else ())
+    assert pairing.tables == tuple((ids[i], ids[i + half]) for i in range(half))

@@ -151,7 +151,8 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
 
 def simulation_settings(game: str, fmt: str, players: int, table_size: int, rounds: int, **more: object) -> Settings:
     """The tournament's settings, every argument checked before the first game: a bad one is a usage error."""
-    from league.tournament import Settings, TournamentError, check_rounds, resolve_format
+    from engine.simulate import bots
+    from league.tournament import Settings, Tournament, TournamentError, check_rounds, resolve_format
     from rules import GAMES
 
     rules = GAMES.get(game)
@@ -164,6 +165,10 @@ def simulation_settings(game: str, fmt: str, players: int, table_size: int, roun
         settings = Settings(game=game, format=resolve_format(fmt, table_size), table_size=table_size, rounds=rounds,
                             **more)  # type: ignore[arg-type]
         check_rounds(settings, players)
+        dry = Tournament("check", settings, seed="check")  # what the start refuses (too few players for a table)
+        for entrant in bots(players):
+            dry = dry.register(entrant)
+        dry.start()
     except TournamentError as e:
         raise click.UsageError(str(e)) from None
     return settings

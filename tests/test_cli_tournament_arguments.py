@@ -62,6 +62,15 @@ def test_a_table_size_the_game_cannot_seat_exits_2_not_a_lobby_traceback(
                      "--table-size", "1"], "--table-size", game)
 
 
+@pytest.mark.parametrize(("fmt", "size", "players"), [("pods", "5", "3"), ("pods", "4", "2")])
+def test_too_few_players_for_a_table_exit_2_before_the_first_game(capsys: pytest.CaptureFixture[str],
+                                                                  no_games: list[dict[str, Any]], fmt: str,
+                                                                  size: str, players: str) -> None:
+    # Before the arguments were checked up front this was a TournamentError traceback from the start.
+    refused(capsys, ["tournament", "simulate", "--game", "flying_blades", "--format", fmt, "--table-size", size,
+                     "--players", players], "Not enough players")
+
+
 def test_an_export_into_a_missing_folder_exits_2_before_the_simulation(
         capsys: pytest.CaptureFixture[str], no_games: list[dict[str, Any]]) -> None:
     # Before: FileNotFoundError only after the whole simulation had run.

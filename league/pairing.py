@@ -87,6 +87,7 @@ def bounded(deadline: float) -> Iterator[None]:
 
 def _pair_within(players: Sequence[SwissPlayer], round_number: int, budget: float, deadline: float) -> Pairing:
     ctx = multiprocessing.get_context("forkserver")  # a fork of a threaded (asyncio) process is unsafe
+    ctx.set_forkserver_preload([__name__])  # the server imports the libraries once; each child is a cheap fork
     receiver, sender = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(sender, list(players), round_number, budget), daemon=True)
     child.start()

@@ -169,27 +169,117 @@ _GAME_COLUMNS = (
 )
 
 
+STATUSES = ("lobby", "active", "finished", "aborted")
+MAX_INT = 2**63 - 1  # SQLite's INTEGER: a number past it is stored as REAL, and Python would take it as a float
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _integer(low: int, *, null: bool = False) -> Callable[[Any], Any]:
+    """A check of a stored integer in ``low``..`MAX_INT` (``None`` too when ``null``). ``bool`` and float are
+    refused: text or a number past 64 bits in an INTEGER column reads back as them, never as an int."""
+
+    def check(value: Any) -> Any:
+        if value is None and null:
+            return None
+        if type(value) is not int or not low <= value <= MAX_INT:
+            raise ValueError(f"{str(value)[:40]!r} is not an integer in {low}..2**63-1")
+        return value
+
+    return check
+
+
+def _one_of(allowed: Sequence[str]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"{str(value)[:40]!r} is not one of {', '.join(allowed)}")
+        return str(value)
+
+    return check
+
+
+def _game_id(value: Any) -> str:
+    if not isinstance(value, str) or not _GAME_ID.fullmatch(value):
+        raise ValueError(f"{str(value)[:40]!r} is not a game id")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{str(value)[:40]!r} is not text")
+    return value
+
+
+def _json_of(kind: type, *, null: bool = False) -> Callable[[Any], Any]:
+    """Decode a JSON column and check that it holds a ``kind`` (an object, a list), or null when ``null``."""
+
+    def decode(text: Any) -> Any:
+        if text is None and not null:
+            raise ValueError("missing")
+        value = _load(text)
+        if not (value is None and null) and not isinstance(value, kind):
+            raise ValueError(f"not a JSON {'object' if kind is dict else 'array'}")
+        return value
+
+    return decode
+
+
+_SEAT_USER = _integer(1, null=True)
+
+
+def _seat_problem(seat: Any) -> str | None:
+    """What is wrong with one stored seat (`engine.tables.SeatInfo`), or None."""
+    if not isinstance(seat, dict):
+        return "not an object"
+    if "user_id" not in seat or not isinstance(seat.get("name"), str) or not isinstance(seat.get("bot", False), bool):
+        return "user_id, name or bot missing or of the wrong type"
+    try:
+        _SEAT_USER(seat["user_id"])
+    except ValueError as e:
+        return f"user_id {e}"
+    return None
+
+
+def _moment(text: Any) -> datetime:
+    value = _dt(text)
+    if value.tzinfo is None:  # compared with aware times everywhere: a naive one would raise at the first use
+        raise ValueError(f"{text[:40]!r} has no time zone")
+    return value
+
+
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
+    """A game row, every column checked (type and range) as it is read. A row that fails any check is still
+    returned, with ``error`` saying why and safe values in the failed columns (0, empty), so that one damaged row
+    never fails a query that lists many, and the engine isolates it instead of acting on it."""
     (gid, game, guild, channel, host, status, options, seed, seats, version, moves, state, meta, outcome,
      created, updated) = row
     errors: list[str] = []
 
-    def column(name: str, decode: Any, text: Any, empty: Any) -> Any:
-        # One damaged column must not fail a query that lists many rows, nor hide the columns that still read
-        # (who sits at a damaged table is what its players need to be told).
+    def column(name: str, decode: Callable[[Any], Any], value: Any, empty: Any) -> Any:
+        # The columns that still read stay (who sits at a damaged table is what its players need to be told).
         try:
-            return decode(text)
+            return decode(value)
         except (ValueError, TypeError) as e:  # orjson.JSONDecodeError and bad timestamps are ValueErrors
             errors.append(f"{name}: {e}")
             return empty
 
+    seat_list = column("seats", _json_of(list), seats, [])
+    problems = [(i, _seat_problem(s)) for i, s in enumerate(seat_list)]
+    errors += [f"seat {i}: {problem}" for i, problem in problems if problem is not None]
     epoch = datetime.fromtimestamp(0, UTC)
     decoded = GameRow(
-        id=gid, game=str(game), guild_id=guild, channel_id=channel, host_id=host, status=str(status),
-        options=column("options", _load, options, {}), seed=str(seed), seats=column("seats", _load, seats, []),
-        version=version, moves=moves, state=column("state", _load, state, None),
-        meta=column("meta", _load, meta, {}), outcome=column("outcome", _load, outcome, None),
-        created_at=column("created_at", _dt, created, epoch), updated_at=column("updated_at", _dt, updated, epoch),
+        id=gid, game=column("game", _game_id, game, str(game)),  # id: the rowid, always an integer
+        guild_id=column("guild_id", _integer(1, null=True), guild, None),
+        # Any 64-bit id: a tournament's table without a surface has a made-up negative one, old terminal saves 0.
+        channel_id=column("channel_id", _integer(-MAX_INT), channel, 0),
+        host_id=column("host_id", _integer(0), host, 0),  # 0: no human hosts it (bots only)
+        status=column("status", _one_of(STATUSES), status, str(status)),
+        options=column("options", _json_of(dict), options, {}), seed=column("seed", _text, seed, ""),
+        seats=[s for (_, problem), s in zip(problems, seat_list, strict=True) if problem is None],
+        version=column("version", _integer(0), version, 0), moves=column("moves", _integer(0), moves, 0),
+        state=column("state", _json_of(dict, null=True), state, None), meta=column("meta", _json_of(dict), meta, {}),
+        outcome=column("outcome", _json_of(dict, null=True), outcome, None),
+        created_at=column("created_at", _moment, created, epoch),
+        updated_at=column("updated_at", _moment, updated, epoch),
     )
     if errors:
         decoded.error = "undecodable row: " + "; ".join(errors)
@@ -340,8 +430,22 @@ def _open_error(path: str, error: sqlite3.Error) -> StorageOpenError:
 
 
 def _deadline(row: Sequence[Any]) -> DeadlineRow:
+    """A deadline row, every column checked as a game row's are; ValueError when one fails."""
     did, game_id, kind, seat, due, data = row
-    return DeadlineRow(game_id=game_id, kind=kind, due_at=_dt(due), seat=seat, data=_load(data), id=did)
+    return DeadlineRow(game_id=_integer(1)(game_id), kind=_text(kind), due_at=_moment(due),
+                       seat=_integer(-MAX_INT, null=True)(seat), data=_json_of(dict)(data), id=did)
+
+
+def _sound_deadlines(raw: Iterable[Sequence[Any]], game_id: int) -> list[DeadlineRow]:
+    """A game's deadline rows that decode; a damaged one is left out (logged): the scheduler sets it aside
+    (`SqliteStore.due_deadlines`), and it must not stop the game."""
+    deadlines = []
+    for r in raw:
+        try:
+            deadlines.append(_deadline(r))
+        except (ValueError, TypeError):
+            log.error("deadline row %s of game %s is damaged; left out: %r", r[0], game_id, r)
+    return deadlines
 
 
 class SqliteStore(LeagueStore, TournamentStore):
@@ -497,13 +601,7 @@ class SqliteStore(LeagueStore, TournamentStore):
         row, raw = await self._on_thread(read)
         if row is None:
             return None, []
-        deadlines = []
-        for r in raw:
-            try:
-                deadlines.append(_deadline(r))
-            except (ValueError, TypeError):
-                log.error("deadline row %s of game %s is damaged; left out: %r", r[0], game_id, r)
-        return _game(row), deadlines
+        return _game(row), _sound_deadlines(raw, game_id)
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         row = await self._row(
@@ -542,7 +640,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         """Ids of games whose ``meta[meta_key]`` is missing (unless not ``missing``) or (``below_moves``) less
         than their move count: the few a restart must look at, found without loading every game."""
         marks = ", ".join("?" for _ in statuses)
-        value = f"json_extract(meta, '$.{meta_key}')"
+        # A row whose meta is not JSON is listed (the engine isolates it on loading), never fatal to the query.
+        value = f"CASE WHEN json_valid(meta) THEN json_extract(meta, '$.{meta_key}') END"
         below = f"{value} < moves" if below_moves else "0"
         test = f"({value} IS NULL OR {below})" if missing else f"({below})"
         kind = " AND game = ?" if game is not None else ""
@@ -647,7 +746,7 @@ class SqliteStore(LeagueStore, TournamentStore):
     # --- deadlines -------------------------------------------------------------------------------------
 
     async def deadlines_for(self, game_id: int) -> list[DeadlineRow]:
-        return [_deadline(r) for r in await self._rows(_DEADLINES_OF_GAME, (game_id,))]
+        return _sound_deadlines(await self._rows(_DEADLINES_OF_GAME, (game_id,)), game_id)
 
     async def due_deadlines(self, now: datetime, limit: int = 100, exclude: set[int] | frozenset[int] = frozenset(),
                             ) -> list[DeadlineRow]:

@@ -140,7 +140,8 @@ def test_list_names_every_saved_game_with_its_save_name(tmp_path: Path, capsys: 
     capsys.readouterr()
     assert run(tmp_path, "--list") == 0
     out = capsys.readouterr().out
-    assert re.search(r"^  flying_blades +Night of the 27 Ninja, table 1: 2 moves; Player 1, ⚙ Bot 1, ⚙ Bot 2;", out, re.M)
+    listed = r"^  flying_blades +Night of the 27 Ninja, table 1: 2 moves; Player 1, ⚙ Bot 1, ⚙ Bot 2;"
+    assert re.search(listed, out, re.M)
     assert re.search(r"^  the_floor +The Floor, table 2: ", out, re.M)
 
 
@@ -227,8 +228,8 @@ def test_a_bots_hidden_card_choice_is_said_without_the_cards(tmp_path: Path,
 def test_open_cards_are_said_with_their_names_and_prices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(tmp_path, "flying_blades", "--players", "2", "--bots", "2", "--option", "cards=open", "--seed", "op",
                "--no-images") == 0
-    assert re.search(r"^⚙ Bot 1 keeps (no cards|[A-Z][a-z ]+ \(\d\)(, [A-Z][a-z ]+ \(\d\))*)\.$", capsys.readouterr().out,
-                     re.M)
+    keeps = r"^⚙ Bot 1 keeps (no cards|[A-Z][a-z ]+ \(\d\)(, [A-Z][a-z ]+ \(\d\))*)\.$"
+    assert re.search(keeps, capsys.readouterr().out, re.M)
 
 
 def test_the_floor_says_picks_hidden_answers_plainly_and_who_won_each_duel(

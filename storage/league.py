@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from league.ratings import Rating
+from storage.statements import fetch, fetch_one, run, run_many
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ def _rating(row: Sequence[Any]) -> RatingRow:
 def write_finish(conn: sqlite3.Connection, finish: Finish) -> bool:
     """Insert the game's results and apply its rating changes; False (nothing written) when the game's results
     are already stored: a game is counted once, whatever retries."""
-    if conn.execute("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (finish.game_id,)).fetchone():
+    if fetch_one(conn, "SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (finish.game_id,)):
         return False
     plans = _plans(conn, finish) if finish.rated and finish.rate is not None else []
     shown: dict[int, tuple[int, int]] = {}
@@ -135,7 +136,8 @@ def write_finish(conn: sqlite3.Connection, finish: Finish) -> bool:
             shown.setdefault(user_id, change)
     rated = int(bool(plans))
     stamp = _ts(finish.finished_at)
-    conn.executemany(
+    run_many(
+        conn,
         "INSERT INTO results (game_id, user_id, guild_id, game, seat, place, outcome, score, rated, before, after,"
         " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(finish.game_id, r.user_id, finish.guild_id, finish.game, r.seat, r.place, r.outcome, r.score, rated,
@@ -154,7 +156,8 @@ def _plans(conn: sqlite3.Connection, finish: Finish) -> list[Plan]:
     marks = ", ".join("?" for _ in users)
     plans = []
     for scope in [GLOBAL] if finish.guild_id is None else [finish.guild_id, GLOBAL]:
-        current = {row[0]: Rating(row[1], row[2], row[3]) for row in conn.execute(
+        current = {row[0]: Rating(row[1], row[2], row[3]) for row in fetch(
+            conn,
             f"SELECT user_id, mu, sigma, games FROM ratings WHERE scope = ? AND game = ? AND user_id IN ({marks})",
             (scope, finish.game, *users))}
         try:
@@ -177,8 +180,8 @@ def _write_ratings(conn: sqlite3.Connection, finish: Finish, scope: int, current
         if after is None:
             continue
         win, draw, loss = (int(r.outcome == o) for o in OUTCOMES)
-        conn.execute(
-            "INSERT INTO ratings (scope, game, user_id, mu, sigma, games, wins, draws, losses, updated_at)"
+        run(
+            conn, "INSERT INTO ratings (scope, game, user_id, mu, sigma, games, wins, draws, losses, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, user_id) DO UPDATE SET"
             " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = wins + excluded.wins,"
             " draws = draws + excluded.draws, losses = losses + excluded.losses, updated_at = excluded.updated_at",

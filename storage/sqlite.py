@@ -27,6 +27,7 @@ import aiosqlite
 import orjson
 
 from storage.league import Finish, LeagueStore, write_finish
+from storage.statements import fetch, fetch_one, run, run_many
 from storage.tournaments import TournamentStore
 
 OPEN_STATUSES = ("lobby", "active")
@@ -342,7 +343,7 @@ def _rollback(conn: sqlite3.Connection) -> None:
     # SQLite rolls some failed transactions back by itself (a full disk, an I/O error): a ROLLBACK then would raise
     # "no transaction is active" and hide the error that matters.
     if conn.in_transaction:
-        conn.execute("ROLLBACK")
+        run(conn, "ROLLBACK")
 
 
 def _in_transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -350,7 +351,7 @@ def _in_transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection],
     to the storage layer's: a constraint → `StorageConflictError`, the write lock held by another process past
     the busy timeout → `StorageBusyError`."""
     try:
-        conn.execute("BEGIN IMMEDIATE")
+        run(conn, "BEGIN IMMEDIATE")
     except sqlite3.OperationalError as e:
         if _is_busy(e):
             raise StorageBusyError(str(e)) from e
@@ -369,7 +370,7 @@ def _in_transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection],
         _rollback(conn)
         raise
     try:
-        conn.execute("COMMIT")
+        run(conn, "COMMIT")
     except sqlite3.OperationalError as e:
         _rollback(conn)  # never leave the shared connection inside a transaction
         if _is_busy(e):
@@ -398,8 +399,8 @@ def _insert_deadlines(conn: sqlite3.Connection, game_id: int, deadlines: Iterabl
     """Insert (on the connection's thread); the added rows with their ids."""
     added = []
     for d in deadlines:
-        cur = conn.execute("INSERT INTO deadlines (game_id, kind, seat, due_at, data) VALUES (?, ?, ?, ?, ?)",
-                           (game_id, d.kind, d.seat, _ts(d.due_at), _json(d.data)))
+        cur = run(conn, "INSERT INTO deadlines (game_id, kind, seat, due_at, data) VALUES (?, ?, ?, ?, ?)",
+                  (game_id, d.kind, d.seat, _ts(d.due_at), _json(d.data)))
         added.append(replace(d, game_id=game_id, id=cur.lastrowid))
     return added
 
@@ -412,8 +413,18 @@ def _insert_shared(conn: sqlite3.Connection, params: list[tuple[str, str, str]])
     if not params:
         return
     # The hash names the content: a row already there holds the same text, so the first writer's stays.
-    conn.executemany("INSERT INTO shared_content (hash, data, created_at) VALUES (?, ?, ?)"
-                     " ON CONFLICT (hash) DO NOTHING", params)
+    run_many(conn, "INSERT INTO shared_content (hash, data, created_at) VALUES (?, ?, ?)"
+             " ON CONFLICT (hash) DO NOTHING", params)
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    """The connection's settings at start, each PRAGMA's answer read (a PRAGMA that answers is a statement in
+    progress until it is: see storage/statements.py)."""
+    fetch(conn, f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    # WAL + NORMAL: a commit survives a process crash (not a power cut) at a fraction of FULL's cost.
+    fetch(conn, "PRAGMA journal_mode=WAL")
+    fetch(conn, "PRAGMA synchronous=NORMAL")
+    fetch(conn, "PRAGMA foreign_keys=ON")
 
 
 def _open_error(path: str, error: sqlite3.Error) -> StorageOpenError:
@@ -490,7 +501,7 @@ class SqliteStore(LeagueStore, TournamentStore):
         return await self._on_thread(_in_transaction, fn)
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return list(await self._db.execute_fetchall(sql, params))  # one round trip (execute + fetch in one call)
+        return await self._on_thread(fetch, sql, params)  # one round trip: run, read whole, closed
 
     async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self._rows(sql, params)
@@ -518,12 +529,8 @@ class SqliteStore(LeagueStore, TournamentStore):
                 await asyncio.to_thread(thread.join, 5)
             raise _open_error(path, e) from e
         try:
-            await db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            # WAL + NORMAL: a commit survives a process crash (not a power cut) at a fraction of FULL's cost.
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db, path)
+            await store._on_thread(_configure)
             await store._migrate()
             await store._probe_write()
         except sqlite3.Error as e:
@@ -541,14 +548,14 @@ class SqliteStore(LeagueStore, TournamentStore):
         stamp = _json(_ts(datetime.now(UTC)))
 
         def probe(conn: sqlite3.Connection) -> None:
-            conn.execute("BEGIN IMMEDIATE")
+            run(conn, "BEGIN IMMEDIATE")
             try:
-                conn.execute("INSERT INTO guild_settings (guild_id, key, value) VALUES (0, 'started_at', ?)"
-                             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", (stamp,))
+                run(conn, "INSERT INTO guild_settings (guild_id, key, value) VALUES (0, 'started_at', ?)"
+                    " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", (stamp,))
             except BaseException:
-                conn.execute("ROLLBACK")
+                run(conn, "ROLLBACK")
                 raise
-            conn.execute("COMMIT")
+            run(conn, "COMMIT")
 
         await self._on_thread(probe)
 
@@ -557,7 +564,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         for number, sql in _migrations():
             if number <= current:
                 continue
-            await self._db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;")
+            script = f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;"
+            await self._on_thread(lambda conn, script=script: conn.executescript(script).close())
 
     async def schema_version(self) -> int:
         (version,) = await self._row("PRAGMA user_version")
@@ -575,8 +583,8 @@ class SqliteStore(LeagueStore, TournamentStore):
 
         def write(conn: sqlite3.Connection) -> int:
             _insert_shared(conn, shared)
-            cur = conn.execute(
-                "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, seats, version,"
+            cur = run(
+                conn, "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, seats, version,"
                 " moves, state, meta, outcome, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
             game_id = cur.lastrowid
@@ -595,8 +603,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         is left out (logged): the scheduler sets it aside (`due_deadlines`), and it must not stop the game."""
 
         def read(conn: sqlite3.Connection) -> tuple[Any, list[Any]]:
-            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-            return row, conn.execute(_DEADLINES_OF_GAME, (game_id,)).fetchall()
+            row = fetch_one(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            return row, fetch(conn, _DEADLINES_OF_GAME, (game_id,))
 
         row, raw = await self._on_thread(read)
         if row is None:
@@ -695,7 +703,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         adds = list(add_deadlines)
 
         def write(conn: sqlite3.Connection) -> list[DeadlineRow]:
-            cur = conn.execute(
+            cur = run(
+                conn,
                 "UPDATE games SET status = ?, options = ?, seats = ?, version = ?, moves = ?, state = ?, meta = ?,"
                 " outcome = ?, updated_at = ? WHERE id = ? AND version = ?", values)
             if cur.rowcount != 1:
@@ -704,12 +713,13 @@ class SqliteStore(LeagueStore, TournamentStore):
                 write_finish(conn, finish)
             _insert_shared(conn, shared)
             if logged is not None:
-                conn.execute(
+                run(
+                    conn,
                     "INSERT INTO actions (game_id, seq, seat, action, source, user_id, interaction_id, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", logged)
             if clear_deadlines:
-                conn.execute("DELETE FROM deadlines WHERE game_id = ?", (row.id,))
-            conn.executemany("DELETE FROM deadlines WHERE id = ?", drops)
+                run(conn, "DELETE FROM deadlines WHERE game_id = ?", (row.id,))
+            run_many(conn, "DELETE FROM deadlines WHERE id = ?", drops)
             return _insert_deadlines(conn, row.id, adds)
 
         return await self._write(write)
@@ -778,12 +788,12 @@ class SqliteStore(LeagueStore, TournamentStore):
             return None
 
     async def drop_deadline(self, deadline_id: int) -> None:
-        await self._write(lambda conn: conn.execute("DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount)
+        await self._write(lambda conn: run(conn, "DELETE FROM deadlines WHERE id = ?", (deadline_id,)).rowcount)
 
     async def postpone_deadline(self, deadline_id: int, due_at: datetime) -> None:
         """Move a deadline that failed to fire later (a back-off), so it does not come first in every pass."""
         params = (_ts(due_at), deadline_id)
-        await self._write(lambda conn: conn.execute("UPDATE deadlines SET due_at = ? WHERE id = ?", params).rowcount)
+        await self._write(lambda conn: run(conn, "UPDATE deadlines SET due_at = ? WHERE id = ?", params).rowcount)
 
     # --- damaged games ---------------------------------------------------------------------------------
 
@@ -791,13 +801,13 @@ class SqliteStore(LeagueStore, TournamentStore):
         """Record that a game's row fails to load; True the first time (its players are to be told once)."""
 
         def write(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "INSERT INTO damaged_games (game_id, reason, found_at) VALUES (?, ?, ?)"
+            cur = run(
+                conn, "INSERT INTO damaged_games (game_id, reason, found_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (game_id) DO NOTHING", (game_id, reason[:500], _ts(now)))
             if cur.rowcount != 1:
                 return False
-            cur = conn.execute(
-                "UPDATE damaged_games SET notified_at = ? WHERE game_id = ? AND notified_at IS NULL",
+            cur = run(
+                conn, "UPDATE damaged_games SET notified_at = ? WHERE game_id = ? AND notified_at IS NULL",
                 (_ts(now), game_id))
             return cur.rowcount == 1
 
@@ -813,12 +823,12 @@ class SqliteStore(LeagueStore, TournamentStore):
         """Abort a damaged game without decoding it: its status and deadlines only; the row stays for export."""
 
         def write(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "UPDATE games SET status = 'aborted', version = version + 1 WHERE id = ?"
+            cur = run(
+                conn, "UPDATE games SET status = 'aborted', version = version + 1 WHERE id = ?"
                 " AND status IN ('lobby', 'active')", (game_id,))
-            conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            conn.execute("UPDATE damaged_games SET reason = reason || ? WHERE game_id = ?",
-                         (f" (closed: {reason})", game_id))
+            run(conn, "DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            run(conn, "UPDATE damaged_games SET reason = reason || ? WHERE game_id = ?",
+                (f" (closed: {reason})", game_id))
             return cur.rowcount == 1
 
         return await self._write(write)
@@ -844,8 +854,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         text = _json(data)
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT INTO user_settings (user_id, data) VALUES (?, ?)"
-                         " ON CONFLICT (user_id) DO UPDATE SET data = excluded.data", (user_id, text))
+            run(conn, "INSERT INTO user_settings (user_id, data) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET data = excluded.data", (user_id, text))
 
         await self._write(write)
 
@@ -857,15 +867,15 @@ class SqliteStore(LeagueStore, TournamentStore):
 
     async def add_vacation(self, user_id: int, guild_id: int, starts: datetime, ends: datetime) -> int:
         def write(conn: sqlite3.Connection) -> int:
-            cur = conn.execute("INSERT INTO vacations (guild_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)",
-                               (guild_id, user_id, _ts(starts), _ts(ends)))
+            cur = run(conn, "INSERT INTO vacations (guild_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)",
+                      (guild_id, user_id, _ts(starts), _ts(ends)))
             return int(cur.lastrowid or 0)
 
         return await self._write(write)
 
     async def end_vacation(self, vacation_id: int, ends: datetime) -> None:
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (_ts(ends), vacation_id))
+            run(conn, "UPDATE vacations SET ends_at = ? WHERE id = ?", (_ts(ends), vacation_id))
 
         await self._write(write)
 
@@ -878,10 +888,10 @@ class SqliteStore(LeagueStore, TournamentStore):
 
         def write(conn: sqlite3.Connection) -> None:
             if text is None:
-                conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+                run(conn, "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
             else:
-                conn.execute(
-                    "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                run(
+                    conn, "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
                     " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", (guild_id, key, text))
 
         await self._write(write)
@@ -893,13 +903,13 @@ class SqliteStore(LeagueStore, TournamentStore):
         """The player's attempt for ``day``: a new row (True), or the one already there (False)."""
 
         def write(conn: sqlite3.Connection) -> tuple[Any, bool]:
-            cur = conn.execute(
-                "INSERT INTO daily_results (day, user_id, guild_id, name, started_at) VALUES (?, ?, ?, ?, ?)"
+            cur = run(
+                conn, "INSERT INTO daily_results (day, user_id, guild_id, name, started_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (day, user_id) DO NOTHING",
                 (day, user_id, guild_id, name, _ts(started_at)),
             )
-            row = conn.execute(f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE day = ? AND user_id = ?",
-                               (day, user_id)).fetchone()
+            row = fetch_one(conn, f"SELECT {_DAILY_COLUMNS} FROM daily_results WHERE day = ? AND user_id = ?",
+                            (day, user_id))
             return row, cur.rowcount == 1
 
         row, created = await self._write(write)
@@ -916,13 +926,14 @@ class SqliteStore(LeagueStore, TournamentStore):
         return None if row is None else _daily(row)
 
     async def set_daily_game(self, daily_id: int, game_id: int) -> None:
-        await self._write(lambda conn: conn.execute(
-            "UPDATE daily_results SET game_id = ? WHERE id = ?", (game_id, daily_id)).rowcount)
+        await self._write(lambda conn: run(
+            conn, "UPDATE daily_results SET game_id = ? WHERE id = ?", (game_id, daily_id)).rowcount)
 
     async def finish_daily(self, daily_id: int, score: int, rating: str | None, finished_at: datetime) -> bool:
         """Store the result once: False (and nothing changed) when the attempt already has one."""
         params = (score, rating, _ts(finished_at), daily_id)
-        changed = await self._write(lambda conn: conn.execute(
+        changed = await self._write(lambda conn: run(
+            conn,
             "UPDATE daily_results SET score = ?, rating = ?, finished_at = ? WHERE id = ? AND finished_at IS NULL",
             params).rowcount)
         return changed == 1
@@ -968,8 +979,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         params = (guild_id, lang, name, _json(list(flags)), _json(list(answers)), user_id, _ts(now))
 
         def write(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
-                "INSERT INTO floor_categories (guild_id, lang, name, flags, answers, created_by, created_at)"
+            cur = run(
+                conn, "INSERT INTO floor_categories (guild_id, lang, name, flags, answers, created_by, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, name) DO NOTHING", params)
             if cur.rowcount != 1:
                 raise DuplicateNameError(f"guild {guild_id} already has a {lang} category named {name!r}")
@@ -1006,11 +1017,11 @@ class SqliteStore(LeagueStore, TournamentStore):
             return False
 
         def write(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute("DELETE FROM floor_categories WHERE guild_id = ? AND id = ?", (guild_id, number))
+            cur = run(conn, "DELETE FROM floor_categories WHERE guild_id = ? AND id = ?", (guild_id, number))
             if cur.rowcount != 1:
                 return False
-            conn.execute("DELETE FROM floor_answers WHERE guild_id = ? AND category = ?",
-                         (guild_id, f"{SERVER_CATEGORY_PREFIX}{number}"))
+            run(conn, "DELETE FROM floor_answers WHERE guild_id = ? AND category = ?",
+                (guild_id, f"{SERVER_CATEGORY_PREFIX}{number}"))
             return True
 
         return await self._write(write)
@@ -1021,8 +1032,8 @@ class SqliteStore(LeagueStore, TournamentStore):
         `rules.the_floor.answers.fold` of it) is there already."""
         folded = _fold(answer) if key is None else key
         params = (guild_id, lang, category, answer, folded, user_id, _ts(now))
-        added = await self._write(lambda conn: conn.execute(
-            "INSERT INTO floor_answers (guild_id, lang, category, answer, folded, added_by, created_at)"
+        added = await self._write(lambda conn: run(
+            conn, "INSERT INTO floor_answers (guild_id, lang, category, answer, folded, added_by, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, lang, category, folded) DO NOTHING",
             params).rowcount)
         return added == 1
@@ -1043,7 +1054,7 @@ class SqliteStore(LeagueStore, TournamentStore):
         """Remove an added answer (matched by its folded key); False when it is not on the server's list."""
         folded = _fold(answer) if key is None else key
         params = (guild_id, lang, category, folded)
-        removed = await self._write(lambda conn: conn.execute(
-            "DELETE FROM floor_answers WHERE guild_id = ? AND lang = ? AND category = ? AND folded = ?",
+        removed = await self._write(lambda conn: run(
+            conn, "DELETE FROM floor_answers WHERE guild_id = ? AND lang = ? AND category = ? AND folded = ?",
             params).rowcount)
         return removed == 1

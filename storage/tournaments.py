@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from storage.statements import run, run_many
+
 T = TypeVar("T")
 
 _COLUMNS = ("id, guild_id, channel_id, organizer_id, name, game, status, data, version, due_at, created_at,"
@@ -44,8 +46,8 @@ class TournamentStore:
         from storage.sqlite import _json, _ts
 
         def write(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
-                "INSERT INTO tournaments (guild_id, channel_id, organizer_id, name, game, status, data, version,"
+            cur = run(
+                conn, "INSERT INTO tournaments (guild_id, channel_id, organizer_id, name, game, status, data, version,"
                 " due_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (row.guild_id, row.channel_id, row.organizer_id, row.name, row.game, row.status, _json(row.data),
                  None if row.due_at is None else _ts(row.due_at), _ts(row.created_at), _ts(row.updated_at)))
@@ -64,15 +66,15 @@ class TournamentStore:
         from storage.sqlite import _json, _ts
 
         def write(conn: sqlite3.Connection) -> None:
-            cur = conn.execute(
-                "UPDATE tournaments SET status = ?, data = ?, version = ?, due_at = ?, updated_at = ?"
+            cur = run(
+                conn, "UPDATE tournaments SET status = ?, data = ?, version = ?, due_at = ?, updated_at = ?"
                 " WHERE id = ? AND version = ?",
                 (row.status, _json(row.data), row.version, None if row.due_at is None else _ts(row.due_at),
                  _ts(row.updated_at), row.id, expect_version))
             if cur.rowcount != 1:
                 raise TournamentConflictError(row.id)
-            conn.executemany("INSERT OR REPLACE INTO tournament_games (game_id, tournament_id, round, table_index)"
-                             " VALUES (?, ?, ?, ?)", [(g, row.id, r, i) for g, r, i in link])
+            run_many(conn, "INSERT OR REPLACE INTO tournament_games (game_id, tournament_id, round, table_index)"
+                     " VALUES (?, ?, ?, ?)", [(g, row.id, r, i) for g, r, i in link])
 
         await self._write(write)
 

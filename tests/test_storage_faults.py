@@ -8,12 +8,19 @@ import sqlite3
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any, ClassVar
 
+import aiosqlite
+import aiosqlite.core
 import pytest
+from aiosqlite.context import contextmanager
 
+from engine import Engine, SeatInfo
 from storage import StorageOpenError, Store
 from storage.sqlite import _open_error
+from tests.nim import Nim
 
 ROOT = Path(__file__).resolve().parent.parent
 EXIT_STORAGE = 5
@@ -89,3 +96,73 @@ async def test_a_failed_open_leaves_no_connection_thread_running(tmp_path: Path)
     for thread in set(threading.enumerate()) - before:
         thread.join(timeout=5)  # closed: it ends by itself (an open one would keep the process from exiting)
         assert not thread.is_alive(), thread
+
+
+class KeepingConnection(sqlite3.Connection):
+    """A connection whose every cursor something else keeps alive (as a test driver, a debugger or a profiler
+    may): a statement whose result was not read then stays in progress for good."""
+
+    kept: ClassVar[list[Any]] = []
+
+    def execute(self, *args: Any) -> sqlite3.Cursor:
+        cursor = super().execute(*args)
+        self.kept.append(cursor)
+        return cursor
+
+    def executemany(self, *args: Any) -> sqlite3.Cursor:
+        cursor = super().executemany(*args)
+        self.kept.append(cursor)
+        return cursor
+
+
+@pytest.fixture
+def cursors_kept_alive(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every cursor, aiosqlite's and sqlite3's, held in a list until the test ends."""
+    kept: list[Any] = []
+    monkeypatch.setattr(KeepingConnection, "kept", kept)
+    connect = sqlite3.connect
+    monkeypatch.setattr(aiosqlite.core.sqlite3, "connect",
+                        lambda *args, **kw: connect(*args, factory=KeepingConnection, **kw))
+    execute = aiosqlite.Connection.execute
+
+    @contextmanager
+    async def keeping(self: aiosqlite.Connection, *args: Any) -> aiosqlite.Cursor:
+        cursor = await execute(self, *args)
+        kept.append(cursor)
+        return cursor
+
+    monkeypatch.setattr(aiosqlite.Connection, "execute", keeping)
+    return kept
+
+
+async def test_start_up_succeeds_while_something_else_holds_every_cursor(tmp_path: Path,
+                                                                        cursors_kept_alive: list[Any]) -> None:
+    for _ in range(2):  # a new database (the migrations), then an existing one
+        store = await Store.open(tmp_path / "floorboard.db")  # its start-up probe commits a write
+        try:
+            await store.set_setting(1, "locale", "pl")
+            assert await store.get_setting(1, "locale") == "pl"
+            now = datetime.now(UTC)
+            assert await store.add_vacation(7, 1, now, now + timedelta(days=1)) > 0
+            assert await store.game_ids() == []
+        finally:
+            await store.close()
+    assert cursors_kept_alive  # the connection's statements really went through the keeping connection
+
+
+async def test_a_whole_game_is_played_and_rated_while_something_else_holds_every_cursor(
+        tmp_path: Path, cursors_kept_alive: list[Any]) -> None:
+    store = await Store.open(tmp_path / "floorboard.db")
+    engine = Engine(store, games={"nim": Nim()})
+    try:
+        table = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(11, "A"),
+                                        options={"pile": 3})
+        await engine.join(table.id, SeatInfo(12, "B"))
+        table = await engine.start(table.id, 11)
+        result = await engine.act(table.id, 11, "take 3")  # the last stone: the game ends, its results written
+        assert result.outcome is not None
+        assert (await store.load_game(table.id)).status == "finished"
+        assert await engine.record(table.id)
+    finally:
+        await engine.stop()
+        await store.close()

@@ -18,14 +18,14 @@ import importlib
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
-from engine import ActResult, Engine, SeatInfo, Table
+from engine import ActResult, DamagedGameError, Engine, Notice, SeatInfo, Table
 from i18n import LOCALES, catalog, t
 from i18n.text import seat_names
 from rules import GAMES
@@ -212,10 +212,12 @@ class PlayCommand(click.Command):
               help="The saved game to resume or start (default: the one this command started).")
 @click.option("--new", is_flag=True, help="Start another game; saved games are kept.")
 @click.option("--list", "listing", is_flag=True, help="List the saved games and exit.")
+@click.option("--drop", default=None, metavar="NAME",
+              help="End the saved game NAME (as --list names it; damaged ones too): its moves go to OUT first.")
 @click.pass_context
 def play(ctx: click.Context, game: str | None, players: int | None, bots: int | None, pairs: tuple[str, ...],
          seed: str | None, out: Path, db: Path | None, lang: str, no_images: bool, save: str | None, new: bool,
-         listing: bool) -> int:
+         listing: bool, drop: str | None) -> int:
     """Play a Floorboard game in the terminal (hot seat for humans; bots play themselves).
 
     GAME is flying_blades, floor_plan, the_floor, floating_world or floating_floors. In the game type `help`,
@@ -225,6 +227,8 @@ def play(ctx: click.Context, game: str | None, players: int | None, bots: int | 
     read = keyboard.read if keyboard is not None else input
     if listing:
         code = asyncio.run(list_saved(db or out / "play.db", lang))
+    elif drop is not None:
+        code = asyncio.run(drop_saved(db or out / "play.db", drop, out, lang))
     elif game is None:
         raise click.UsageError(t("cli.err.no_game", lang, games=", ".join(sorted(GAMES))))
     else:
@@ -271,12 +275,71 @@ def same_command(table: Table, settings: Settings) -> bool:
     return table.channel_id == LEGACY_CHANNEL and (len(table.seats), bots) == (settings.players, settings.bots)
 
 
+async def taken(engine: Engine, name: str) -> bool:
+    try:
+        return await engine.table_in_channel(save_channel(name)) is not None
+    except DamagedGameError:  # a damaged save keeps its name until it is dropped
+        return True
+
+
 async def free_name(engine: Engine, base: str) -> str:
     name, n = base, 1
-    while await engine.table_in_channel(save_channel(name)) is not None:
+    while await taken(engine, name):
         n += 1
         name = f"{base}-{n}"
     return name
+
+
+def drop_command(save: str, db: Path) -> str:
+    return f"{PROG} --drop {save} --db {db}"
+
+
+def damaged_notice(settings: Settings, told: set[int]) -> Callable[[Notice], Awaitable[None]]:
+    """The engine's notice of a save found damaged (sent once per game, ever: the store remembers it was told),
+    said in the terminal's own words: how to drop it here, not Discord's /record and /abort."""
+
+    async def listener(notice: Notice) -> None:
+        if notice.kind == "damaged":
+            told.add(notice.table.id)
+            save = save_name(notice.table)
+            print(t("cli.damaged", settings.lang, save=save, table=notice.table.id,
+                    command=drop_command(save, settings.db)), file=sys.stderr)
+
+    return listener
+
+
+async def damaged_saves(engine: Engine) -> list[Table]:
+    """The running saves isolated as damaged so far (after `running_tables`), as shells."""
+    shells = [await engine.damaged_shell(table_id) for table_id in sorted(engine.damaged)]
+    return [x for x in shells if x is not None and x.status == "active"]
+
+
+async def drop_saved(db: Path, name: str, out: Path, lang: str) -> int:
+    """``--drop NAME``: the save's record written to OUT, then the game ended (damaged or not)."""
+    try:
+        store = await Store.open(db)
+    except StorageOpenError as e:
+        print(t("cli.err.db", lang, path=e.path, reason=e.reason), file=sys.stderr)
+        return EXIT_STORAGE
+    engine = Engine(store)
+    try:
+        number = name.removeprefix("#")
+        row = (await store.load_game(int(number)) if number.isdigit() and len(number) < 19
+               else await store.open_game_in_channel(save_channel(name)))
+        if row is None or row.status not in ("lobby", "active"):
+            print(t("cli.err.no_save", lang, save=name, db=str(db), prog=PROG), file=sys.stderr)
+            return EXIT_ERROR
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"{row.game if row.game in GAMES else 'damaged'}-{row.id}.txt"
+        path.write_text(await engine.record(row.id), encoding="utf-8")  # a damaged one is isolated here
+        if row.id in engine.damaged:
+            await engine.abort_damaged(row.id, row.host_id, is_admin=True)
+        else:
+            await engine.abort(row.id, row.host_id, is_admin=True)
+        print(t("cli.dropped", lang, save=name, table=row.id, path=str(path)))
+        return 0
+    finally:
+        await store.close()
 
 
 async def list_saved(db: Path, lang: str) -> int:
@@ -289,10 +352,12 @@ async def list_saved(db: Path, lang: str) -> int:
         print(t("cli.err.db", lang, path=e.path, reason=e.reason), file=sys.stderr)
         return EXIT_STORAGE
     try:
-        tables = await Engine(store).running_tables()
+        engine = Engine(store)
+        tables = await engine.running_tables()
+        damaged = await damaged_saves(engine)
     finally:
         await store.close()
-    if not tables:
+    if not tables and not damaged:
         print(t("cli.list.none", lang, db=str(db)))
         return 0
     print(t("cli.list.title", lang, db=str(db)))
@@ -300,6 +365,9 @@ async def list_saved(db: Path, lang: str) -> int:
         print(t("cli.list.line", lang, save=save_name(table), game=table.rules.name, table=table.id,
                 moves=t("cli.list.moves", lang, count=table.moves), seats=", ".join(seat_names(table.seats)),
                 when=table.updated_at.strftime("%Y-%m-%d %H:%M")))
+    for shell in damaged:
+        print(t("cli.list.damaged", lang, save=save_name(shell), table=shell.id,
+                command=drop_command(save_name(shell), db)))
     print(t("cli.list.hint", lang, prog=PROG))
     return 0
 
@@ -831,6 +899,10 @@ class TerminalGame:
         if s.new:
             return None
         tables = [x for x in await self.engine.running_tables(s.game) if same_command(x, s)]
+        if not tables:  # this command's own save is damaged: say so (how to drop it), never start another silently
+            for shell in await damaged_saves(self.engine):
+                if shell.game == s.game and same_command(shell, s):
+                    raise DamagedGameError(shell.id)
         return max(tables, key=lambda x: x.updated_at, default=None)
 
     async def setup(self) -> Table:
@@ -1065,9 +1137,18 @@ async def run(settings: Settings, read: Read = input) -> int:
     except StorageOpenError as e:
         print(t("cli.err.db", settings.lang, path=e.path, reason=e.reason), file=sys.stderr)
         return EXIT_STORAGE
+    engine, told = Engine(store), set[int]()
+    engine.add_listener(damaged_notice(settings, told))
     try:
-        return await TerminalGame(Engine(store), settings, read).run()
-    except FloorboardError as e:  # e.g. a damaged saved game: say which, never a traceback
+        return await TerminalGame(engine, settings, read).run()
+    except DamagedGameError as e:  # the save this command resumes: the notice above said it once; then one line
+        if e.table_id not in told:
+            shell = await engine.damaged_shell(e.table_id)
+            save = settings.save or (save_name(shell) if shell is not None else f"#{e.table_id}")
+            print(t("cli.damaged_save", settings.lang, save=save, command=drop_command(save, settings.db)),
+                  file=sys.stderr)
+        return EXIT_ERROR
+    except FloorboardError as e:  # never a traceback
         print(t(e.msg, settings.lang), file=sys.stderr)
         return EXIT_ERROR
     finally:

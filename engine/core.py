@@ -223,17 +223,22 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         """Mark a table whose row does not load: logged with its id, its players told once (a notice)."""
         reason = f"{type(error).__name__}: {error}"[:300]
         self.damaged[row.id] = reason
-        log.error("game %s (%s) is damaged and set aside; the others keep running: %s", row.id, row.game, reason)
         try:
             first = await self.store.mark_damaged(row.id, reason, self.now())
         except StorageError:
+            first = None
+        # Reported once, as its players are told once: later starts that meet it again say so quietly.
+        level = logging.ERROR if first is not False else logging.INFO
+        log.log(level, "game %s (%s) is damaged and set aside; the others keep running: %s", row.id, row.game,
+                reason)
+        if first is None:
             log.warning("could not record game %s as damaged", row.id)
-            return
-        if first and row.status in ("lobby", "active"):
+        elif first and row.status in ("lobby", "active"):
             await self._notify(Notice("damaged", self._shell(row), {"reason": reason}))
 
     def _shell(self, row: GameRow) -> Table:
-        """What can be said of a damaged table without its state: where it is and who sits at it."""
+        """What can be said of a damaged table without its state: where it is, who sits at it, and its meta when
+        that still reads (a surface's own bookkeeping: the terminal's save name)."""
         seats = []
         for raw in row.seats if isinstance(row.seats, list) else []:
             with contextlib.suppress(Exception):
@@ -241,8 +246,8 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         return Table(
             id=row.id, game=row.game, rules=self.games.get(row.game), guild_id=row.guild_id,  # type: ignore[arg-type]
             channel_id=row.channel_id, host_id=row.host_id, status=row.status, options={}, seed="", seats=seats,
-            version=row.version, moves=row.moves, state=None, meta={}, outcome=None, created_at=row.created_at,
-            updated_at=row.updated_at,
+            version=row.version, moves=row.moves, state=None, meta=row.meta if isinstance(row.meta, dict) else {},
+            outcome=None, created_at=row.created_at, updated_at=row.updated_at,
         )
 
     async def _save(
@@ -315,6 +320,11 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
             if row.id in self.damaged:
                 out.append(self._shell(row))
         return out
+
+    async def damaged_shell(self, table_id: int) -> Table | None:
+        """A table isolated as damaged, as a shell (`_shell`); None when it is not damaged or no longer exists."""
+        row = await self.store.load_game(table_id) if table_id in self.damaged else None
+        return None if row is None else self._shell(row)
 
     async def running_tables(self, game: str | None = None, ids: list[int] | None = None) -> list[Table]:
         """Every running game (of one kind, or of ``ids``) that loads; each damaged one is isolated and skipped."""

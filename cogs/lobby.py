@@ -47,7 +47,7 @@ from cogs.utils.replies import (
 from cogs.utils.status import META_KEY as STATUS_META
 from cogs.utils.status import status_message, time_control_text
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, seat_name, surface_for
-from cogs.utils.text import BOT_MARK, NAME_LIMIT, clean, code, mention
+from cogs.utils.text import BOT_MARK, NAME_LIMIT, Markup, clean, code, mention
 from engine import (
     LOBBY_OPTIONS,
     ActResult,
@@ -376,24 +376,36 @@ class Lobby(commands.Cog):
     @commands.hybrid_command(name=ls("cmd.abort.name"), description=ls("cmd.abort.description"),
                              aliases=aliases("cmd.abort.name"))
     @commands.guild_only()
-    async def abort(self, ctx: commands.Context[Any]) -> None:
+    @app_commands.rename(table=ls("cmd.abort.table.name"))
+    @app_commands.describe(table=ls("cmd.abort.table.description"))
+    async def abort(self, ctx: commands.Context[Any], table: commands.Range[int, 1, MAX_TABLE_ID] | None = None,
+                    ) -> None:
+        """``table``: a damaged game of this server by its number, for one whose channel cannot be read (a healthy
+        game is ended in its own channel, where its status and buttons are)."""
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             try:
-                table = await self.table_here(ctx.channel.id)
+                if table is not None:
+                    healthy = await self.engine.get(table)  # it loads: ended in its own channel, like any game
+                    if healthy.guild_id != ctx.guild.id:
+                        raise GameNotFoundError("engine.no_game", table=table)
+                    where = Markup(f"<#{healthy.channel_id}>")
+                    raise GameNotFoundError("lobby.abort_in_channel", table=table, channel=where)
+                found = await self.table_here(ctx.channel.id)
             except DamagedGameError as e:  # its row does not load: closed by id, the row kept for an export
+                await self.damaged_for_export(ctx, e)  # this server's game; its host or an admin
                 await self.engine.abort_damaged(e.table_id, ctx.author.id, is_admin=can_manage(ctx))
                 await ctx.send(t("lobby.damaged_aborted", locale, table=e.table_id, name=ctx.author.mention))
                 return
-            was_lobby = table.status == "lobby"
-            table = await self.engine.abort(table.id, ctx.author.id, is_admin=can_manage(ctx))
-            await ctx.send(t("bot.aborted_by", locale, table=table.id, name=ctx.author.mention))
+            was_lobby = found.status == "lobby"
+            found = await self.engine.abort(found.id, ctx.author.id, is_admin=can_manage(ctx))
+            await ctx.send(t("bot.aborted_by", locale, table=found.id, name=ctx.author.mention))
             if was_lobby:
-                await self.close_lobby(table, ctx.channel, locale)
+                await self.close_lobby(found, ctx.channel, locale)
                 return
-            await supersede_prompt(self.bot, ctx.channel, table, None)  # the last board's buttons go
-            await self.bot.status_messages.update(table, locale)
-            await game_ended(self.bot, ctx.channel, table, locale)
+            await supersede_prompt(self.bot, ctx.channel, found, None)  # the last board's buttons go
+            await self.bot.status_messages.update(found, locale)
+            await game_ended(self.bot, ctx.channel, found, locale)
 
     @commands.hybrid_command(name=ls("cmd.games.name"), description=ls("cmd.games.description"),
                              aliases=aliases("cmd.games.name"))

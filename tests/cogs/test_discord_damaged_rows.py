@@ -136,6 +136,15 @@ async def test_channel_id_not_a_number_is_listed_as_damaged_never_as_your_move(
     assert f"<#{broken}>" not in out[-1].text and f"<#{healthy}>" in out[-1].text
     out = await h.slash("mygames", "carol")
     assert f"#{broken_id}" not in out[-1].text
+    # its thread cannot be found from the row, so it is ended by number from anywhere on the server
+    out = await h.slash("abort", "bob", "general", table=broken_id)
+    assert "host" in out[-1].text and out[-1].ephemeral  # only its host or an admin
+    out = await h.slash("abort", "alice", "general", table=(await table_of(h, healthy)).id)
+    assert "is not damaged" in out[-1].text and f"<#{healthy}>" in out[-1].text
+    out = await h.slash("abort", "carol", "general", table=broken_id)
+    assert "was ended by" in out[-1].text
+    out = await h.slash("games", "carol", "general")
+    assert f"#{broken_id} · damaged" not in out[-1].text
     error_log.records.clear()
     await h.close()
 

@@ -3,7 +3,6 @@ Plan's final sheets at game over, a typo of a verb answered with "did you mean".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,19 +10,7 @@ import pytest
 
 import play_cli
 from rules import GAMES
-
-
-def keyboard(lines: list[str]) -> Callable[[str], str]:
-    """Types the given lines, then closes (EOF), as a person who walks away."""
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
+from tests.test_play_cli_terminal import keyboard
 
 
 def run(tmp_path: Path, *argv: str, typed: list[str] | None = None) -> int:

@@ -24,6 +24,7 @@ from rules.floating_world import notation as fw_notation
 from rules.floor_plan import words as fp_words
 from rules.flying_blades import words as fb_words
 from rules.the_floor import words as tf_words
+from tests.test_play_cli_terminal import keyboard
 
 # A Polish word for each verb the test types (the words players see on Polish buttons and in /help).
 POLISH = {
@@ -155,19 +156,7 @@ def test_a_mistyped_polish_verb_in_the_terminal_gets_did_you_mean(tmp_path: Path
                                                                    game: str, typo: str, verb: str) -> None:
     # Before: the terminal's hint knew the English verbs only: `pokuj` got no "did you mean".
     assert play_cli.main([game, "--players", "2", "--bots", "1", "--seed", "typed-words", "--no-images",
-                          "--out", str(tmp_path)], polish_keyboard([typo])) == 0
+                          "--out", str(tmp_path)], keyboard([typo])) == 0
     out = capsys.readouterr().out
     hint = next(line for line in out.splitlines() if f"`{typo.split()[0]}` is not a move." in line)
     assert f"Did you mean `{verb}`?" in hint, hint
-
-
-def polish_keyboard(lines: list[str]) -> Callable[[str], str]:
-    feed = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    return read

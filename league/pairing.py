@@ -77,6 +77,7 @@ def bounded(deadline: float) -> Iterator[None]:
     A CPU-bound library call cannot be interrupted in-process (pairing-core ignores its own budget at 1,024 players),
     so the search runs in a child process that is killed at the deadline; the caller (the director, from a worker
     thread) then takes the greedy pairing. Outside this block pairing stays in-process and synchronous.
+    As with any multiprocessing child, the program's main module must be import-safe (an ``if __name__`` guard).
     """
     token = _DEADLINE.set(deadline)
     try:

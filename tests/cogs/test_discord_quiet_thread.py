@@ -170,10 +170,10 @@ async def test_the_result_pings_every_human_player_and_no_bot(harness: Harness) 
 async def test_the_finished_games_thread_shows_the_result_and_archives_after_an_hour(harness: Harness) -> None:
     channel_id, _ = await finish_by_resigning(harness)
     table = (await harness.bot.engine.store.games_in_guild(harness.guild.id, statuses=("finished",)))[0]
-    assert harness.channel_edits == [(channel_id, {"name": f"✅ Night of the 27 Ninja #{table.id} — Bot 1 wins",
+    assert harness.channel_edits == [(channel_id, {"name": f"✅ Night of the 27 Ninja #{table.id} — ⚙ Bot 1 wins",
                                                    "auto_archive_duration": 60})]
     thread = harness.bot.get_channel(channel_id)
-    assert thread.name.endswith("Bot 1 wins") and thread.auto_archive_duration == 60
+    assert thread.name.endswith("⚙ Bot 1 wins") and thread.auto_archive_duration == 60
 
 
 async def test_the_last_board_loses_its_buttons_when_the_game_ends(harness: Harness) -> None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,17 @@ from tests.nim import Nim
 # Speed is the benchmark's business (tests/bench), never a test's: no per-example deadline anywhere.
 settings.register_profile("floorboard", deadline=None)
 settings.load_profile("floorboard")
+
+
+@pytest.fixture(autouse=True)
+def root_logging() -> Iterator[None]:
+    """Each test gets the root logger as it found it: a test that starts the bot configures logging onto its
+    captured stderr, which is closed when that test ends, and every later ERROR would print "Logging error"."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.fixture

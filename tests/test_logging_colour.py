@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -22,15 +21,6 @@ class Terminal(io.StringIO):
 
 
 @pytest.fixture
-def root_logger() -> Iterator[logging.Logger]:
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield root
-    root.handlers[:] = handlers
-    root.setLevel(level)
-
-
-@pytest.fixture
 def in_docker(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(discord.utils, "is_docker", lambda: True)
     monkeypatch.delenv("NO_COLOR", raising=False)
@@ -41,7 +31,7 @@ def logged(stream: io.StringIO) -> str:
     return stream.getvalue()
 
 
-@pytest.mark.usefixtures("root_logger", "in_docker")
+@pytest.mark.usefixtures("in_docker")  # the root logger is restored by tests/conftest.py
 def test_log_lines_written_to_a_file_have_no_ansi_colour_codes(tmp_path: Path) -> None:
     path = tmp_path / "bot.log"  # `./floorboard 2> bot.log`, or a container's log
     with path.open("w", encoding="utf-8") as stream:
@@ -52,21 +42,21 @@ def test_log_lines_written_to_a_file_have_no_ansi_colour_codes(tmp_path: Path) -
     assert ESC not in text, repr(text)
 
 
-@pytest.mark.usefixtures("root_logger", "in_docker")
+@pytest.mark.usefixtures("in_docker")  # the root logger is restored by tests/conftest.py
 def test_log_lines_to_a_pipe_have_no_ansi_colour_codes() -> None:
     stream = io.StringIO()
     bot.configure_logging("INFO", stream)
     assert ESC not in logged(stream)
 
 
-@pytest.mark.usefixtures("root_logger", "in_docker")
+@pytest.mark.usefixtures("in_docker")  # the root logger is restored by tests/conftest.py
 def test_log_lines_on_a_terminal_keep_their_colour() -> None:
     stream = Terminal()
     bot.configure_logging("INFO", stream)
     assert ESC in logged(stream)
 
 
-@pytest.mark.usefixtures("root_logger", "in_docker")
+@pytest.mark.usefixtures("in_docker")  # the root logger is restored by tests/conftest.py
 def test_no_color_turns_the_colour_off_even_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     stream = Terminal()

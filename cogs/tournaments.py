@@ -477,6 +477,31 @@ class Tournaments(commands.Cog):
                                        tournament=escape(entry.value.name), who=ctx.author.mention), [member.id])
             await self.refresh_announcement(entry.row, entry.value)
 
+    @tournament.command(name=ls("cmd.tournament.bye.name"), description=ls("cmd.tournament.bye.description"),
+                        aliases=aliases("cmd.tournament.bye.name"))
+    @commands.guild_only()
+    @app_commands.rename(round=ls("cmd.tournament.bye.round.name"), member=ls("cmd.tournament.bye.member.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(round=ls("cmd.tournament.bye.round.description"),
+                           member=ls("cmd.tournament.bye.member.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def bye(self, ctx: commands.Context[Any], round: commands.Range[int, 1, 1000],
+                  member: discord.Member | None = None,
+                  tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        """A requested half-point bye for a round not yet paired: an entrant for themself, the organiser for anyone."""
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale = await locale_of_ctx(ctx)
+            await ctx.defer(ephemeral=True)
+            entry = await self.pick(ctx, tournament)
+            player = member or ctx.author
+            if player.id != ctx.author.id:
+                self.organiser(ctx, entry)
+            entry = await self.director.update(
+                entry.row.id, lambda v: v.request_bye(str(player.id), round, by=str(ctx.author.id)))
+            await self.announce(ctx, t("tour.half_bye_granted", locale, name=mention(player.id), round=round,
+                                       points=entry.value.settings.half_bye_points,
+                                       tournament=escape(entry.value.name), who=ctx.author.mention), [player.id])
+
     @tournament.command(name=ls("cmd.tournament.registration.name"),
                         description=ls("cmd.tournament.registration.description"),
                         aliases=aliases("cmd.tournament.registration.name"))

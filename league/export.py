@@ -101,6 +101,8 @@ def _trf_cell(t: Tournament, number: int, player: str, numbers: dict[str, int]) 
             return f"{numbers[table.seats[1 - seat]]:>4} {COLOURS[seat]} {_game_code(table, player)}"
     if player in rnd.byes:
         return f"0000 - {_bye_code(t.settings.bye_value)}"
+    if player in rnd.half_byes:  # requested: F / H / Z by the points it is worth, as a missed round
+        return f"0000 - {_missed_code(t.settings.half_bye_points)}"
     e = t.entrant(player)
     if number < e.joined_round:
         missed = e.joined_round - 1
@@ -144,15 +146,16 @@ def _csv_number(value: float) -> str:
 
 def standings_csv(t: Tournament) -> str:
     """One row per entrant in standing order: place, name, points, each tie-break (named by its key, as
-    `Scoring.tiebreaks` orders them), tables played and won, byes, dropped (1/0), id."""
+    `Scoring.tiebreaks` orders them), tables played and won, byes, dropped (1/0), id, requested byes."""
     names = {e.id: e.name for e in t.entrants}
     rows = t.standings()
     breaks = list(rows[0].tiebreaks) if rows else []
-    out: list[list[Any]] = [["place", "name", "points", *breaks, "played", "won", "byes", "dropped", "id"]]
+    out: list[list[Any]] = [["place", "name", "points", *breaks, "played", "won", "byes", "dropped", "id",
+                             "half_byes"]]
     for s in rows:
         out.append([s.rank, names.get(s.player, s.player), _csv_number(s.points),
                     *(_csv_number(s.tiebreaks.get(b, 0.0)) for b in breaks), s.played, s.wins, s.byes,
-                    int(s.dropped), s.player])
+                    int(s.dropped), s.player, s.half_byes])
     return _csv(out)
 
 
@@ -163,7 +166,8 @@ def standings_csv(t: Tournament) -> str:
 class Cell:
     """One player's round: against whom (the opponent's crosstable row number), with which colour, and how.
 
-    ``result``: ``1`` ``=`` ``0`` played, ``+`` / ``-`` forfeit won / lost, ``bye``, ``""`` not played or still
+    ``result``: ``1`` ``=`` ``0`` played, ``+`` / ``-`` forfeit won / lost, ``bye``, ``H`` a requested (half-point)
+    bye, ``""`` not played or still
     being played; multiplayer tables give the place at the table as ``"2/4"`` (no opponent, no colour)."""
 
     opponent: int | None = None
@@ -203,6 +207,8 @@ def _cross_cell(t: Tournament, rnd_index: int, player: str, numbers: dict[str, i
     rnd = t.rounds[rnd_index]
     if player in rnd.byes:
         return Cell(result="bye")
+    if player in rnd.half_byes:
+        return Cell(result="H")
     for table in rnd.tables:
         if player not in table.seats:
             continue

@@ -85,6 +85,7 @@ class Round:
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)  # format-specific data (a bracket's match ids, ...)
+    half_byes: tuple[str, ...] = ()  # requested half-point byes: not paired this round (a voluntary unplayed round)
 
     @property
     def complete(self) -> bool:
@@ -95,9 +96,12 @@ class Round:
                              "byes": list(self.byes)}
         if self.extra:
             d["extra"] = self.extra
+        if self.half_byes:
+            d["half_byes"] = list(self.half_byes)
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Round:
         return cls(int(d["number"]), tuple(Table.from_json(t) for t in d["tables"]),
-                   tuple(str(b) for b in d.get("byes", ())), dict(d.get("extra", {})))
+                   tuple(str(b) for b in d.get("byes", ())), dict(d.get("extra", {})),
+                   tuple(str(b) for b in d.get("half_byes", ())))

@@ -39,6 +39,7 @@ _DIGITS = 9  # points are sums of fractions like 1/3: compare rounded so float n
 @dataclass(frozen=True)
 class Scoring:
     bye_points: float = 1.0  # a bye is worth a win unless the organiser says otherwise
+    half_bye_points: float = 0.5  # a requested bye (Round.half_byes): a voluntarily unplayed round
     tiebreaks: tuple[str, ...] = SWISS
 
     def __post_init__(self) -> None:
@@ -57,6 +58,7 @@ class Standing:
     wins: int  # tables finished sole first (a forfeit win counts)
     byes: int
     dropped: bool
+    half_byes: int = 0  # requested byes taken
 
 
 # --- one table -------------------------------------------------------------------------------------------------
@@ -127,6 +129,7 @@ class _Record:
     meetings: list[_Meeting] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)  # raw game scores (score events)
     terminal_byes: int = 0  # zero-point rounds after a withdrawal: draws for the opponents' tie-breaks (16.3.2)
+    half_byes: int = 0  # requested byes: voluntarily unplayed rounds (16.1.2), cut first by cut-1
 
 
 def _record_table(records: dict[str, _Record], table: Table) -> None:
@@ -147,9 +150,13 @@ def _record_table(records: dict[str, _Record], table: Table) -> None:
                                              p in table.forfeited))
 
 
-def _collect(entrants: Sequence[Entrant], rounds: Sequence[Round], bye_points: float) -> dict[str, _Record]:
+def _collect(entrants: Sequence[Entrant], rounds: Sequence[Round], bye_points: float,
+             half_bye_points: float = 0.5) -> dict[str, _Record]:
     records: dict[str, _Record] = defaultdict(_Record)
     for rnd in rounds:
+        for p in rnd.half_byes:
+            records[p].half_byes += 1
+            records[p].meetings.append(_Meeting(None, half_bye_points, True, True))
         for p in rnd.byes:
             records[p].byes += 1
             records[p].meetings.append(_Meeting(None, bye_points, True))
@@ -292,11 +299,13 @@ def _tiebreak_values(name: str, ctx: _Context, ids: Sequence[str],
     return {p: v for group in groups.values() for p, v in _direct(ctx, group).items()}
 
 
-def _points(entrants: Sequence[Entrant], records: dict[str, _Record], bye_points: float) -> dict[str, float]:
-    """Final points of everyone met, entrant or not: late-join grant + table points + byes."""
+def _points(entrants: Sequence[Entrant], records: dict[str, _Record], bye_points: float,
+            half_bye_points: float = 0.5) -> dict[str, float]:
+    """Final points of everyone met, entrant or not: late-join grant + table points + byes + requested byes."""
     start = {e.id: e.start_points for e in entrants}
     ids = {*start, *records}
-    return {p: start.get(p, 0.0) + records[p].table_points + records[p].byes * bye_points for p in ids}
+    return {p: start.get(p, 0.0) + records[p].table_points + records[p].byes * bye_points
+            + records[p].half_byes * half_bye_points for p in ids}
 
 
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], scoring: Scoring) -> list[Standing]:
@@ -304,8 +313,8 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], scoring: Sco
 
     Dropped entrants stay (flagged); undecided tables are ignored.
     """
-    records = _collect(entrants, rounds, scoring.bye_points)
-    ctx = _Context(records, _points(entrants, records, scoring.bye_points))
+    records = _collect(entrants, rounds, scoring.bye_points, scoring.half_bye_points)
+    ctx = _Context(records, _points(entrants, records, scoring.bye_points, scoring.half_bye_points))
     ids = [e.id for e in entrants]
     keys = {p: (_key(ctx.points[p]),) for p in ids}
     values: dict[str, dict[str, float]] = {p: {} for p in ids}
@@ -319,5 +328,6 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], scoring: Sco
     for i, p in enumerate(order):
         rank = result[-1].rank if result and keys[order[i - 1]] == keys[p] else i + 1
         rec = records[p]
-        result.append(Standing(p, rank, ctx.points[p], values[p], rec.played, rec.wins, rec.byes, p in dropped))
+        result.append(Standing(p, rank, ctx.points[p], values[p], rec.played, rec.wins, rec.byes, p in dropped,
+                               rec.half_byes))
     return result

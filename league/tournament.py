@@ -36,6 +36,7 @@ SCORE_ROUNDS = 3  # a score event's default number of rounds
 MAX_ENTRANTS = 512
 DRAW_RULES = ("rematch", "higher_seed")  # what a drawn elimination game leads to (Settings.draw_rule)
 MAX_REPLAYS = 3  # deciding games after a drawn elimination game; then the higher seed goes through
+BYE_FORMATS = ("swiss", "pods")  # formats paired round by round, where an entrant may ask to sit a round out
 
 
 def resolve_format(name: str, table_size: int) -> str:
@@ -101,6 +102,8 @@ class Settings:
     round_hours: int = 72  # each round's window; unfinished games are adjudicated at its end
     grand_final_reset: bool = True
     draw_rule: str = "rematch"  # elimination: a drawn game is replayed, seats swapped, or goes to the higher seed
+    half_bye_points: float = 0.5  # a requested bye (asked before its round is paired): FIDE's half-point bye
+    max_half_byes: int = 1  # requested byes each entrant may take in the event
     rated: bool = True
     options: dict[str, Any] = field(default_factory=dict)  # the games' own options and play settings
 
@@ -119,6 +122,10 @@ class Settings:
             raise TournamentError("tour.bad_pod_sizes", low=low, size=self.table_size, high=high)
         if self.bye_points is not None and not 0 <= self.bye_points <= 1:
             raise TournamentError("tour.bad_bye_points", value=self.bye_points)
+        if not 0 <= self.half_bye_points <= 1:
+            raise TournamentError("tour.bad_bye_points", value=self.half_bye_points)
+        if self.max_half_byes < 0:
+            raise TournamentError("tour.bad_max_half_byes", value=self.max_half_byes)
         object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))  # stored as a JSON list
         if set(self.tiebreaks) - st.TIEBREAKS or len(set(self.tiebreaks)) < len(self.tiebreaks):
             raise TournamentError("tour.bad_tiebreaks", value=", ".join(self.tiebreaks)[:60],
@@ -155,6 +162,7 @@ class Settings:
                 "late_points": self.late_points,
                 "bye_points": self.bye_points, "tiebreaks": list(self.tiebreaks), "round_hours": self.round_hours,
                 "grand_final_reset": self.grand_final_reset, "draw_rule": self.draw_rule,
+                "half_bye_points": self.half_bye_points, "max_half_byes": self.max_half_byes,
                 "rated": self.rated, "options": dict(self.options)}
 
     @classmethod
@@ -176,6 +184,8 @@ class Tournament:
     schedule: tuple[Pairing, ...] = ()  # round robin: every round, fixed at the start
     paused: bool = False
     registration_open: bool = True  # the organiser may close entries before the start (check-in goes on)
+    bye_requests: tuple[tuple[int, str], ...] = ()  # (round, entrant): requested half-point byes, granted or pending
+    log: tuple[dict[str, Any], ...] = ()  # every manual change: action, players, round, by (the organiser's id)
 
     # --- queries -------------------------------------------------------------------------------------------------
 
@@ -260,6 +270,39 @@ class Tournament:
         bracket = self.bracket.withdraw(player) if self.bracket is not None else None
         return replace(self, entrants=entrants, bracket=bracket)
 
+    # --- manual control (before a round is paired; every change is logged) ------------------------------------------
+
+    def logged(self, action: str, players: Sequence[str], round_number: int, by: str) -> Tournament:
+        """One manual change in the log the export shows: what, to whom, for which round, by whom."""
+        entry = {"action": action, "players": list(players), "round": round_number, "by": by}
+        return replace(self, log=(*self.log, entry))
+
+    def request_bye(self, player: str, round_number: int, by: str) -> Tournament:
+        """A requested half-point bye: ``player`` is not paired in ``round_number`` (asked before it is paired) and
+        scores ``half_bye_points``; at most ``max_half_byes`` per entrant in the event."""
+        e = self.entrant(player)
+        if self.fmt not in BYE_FORMATS:
+            raise TournamentError("tour.no_half_bye")
+        if self.status not in (REGISTRATION, RUNNING) or e.dropped_after is not None:
+            raise TournamentError("tour.closed" if e.dropped_after is None else "tour.already_dropped")
+        last = self.planned if self.status == RUNNING else self.settings.rounds
+        if round_number < 1 or (last and round_number > last):
+            raise TournamentError("tour.no_round", round=round_number)
+        if round_number <= len(self.rounds):
+            raise TournamentError("tour.round_paired", round=round_number)
+        if (round_number, player) in self.bye_requests:
+            raise TournamentError("tour.half_bye_already", round=round_number)
+        if sum(p == player for _, p in self.bye_requests) >= self.settings.max_half_byes:
+            raise TournamentError("tour.half_byes_used", most=self.settings.max_half_byes)
+        out = replace(self, bye_requests=(*self.bye_requests, (round_number, player)))
+        return out.logged("half_bye", [player], round_number, by)
+
+    def _half_byes(self, number: int) -> tuple[str, ...]:
+        """Who asked to sit round ``number`` out and is still in the event."""
+        if self.fmt not in BYE_FORMATS:
+            return ()
+        return tuple(p for r, p in self.bye_requests if r == number and self.entrant(p).active_in(number))
+
     # --- running -------------------------------------------------------------------------------------------------
 
     def start(self) -> Tournament:
@@ -297,7 +340,8 @@ class Tournament:
         made, extra = self._pairing(number), {}
         if self.fmt in TWO_PLAYER:
             made, extra = self._seated(made), {"first_seat_coin": seats.coin_flip(self.seed)}
-        rnd = Round(number, tuple(Table(t) for t in made.tables), made.byes, {**made_extra(made), **extra})
+        rnd = Round(number, tuple(Table(t) for t in made.tables), made.byes, {**made_extra(made), **extra},
+                    self._half_byes(number))
         t = replace(self, rounds=(*self.rounds, rnd))
         return t._walkovers()
 
@@ -469,8 +513,9 @@ class Tournament:
         points, met = self._points(), self._met()
         byes = {p for rnd in self.rounds for p in rnd.byes}
         numbers = {e.id: i for i, e in enumerate(self.seeded(), 1)}
+        resting = set(self._half_byes(number))
         return [pr.SwissPlayer(e.id, e.rating, points.get(e.id, e.start_points), frozenset(met[e.id]),
-                               e.id in byes, numbers[e.id]) for e in self.active(number)]
+                               e.id in byes, numbers[e.id]) for e in self.active(number) if e.id not in resting]
 
     def _pod_players(self, number: int) -> list[pd.PodPlayer]:
         points, met = self._points(), self._met()
@@ -482,14 +527,17 @@ class Tournament:
                     seats.setdefault(p, []).append(i)
             for p in rnd.byes:
                 byes[p] = byes.get(p, 0) + 1
+        resting = set(self._half_byes(number))
         return [pd.PodPlayer(e.id, points.get(e.id, e.start_points), e.rating, frozenset(met[e.id]),
-                             tuple(seats.get(e.id, ())), byes.get(e.id, 0)) for e in self.active(number)]
+                             tuple(seats.get(e.id, ())), byes.get(e.id, 0))
+                for e in self.active(number) if e.id not in resting]
 
     # --- standings and export ------------------------------------------------------------------------------------
 
     @property
     def scoring(self) -> st.Scoring:
-        return st.Scoring(bye_points=self.settings.bye_value, tiebreaks=self.settings.tiebreak_order)
+        return st.Scoring(bye_points=self.settings.bye_value, tiebreaks=self.settings.tiebreak_order,
+                          half_bye_points=self.settings.half_bye_points)
 
     def standings(self) -> list[st.Standing]:
         table = st.standings(self.entrants, self.rounds, self.scoring)
@@ -509,10 +557,11 @@ class Tournament:
                         "tables": [{"seats": list(t.seats),
                                     "ranking": None if t.ranking is None else [list(g) for g in t.ranking]}
                                    for t in r.tables],
-                        "byes": list(r.byes)} for r in self.rounds],
+                        "byes": list(r.byes), "half_byes": list(r.half_byes)} for r in self.rounds],
             "standings": [{"player": s.player, "rank": s.rank, "points": s.points, "tiebreaks": dict(s.tiebreaks)}
                           for s in self.standings()],
             **({"matches": _match_export(self.bracket)} if self.bracket is not None else {}),
+            "manual_changes": [dict(x) for x in self.log],
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -521,7 +570,8 @@ class Tournament:
                 "rounds": [r.to_json() for r in self.rounds], "planned": self.planned,
                 "bracket": None if self.bracket is None else self.bracket.to_json(),
                 "schedule": [{"tables": [list(t) for t in p.tables], "byes": list(p.byes)} for p in self.schedule],
-                "paused": self.paused, "registration_open": self.registration_open}
+                "paused": self.paused, "registration_open": self.registration_open,
+                "bye_requests": [list(x) for x in self.bye_requests], "log": [dict(x) for x in self.log]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Tournament:
@@ -534,6 +584,8 @@ class Tournament:
             schedule=tuple(Pairing(tuple(tuple(str(p) for p in t) for t in s["tables"]),
                                    tuple(str(b) for b in s["byes"])) for s in d.get("schedule", ())),
             paused=bool(d.get("paused", False)), registration_open=bool(d.get("registration_open", True)),
+            bye_requests=tuple((int(r), str(p)) for r, p in d.get("bye_requests", ())),
+            log=tuple(dict(x) for x in d.get("log", ())),
         )
 
 

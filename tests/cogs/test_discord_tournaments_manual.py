@@ -1,0 +1,24 @@
+"""``/tournament`` manual control through the real discord.py paths (issue 22): a requested half-point bye."""
+
+from __future__ import annotations
+
+from tests.cogs.test_discord_tournaments import entered, only, reply, tour
+from tests.discord_harness import USERS, Harness
+
+
+async def test_bye_is_asked_by_the_entrant_or_by_the_organiser_for_them_and_is_logged(harness: Harness) -> None:
+    h = harness
+    await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=2)
+    await tour(h, "start", "mod")
+    own = reply(await tour(h, "bye", "alice", round=2))
+    assert own.public and "round 2" in own.text and own.pinged == [USERS["alice"]]
+    refused = reply(await tour(h, "bye", "alice", round=2, member="bob"))
+    assert refused.ephemeral and "organiser" in refused.text
+    paired = reply(await tour(h, "bye", "mod", round=1, member="bob"))
+    assert paired.ephemeral and "already paired" in paired.text
+    again = reply(await tour(h, "bye", "mod", round=2, member="alice"))
+    assert again.ephemeral and "already requested" in again.text
+    _, value = await only(h)
+    assert value.bye_requests == ((2, str(USERS["alice"])),)
+    assert value.export()["manual_changes"] == [{"action": "half_bye", "players": [str(USERS["alice"])],
+                                                 "round": 2, "by": str(USERS["alice"])}]

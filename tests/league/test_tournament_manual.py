@@ -1,0 +1,127 @@
+"""Manual control before a round is paired (issue 22): a requested half-point bye, ... Every change is logged in
+the tournament value and shown in the JSON export under ``manual_changes``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from league import export as ex
+from league.model import Entrant
+from league.tournament import Settings, Tournament, TournamentError
+
+
+def entered(fmt: str = "swiss", n: int = 6, **settings: object) -> Tournament:
+    size = 3 if fmt == "pods" else 2
+    t = Tournament("Cup", Settings(game="flying_blades", format=fmt, table_size=size, **settings), seed="m")
+    for i in range(n):
+        t = t.register(Entrant(f"p{i}", f"Player {i}", rating=2000 - 10 * i))
+    return t
+
+
+def play(t: Tournament, rng: random.Random) -> Tournament:
+    rnd = t.current
+    assert rnd is not None
+    for i, table in enumerate(rnd.tables):
+        if not table.decided:
+            seats = list(table.seats)
+            rng.shuffle(seats)
+            t = t.record(rnd.number, i, tuple((p,) for p in seats))
+    return t
+
+
+def seated(t: Tournament) -> set[str]:
+    rnd = t.current
+    assert rnd is not None
+    return {p for table in rnd.tables for p in table.seats} | set(rnd.byes)
+
+
+def test_requested_half_bye_sits_the_round_out_and_scores_the_setting() -> None:
+    t = entered(rounds=3).start().request_bye("p2", 2, by="org")
+    rng = random.Random(1)
+    t = play(t.pair_next(), rng)
+    before = {s.player: s.points for s in t.standings()}["p2"]
+    t = t.pair_next()
+    assert "p2" not in seated(t) and t.current is not None and t.current.half_byes == ("p2",)
+    p2 = {s.player: s for s in play(t, rng).standings()}["p2"]
+    assert p2.points == before + 0.5 and p2.half_byes == 1
+
+
+def test_half_bye_value_is_the_organisers_setting() -> None:
+    t = entered(rounds=2, half_bye_points=0.0).start().request_bye("p0", 1, by="p0").pair_next()
+    t = play(t, random.Random(2))
+    assert {s.player: s.points for s in t.standings()}["p0"] == 0.0
+
+
+def test_half_bye_is_a_voluntary_unplayed_round_cut_first_by_buchholz_cut1() -> None:
+    t = entered(rounds=3).start().request_bye("p1", 2, by="p1")
+    rng = random.Random(3)
+    for _ in range(3):
+        t = play(t.pair_next(), rng)
+    p1 = {s.player: s for s in t.standings()}["p1"]
+    # FIDE C.07 16.5: the requested bye's dummy contribution (the player's own points) is the one cut.
+    assert p1.tiebreaks["buchholz_cut1"] == pytest.approx(p1.tiebreaks["buchholz"] - p1.points)
+
+
+def test_half_bye_must_be_asked_before_its_round_is_paired() -> None:
+    t = entered(rounds=3).start().pair_next()
+    with pytest.raises(TournamentError) as err:
+        t.request_bye("p0", 1, by="org")
+    assert err.value.msg.key == "tour.round_paired"
+
+
+def test_half_byes_per_entrant_are_capped_by_the_setting() -> None:
+    t = entered(rounds=3).start().request_bye("p0", 2, by="p0")
+    with pytest.raises(TournamentError) as err:
+        t.request_bye("p0", 3, by="p0")
+    assert err.value.msg.key == "tour.half_byes_used"
+    two = entered(rounds=3, max_half_byes=2).start().request_bye("p0", 2, by="p0").request_bye("p0", 3, by="p0")
+    assert len(two.bye_requests) == 2
+
+
+def test_half_bye_refused_for_a_round_past_the_event_or_twice_for_the_same_round() -> None:
+    t = entered(rounds=3, max_half_byes=2).start()
+    with pytest.raises(TournamentError) as err:
+        t.request_bye("p0", 4, by="p0")
+    assert err.value.msg.key == "tour.no_round"
+    with pytest.raises(TournamentError) as err:
+        t.request_bye("p0", 2, by="p0").request_bye("p0", 2, by="p0")
+    assert err.value.msg.key == "tour.half_bye_already"
+
+
+@pytest.mark.parametrize("fmt", ["round-robin", "single-elimination"])
+def test_half_bye_refused_where_the_schedule_is_fixed(fmt: str) -> None:
+    with pytest.raises(TournamentError) as err:
+        entered(fmt, 4).start().request_bye("p0", 1, by="p0")
+    assert err.value.msg.key == "tour.no_half_bye"
+
+
+def test_half_bye_in_pods_seats_everyone_else() -> None:
+    t = entered("pods", 7, rounds=2).start().request_bye("p3", 1, by="org").pair_next()
+    assert "p3" not in seated(t) and seated(t) == {f"p{i}" for i in range(7)} - {"p3"}
+
+
+def test_half_bye_is_logged_and_shown_in_every_export() -> None:
+    t = entered(rounds=2).start().request_bye("p4", 1, by="org-9").pair_next()
+    t = play(t, random.Random(4))
+    data = ex.json_export(t)
+    assert data["manual_changes"] == [{"action": "half_bye", "players": ["p4"], "round": 1, "by": "org-9"}]
+    assert data["rounds"][0]["half_byes"] == ["p4"]
+    assert {"game", "format", "name", "status", "players", "rounds", "standings"} <= data.keys()
+    row = next(r for r in ex.crosstable(t) if r.player == "p4")
+    assert row.cells[0].result == "H"
+    trf_line = next(line for line in ex.trf(t).splitlines() if "Player 4" in line)
+    assert trf_line[91:99] == "0000 - H"
+
+
+def test_half_bye_request_and_log_round_trip_through_json_and_old_records_load() -> None:
+    t = entered(rounds=2).start().request_bye("p4", 2, by="org").pair_next()
+    assert Tournament.from_json(t.to_json()) == t
+    old = t.to_json()
+    for key in ("bye_requests", "log"):
+        del old[key]
+    for key in ("half_bye_points", "max_half_byes"):
+        del old["settings"][key]
+    loaded = Tournament.from_json(old)
+    assert loaded.log == () and loaded.settings.half_bye_points == 0.5 and loaded.settings.max_half_byes == 1

@@ -502,6 +502,24 @@ class Tournaments(commands.Cog):
                                        points=entry.value.settings.half_bye_points,
                                        tournament=escape(entry.value.name), who=ctx.author.mention), [player.id])
 
+    @tournament.command(name=ls("cmd.tournament.readmit.name"),
+                        description=ls("cmd.tournament.readmit.description"),
+                        aliases=aliases("cmd.tournament.readmit.name"))
+    @commands.guild_only()
+    @app_commands.rename(member=ls("cmd.tournament.readmit.member.name"), tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(member=ls("cmd.tournament.readmit.member.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def readmit(self, ctx: commands.Context[Any], member: discord.Member,
+                      tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        """A player who left plays again from the next round to be paired (the organiser)."""
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            entry = await self.director.update(entry.row.id, lambda v: v.readmit(str(member.id), by=str(ctx.author.id)))
+            await self.announce(ctx, t("tour.readmitted", locale, name=mention(member.id),
+                                       tournament=escape(entry.value.name), round=len(entry.value.rounds) + 1,
+                                       who=ctx.author.mention), [member.id])
+            await self.refresh_announcement(entry.row, entry.value)
+
     @tournament.command(name=ls("cmd.tournament.registration.name"),
                         description=ls("cmd.tournament.registration.description"),
                         aliases=aliases("cmd.tournament.registration.name"))

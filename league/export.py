@@ -49,7 +49,8 @@ def json_export(t: Tournament, ratings_after: Mapping[str, float] | None = None)
     for player in out["players"]:
         e = entrants[player["id"]]
         player.update(seed=seeds[e.id], rating_before=e.rating, rating_after=after.get(e.id),
-                      joined_round=e.joined_round, start_points=e.start_points, dropped_after=e.dropped_after)
+                      joined_round=e.joined_round, start_points=e.start_points, dropped_after=e.dropped_after,
+                      missed=list(e.missed))
     out["seeds"] = [e.id for e in t.seeded()]
     out["settings"] = t.settings.to_json()
     for rnd_out, rnd in zip(out["rounds"], t.rounds, strict=True):

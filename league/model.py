@@ -21,20 +21,22 @@ class Entrant:
     joined_round: int = 1  # a late join starts in this round
     start_points: float = 0.0  # points granted to a late join (the organiser's choice)
     dropped_after: int | None = None  # last round played before a drop, disqualification or withdrawal
+    missed: tuple[int, ...] = ()  # rounds missed between a drop and a re-admission (unplayed, no points)
 
     def active_in(self, round_number: int) -> bool:
-        if round_number < self.joined_round:
+        if round_number < self.joined_round or round_number in self.missed:
             return False
         return self.dropped_after is None or round_number <= self.dropped_after
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "rating": self.rating, "joined_round": self.joined_round,
-                "start_points": self.start_points, "dropped_after": self.dropped_after}
+                "start_points": self.start_points, "dropped_after": self.dropped_after, "missed": list(self.missed)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Entrant:
         return cls(str(d["id"]), str(d["name"]), float(d.get("rating", 0.0)), int(d.get("joined_round", 1)),
-                   float(d.get("start_points", 0.0)), d.get("dropped_after"))
+                   float(d.get("start_points", 0.0)), d.get("dropped_after"),
+                   tuple(int(r) for r in d.get("missed", ())))
 
 
 @dataclass(frozen=True)

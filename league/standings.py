@@ -174,6 +174,8 @@ def _record_absences(rec: _Record, entrant: Entrant, rounds: Sequence[Round]) ->
     missed_before = [r for r in rounds if r.number < entrant.joined_round]
     for _ in missed_before:
         rec.meetings.append(_Meeting(None, entrant.start_points / len(missed_before), True, True))
+    missed_between = sum(1 for r in rounds if r.number in entrant.missed)  # dropped, then re-admitted
+    rec.meetings.extend(_Meeting(None, 0.0, True, True) for _ in range(missed_between))
     if entrant.dropped_after is not None:
         after = sum(1 for r in rounds if r.number > entrant.dropped_after)
         rec.terminal_byes += after

@@ -297,6 +297,25 @@ class Tournament:
         out = replace(self, bye_requests=(*self.bye_requests, (round_number, player)))
         return out.logged("half_bye", [player], round_number, by)
 
+    def readmit(self, player: str, by: str) -> Tournament:
+        """A player who left plays again from the next round to be paired, with the points they had; the rounds
+        they missed stay unplayed (zero points, cut first by cut-1 as voluntarily unplayed)."""
+        e = self.entrant(player)
+        if self.status != RUNNING:
+            raise TournamentError("tour.not_running")
+        if e.dropped_after is None:
+            raise TournamentError("tour.not_dropped")
+        if self.bracket is not None:  # a bracket has already moved their opponent on
+            raise TournamentError("tour.no_readmit")
+        cap = self.settings.max_players or MAX_ENTRANTS
+        if len([x for x in self.entrants if x.dropped_after is None]) >= cap:
+            raise TournamentError("tour.full", cap=cap)
+        back = len(self.rounds) + 1
+        missed = (*e.missed, *range(e.dropped_after + 1, back))
+        entrants = tuple(replace(x, dropped_after=None, missed=missed) if x.id == player else x
+                         for x in self.entrants)
+        return replace(self, entrants=entrants).logged("readmit", [player], back, by)
+
     def _half_byes(self, number: int) -> tuple[str, ...]:
         """Who asked to sit round ``number`` out and is still in the event."""
         if self.fmt not in BYE_FORMATS:

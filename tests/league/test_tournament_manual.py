@@ -125,3 +125,56 @@ def test_half_bye_request_and_log_round_trip_through_json_and_old_records_load()
         del old["settings"][key]
     loaded = Tournament.from_json(old)
     assert loaded.log == () and loaded.settings.half_bye_points == 0.5 and loaded.settings.max_half_byes == 1
+
+
+# --- re-admitting a player who left ----------------------------------------------------------------------------------
+
+
+def test_readmitted_player_is_paired_again_from_the_next_round_with_their_points() -> None:
+    rng = random.Random(5)
+    t = play(entered(rounds=3).start().pair_next(), rng)
+    points = {s.player: s.points for s in t.standings()}["p1"]
+    t = t.drop("p1")
+    t = play(t.pair_next(), rng)
+    assert "p1" not in seated(t)
+    t = t.readmit("p1", by="org").pair_next()
+    assert "p1" in seated(t)
+    p1 = {s.player: s for s in play(t, rng).standings()}["p1"]
+    assert not p1.dropped and p1.played == 2
+    assert p1.points >= points and t.entrant("p1").missed == (2,)
+
+
+def test_readmitted_players_missed_round_is_unplayed_and_cut_first_by_buchholz_cut1() -> None:
+    rng = random.Random(6)
+    t = play(entered(rounds=3).start().pair_next(), rng).drop("p2")
+    t = play(t.pair_next(), rng).readmit("p2", by="org")
+    t = play(t.pair_next(), rng)
+    p2 = {s.player: s for s in t.standings()}["p2"]
+    assert p2.tiebreaks["buchholz_cut1"] == pytest.approx(p2.tiebreaks["buchholz"] - p2.points)
+    row = next(r for r in ex.crosstable(t) if r.player == "p2")
+    assert row.cells[1].result == "" and row.cells[2].result in ("1", "=", "0")
+    trf_line = next(line for line in ex.trf(t).splitlines() if "Player 2" in line)
+    assert trf_line[101:109] == "0000 - Z"
+
+
+def test_readmit_dropped_during_an_open_round_misses_no_round() -> None:
+    t = entered(rounds=3).start().pair_next().drop("p0").readmit("p0", by="org")
+    assert t.entrant("p0").missed == () and t.entrant("p0").dropped_after is None
+
+
+def test_readmit_is_only_for_a_player_who_left_and_not_in_a_bracket() -> None:
+    t = entered(rounds=3).start()
+    with pytest.raises(TournamentError) as err:
+        t.readmit("p0", by="org")
+    assert err.value.msg.key == "tour.not_dropped"
+    bracket = entered("single-elimination", 4).start().pair_next().drop("p0")
+    with pytest.raises(TournamentError) as err:
+        bracket.readmit("p0", by="org")
+    assert err.value.msg.key == "tour.no_readmit"
+
+
+def test_readmit_is_logged_and_round_trips_through_json() -> None:
+    t = play(entered(rounds=3).start().pair_next(), random.Random(7)).drop("p3").readmit("p3", by="org-1")
+    assert Tournament.from_json(t.to_json()) == t
+    assert ex.json_export(t)["manual_changes"] == [{"action": "readmit", "players": ["p3"], "round": 2,
+                                                    "by": "org-1"}]

@@ -520,6 +520,42 @@ class Tournaments(commands.Cog):
                                        who=ctx.author.mention), [member.id])
             await self.refresh_announcement(entry.row, entry.value)
 
+    async def keep_apart(self, ctx: commands.Context[Any], first: discord.Member, second: discord.Member,
+                         tournament: int | None, apart: bool) -> None:
+        """Forbid (or allow again) a pairing of two entrants (the organiser)."""
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            a, b, by = str(first.id), str(second.id), str(ctx.author.id)
+            entry = await self.director.update(
+                entry.row.id, lambda v: v.forbid(a, b, by=by) if apart else v.allow(a, b, by=by))
+            await self.announce(ctx, t("tour.forbidden_set" if apart else "tour.allowed_set", locale,
+                                       first=mention(first.id), second=mention(second.id),
+                                       tournament=escape(entry.value.name), who=ctx.author.mention))
+
+    @tournament.command(name=ls("cmd.tournament.forbid.name"), description=ls("cmd.tournament.forbid.description"),
+                        aliases=aliases("cmd.tournament.forbid.name"))
+    @commands.guild_only()
+    @app_commands.rename(first=ls("cmd.tournament.forbid.first.name"), second=ls("cmd.tournament.forbid.second.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(first=ls("cmd.tournament.forbid.first.description"),
+                           second=ls("cmd.tournament.forbid.second.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def forbid(self, ctx: commands.Context[Any], first: discord.Member, second: discord.Member,
+                     tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        await self.keep_apart(ctx, first, second, tournament, True)
+
+    @tournament.command(name=ls("cmd.tournament.allow.name"), description=ls("cmd.tournament.allow.description"),
+                        aliases=aliases("cmd.tournament.allow.name"))
+    @commands.guild_only()
+    @app_commands.rename(first=ls("cmd.tournament.forbid.first.name"), second=ls("cmd.tournament.forbid.second.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(first=ls("cmd.tournament.forbid.first.description"),
+                           second=ls("cmd.tournament.forbid.second.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def allow(self, ctx: commands.Context[Any], first: discord.Member, second: discord.Member,
+                    tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        await self.keep_apart(ctx, first, second, tournament, False)
+
     @tournament.command(name=ls("cmd.tournament.registration.name"),
                         description=ls("cmd.tournament.registration.description"),
                         aliases=aliases("cmd.tournament.registration.name"))

@@ -186,6 +186,7 @@ class Tournament:
     registration_open: bool = True  # the organiser may close entries before the start (check-in goes on)
     bye_requests: tuple[tuple[int, str], ...] = ()  # (round, entrant): requested half-point byes, granted or pending
     log: tuple[dict[str, Any], ...] = ()  # every manual change: action, players, round, by (the organiser's id)
+    forbidden: tuple[tuple[str, str], ...] = ()  # pairs who must not meet (same team or clan), ids sorted
 
     # --- queries -------------------------------------------------------------------------------------------------
 
@@ -316,6 +317,32 @@ class Tournament:
                          for x in self.entrants)
         return replace(self, entrants=entrants).logged("readmit", [player], back, by)
 
+    def forbid(self, a: str, b: str, by: str) -> Tournament:
+        """``a`` and ``b`` must not meet (same team or clan): Swiss and pods pair them as if they had met."""
+        pair = self._pair_of(a, b)
+        if pair in self.forbidden:
+            raise TournamentError("tour.already_forbidden")
+        return replace(self, forbidden=(*self.forbidden, pair)).logged("forbid", pair, len(self.rounds) + 1, by)
+
+    def allow(self, a: str, b: str, by: str) -> Tournament:
+        """Undo `forbid` from the next round to be paired."""
+        pair = self._pair_of(a, b)
+        if pair not in self.forbidden:
+            raise TournamentError("tour.not_forbidden")
+        kept = tuple(x for x in self.forbidden if x != pair)
+        return replace(self, forbidden=kept).logged("allow", pair, len(self.rounds) + 1, by)
+
+    def _pair_of(self, a: str, b: str) -> tuple[str, str]:
+        self.entrant(a), self.entrant(b)
+        if self.fmt not in BYE_FORMATS:  # the other formats' rounds are fixed by a schedule or a bracket
+            raise TournamentError("tour.no_forbid")
+        if self.status not in (REGISTRATION, RUNNING):
+            raise TournamentError("tour.closed")
+        if a == b:
+            raise TournamentError("tour.forbid_self")
+        low, high = sorted((a, b))
+        return low, high
+
     def _half_byes(self, number: int) -> tuple[str, ...]:
         """Who asked to sit round ``number`` out and is still in the event."""
         if self.fmt not in BYE_FORMATS:
@@ -388,7 +415,7 @@ class Tournament:
         order = {e.id: (-points.get(e.id, e.start_points), i) for i, e in enumerate(self.seeded())}
         tables = [(t[0], t[1]) for t in made.tables]
         if self.fmt == "swiss":
-            tables = list(seats.untangle(tables, history, self._met(), points))
+            tables = list(seats.untangle(tables, history, self._avoid(), points))
         allocated = seats.allocate(tables, history, lambda p: order.get(p, (0.0, len(order))), initial=coin)
         return replace(made, tables=allocated)
 
@@ -528,8 +555,16 @@ class Tournament:
                     met.setdefault(p, set()).update(q for q in table.seats if q != p)
         return met
 
+    def _avoid(self) -> dict[str, set[str]]:
+        """Who each player is not to be paired with: everyone met, and the organiser's forbidden pairs."""
+        met = self._met()
+        for a, b in self.forbidden:
+            met.setdefault(a, set()).add(b)
+            met.setdefault(b, set()).add(a)
+        return met
+
     def _swiss_players(self, number: int) -> list[pr.SwissPlayer]:
-        points, met = self._points(), self._met()
+        points, met = self._points(), self._avoid()
         byes = {p for rnd in self.rounds for p in rnd.byes}
         numbers = {e.id: i for i, e in enumerate(self.seeded(), 1)}
         resting = set(self._half_byes(number))
@@ -537,7 +572,7 @@ class Tournament:
                                e.id in byes, numbers[e.id]) for e in self.active(number) if e.id not in resting]
 
     def _pod_players(self, number: int) -> list[pd.PodPlayer]:
-        points, met = self._points(), self._met()
+        points, met = self._points(), self._avoid()
         seats: dict[str, list[int]] = {}
         byes: dict[str, int] = {}
         for rnd in self.rounds:
@@ -581,6 +616,7 @@ class Tournament:
                           for s in self.standings()],
             **({"matches": _match_export(self.bracket)} if self.bracket is not None else {}),
             "manual_changes": [dict(x) for x in self.log],
+            "forbidden_pairs": [list(x) for x in self.forbidden],
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -590,7 +626,8 @@ class Tournament:
                 "bracket": None if self.bracket is None else self.bracket.to_json(),
                 "schedule": [{"tables": [list(t) for t in p.tables], "byes": list(p.byes)} for p in self.schedule],
                 "paused": self.paused, "registration_open": self.registration_open,
-                "bye_requests": [list(x) for x in self.bye_requests], "log": [dict(x) for x in self.log]}
+                "bye_requests": [list(x) for x in self.bye_requests], "log": [dict(x) for x in self.log],
+                "forbidden": [list(x) for x in self.forbidden]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Tournament:
@@ -605,6 +642,7 @@ class Tournament:
             paused=bool(d.get("paused", False)), registration_open=bool(d.get("registration_open", True)),
             bye_requests=tuple((int(r), str(p)) for r, p in d.get("bye_requests", ())),
             log=tuple(dict(x) for x in d.get("log", ())),
+            forbidden=tuple((str(a), str(b)) for a, b in d.get("forbidden", ())),
         )
 
 

@@ -2,8 +2,29 @@
 
 from __future__ import annotations
 
-from tests.cogs.test_discord_tournaments import entered, only, reply, tour
-from tests.discord_harness import USERS, Harness
+from typing import Any
+
+from tests.cogs.test_discord_tournaments import entered, only, reply, settle, tour
+from tests.discord_harness import USERS, Harness, Sent, command_data, member_option
+
+
+async def tour_pair(h: Harness, sub: str, user: str, first: str, second: str) -> list[Sent]:
+    """``/tournament <sub> first second``: two member options, each resolved as Discord sends them."""
+    data = command_data(h, "tournament", sub)
+    resolved: dict[str, Any] = {"users": {}, "members": {}}
+    options = []
+    for key, name in (("first", first), ("second", second)):
+        value, extra = member_option(h, name)
+        for part in resolved:
+            resolved[part].update(extra[part])
+        param = next(p for p in h.bot.tree.get_command("tournament").get_command(sub).parameters if p.name == key)
+        options.append({"name": param.display_name, "type": param.type.value, "value": value})
+    data["options"][0]["options"] = options
+    data["resolved"] = resolved
+    start = len(h.sent)
+    await h.feed(h.interaction_payload(2, data, user, h.channel(None)))
+    await settle(h)
+    return h.sent[start:]
 
 
 async def test_bye_is_asked_by_the_entrant_or_by_the_organiser_for_them_and_is_logged(harness: Harness) -> None:
@@ -40,3 +61,21 @@ async def test_readmit_is_for_the_organiser_and_pairs_the_player_again_next_roun
     assert value.entrant(bob).dropped_after is None and value.entrant(bob).active_in(2)
     assert value.export()["manual_changes"][-1] == {"action": "readmit", "players": [bob], "round": 2,
                                                     "by": str(USERS["mod"])}
+
+
+async def test_forbid_and_allow_are_for_the_organiser_and_keep_a_pair_apart(harness: Harness) -> None:
+    h = harness
+    await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=2)
+    refused = reply(await tour_pair(h, "forbid", "alice", "alice", "bob"))
+    assert refused.ephemeral and "organiser" in refused.text
+    done = reply(await tour_pair(h, "forbid", "mod", "alice", "bob"))
+    assert done.public and "will not be paired" in done.text and done.pinged == []
+    twice = reply(await tour_pair(h, "forbid", "mod", "bob", "alice"))
+    assert twice.ephemeral and "already kept apart" in twice.text
+    pair = tuple(sorted((str(USERS["alice"]), str(USERS["bob"]))))
+    _, value = await only(h)
+    assert value.forbidden == (pair,)
+    allowed = reply(await tour_pair(h, "allow", "mod", "bob", "alice"))
+    assert allowed.public and "again" in allowed.text
+    _, value = await only(h)
+    assert value.forbidden == () and [x["action"] for x in value.log] == ["forbid", "allow"]

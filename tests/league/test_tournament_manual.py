@@ -178,3 +178,60 @@ def test_readmit_is_logged_and_round_trips_through_json() -> None:
     assert Tournament.from_json(t.to_json()) == t
     assert ex.json_export(t)["manual_changes"] == [{"action": "readmit", "players": ["p3"], "round": 2,
                                                     "by": "org-1"}]
+
+
+# --- forbidding a pairing (same team or clan) ------------------------------------------------------------------------
+
+
+def met_pairs(t: Tournament) -> set[frozenset[str]]:
+    return {frozenset((a, b)) for rnd in t.rounds for table in rnd.tables for a in table.seats for b in table.seats
+            if a != b}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_forbidden_pair_never_meets_in_swiss(seed: int) -> None:
+    # p0 v p3 is round 1's top board for 6 players by rating (top half against bottom half): forbid exactly it.
+    t = entered(n=6, rounds=3).forbid("p3", "p0", by="org").start()
+    rng = random.Random(seed)
+    for _ in range(3):
+        t = play(t.pair_next(), rng)
+    assert frozenset(("p0", "p3")) not in met_pairs(t)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_forbidden_pair_never_shares_a_pod(seed: int) -> None:
+    t = entered("pods", 9, rounds=2).start().forbid("p0", "p1", by="org")
+    rng = random.Random(seed)
+    for _ in range(2):
+        t = play(t.pair_next(), rng)
+    assert frozenset(("p0", "p1")) not in met_pairs(t)
+
+
+def test_allow_undoes_forbid_and_both_are_logged() -> None:
+    t = entered(n=4, rounds=2).forbid("p0", "p2", by="org").allow("p2", "p0", by="org2")
+    assert t.forbidden == ()
+    assert [(x["action"], x["players"], x["by"]) for x in t.export()["manual_changes"]] == [
+        ("forbid", ["p0", "p2"], "org"), ("allow", ["p0", "p2"], "org2")]
+    t = t.start().pair_next()
+    assert frozenset(("p0", "p2")) in met_pairs(t), "allowed again: round 1 pairs them by rating as usual"
+
+
+def test_forbid_refuses_twice_self_strangers_and_fixed_formats() -> None:
+    t = entered(n=4).forbid("p0", "p1", by="org")
+    for args, key in ((("p1", "p0"), "tour.already_forbidden"), (("p2", "p2"), "tour.forbid_self"),
+                      (("p0", "zz"), "tour.not_entered")):
+        with pytest.raises(TournamentError) as err:
+            t.forbid(*args, by="org")
+        assert err.value.msg.key == key
+    with pytest.raises(TournamentError) as err:
+        t.allow("p2", "p3", by="org")
+    assert err.value.msg.key == "tour.not_forbidden"
+    with pytest.raises(TournamentError) as err:
+        entered("round-robin", 4).forbid("p0", "p1", by="org")
+    assert err.value.msg.key == "tour.no_forbid"
+
+
+def test_forbidden_pairs_round_trip_through_json_and_show_in_the_export() -> None:
+    t = entered(n=4).forbid("p0", "p1", by="org").start().pair_next()
+    assert Tournament.from_json(t.to_json()) == t
+    assert ex.json_export(t)["forbidden_pairs"] == [["p0", "p1"]]

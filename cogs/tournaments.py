@@ -556,6 +556,43 @@ class Tournaments(commands.Cog):
                     tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
         await self.keep_apart(ctx, first, second, tournament, False)
 
+    async def rearrange(self, ctx: commands.Context[Any], first: discord.Member, second: discord.Member,
+                        tournament: int | None, action: str) -> None:
+        """Swap two players' tables, or force them to play each other, in the current round (the organiser)."""
+        async with user_errors(ctx, await locale_of_ctx(ctx)):
+            locale, entry = await self.organising(ctx, tournament)
+            a, b, by = str(first.id), str(second.id), str(ctx.author.id)
+            entry = await self.director.rearrange(
+                entry.row.id, lambda v: v.swap(a, b, by=by) if action == "swap" else v.force(a, b, by=by))
+            await self.announce(ctx, t("tour.swapped" if action == "swap" else "tour.forced", locale,
+                                       round=len(entry.value.rounds), tournament=escape(entry.value.name),
+                                       first=mention(first.id), second=mention(second.id), who=ctx.author.mention),
+                                [first.id, second.id])
+
+    @tournament.command(name=ls("cmd.tournament.swap.name"), description=ls("cmd.tournament.swap.description"),
+                        aliases=aliases("cmd.tournament.swap.name"))
+    @commands.guild_only()
+    @app_commands.rename(first=ls("cmd.tournament.forbid.first.name"), second=ls("cmd.tournament.forbid.second.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(first=ls("cmd.tournament.forbid.first.description"),
+                           second=ls("cmd.tournament.forbid.second.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def swap(self, ctx: commands.Context[Any], first: discord.Member, second: discord.Member,
+                   tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        await self.rearrange(ctx, first, second, tournament, "swap")
+
+    @tournament.command(name=ls("cmd.tournament.force.name"), description=ls("cmd.tournament.force.description"),
+                        aliases=aliases("cmd.tournament.force.name"))
+    @commands.guild_only()
+    @app_commands.rename(first=ls("cmd.tournament.forbid.first.name"), second=ls("cmd.tournament.forbid.second.name"),
+                         tournament=ls("cmd.tournament.id.name"))
+    @app_commands.describe(first=ls("cmd.tournament.forbid.first.description"),
+                           second=ls("cmd.tournament.forbid.second.description"),
+                           tournament=ls("cmd.tournament.id.description"))
+    async def force(self, ctx: commands.Context[Any], first: discord.Member, second: discord.Member,
+                    tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
+        await self.rearrange(ctx, first, second, tournament, "force")
+
     @tournament.command(name=ls("cmd.tournament.registration.name"),
                         description=ls("cmd.tournament.registration.description"),
                         aliases=aliases("cmd.tournament.registration.name"))

@@ -214,6 +214,24 @@ class Director:
             entry = await self._next_round(entry, paired=value)
         return entry
 
+    async def rearrange(self, tournament_id: int, step: Callable[[Tournament], Tournament]) -> Entry:
+        """A manual change to the current round's tables (a swap, a forced pairing) while none of its games has a
+        move: the changed tables' games are aborted and made again; the round is posted anew."""
+        async with self._lock(tournament_id):
+            entry = await self.get(tournament_id)
+            old = entry.value.current
+            value = step(entry.value)
+            for game_id in _game_ids(old) if old is not None else []:
+                if (await self.engine.get(game_id)).moves:
+                    raise TournamentError("tour.games_started")
+            assert old is not None and value.current is not None
+            for before, after in zip(old.tables, value.current.tables, strict=True):
+                if before.seats != after.seats and before.game_id is not None:
+                    await self._abort(before.game_id)
+            entry = await self._create_games(await self._save(entry, value))
+        await self._tell("round", entry)
+        return entry
+
     async def award(self, tournament_id: int, round_number: int, table: int, ranking: Ranking) -> Entry:
         """The organiser's result for a table (a running game of it is aborted: the award stands)."""
         async with self._lock(tournament_id):

@@ -343,6 +343,48 @@ class Tournament:
         low, high = sorted((a, b))
         return low, high
 
+    def swap(self, a: str, b: str, by: str) -> Tournament:
+        """Two players of the current round change tables (each takes the other's seat), while none of its games
+        is decided; the changed tables' games are made again by the director."""
+        rnd = self._rearrangeable()
+        where = self._tables_of(rnd, a, b)
+        if where[a] == where[b]:
+            raise TournamentError("tour.same_table")
+        swapped = {a: b, b: a}
+        tables = tuple(Table(tuple(swapped.get(p, p) for p in t.seats)) if i in where.values() else t
+                       for i, t in enumerate(rnd.tables))
+        out = replace(self, rounds=(*self.rounds[:-1], replace(rnd, tables=tables)))
+        return out.logged("swap", [a, b], rnd.number, by)
+
+    def force(self, a: str, b: str, by: str) -> Tournament:
+        """``a`` and ``b`` play each other this round: ``b`` swaps with ``a``'s table-mate in the last seat (in
+        two-player tables, ``a``'s opponent)."""
+        rnd = self._rearrangeable()
+        where = self._tables_of(rnd, a, b)
+        if where[a] == where[b]:
+            raise TournamentError("tour.already_together")
+        mate = next(p for p in reversed(rnd.tables[where[a]].seats) if p != a)
+        out = self.swap(b, mate, by)
+        return replace(out, log=(*self.log, {**out.log[-1], "action": "force", "players": [a, b]}))
+
+    def _rearrangeable(self) -> Round:
+        if self.fmt not in BYE_FORMATS:  # a schedule or a bracket fixes who meets
+            raise TournamentError("tour.no_rearrange")
+        rnd = self.current
+        if self.status != RUNNING or rnd is None or rnd.complete:
+            raise TournamentError("tour.nothing_to_repair")
+        if any(t.decided for t in rnd.tables):
+            raise TournamentError("tour.round_started")
+        return rnd
+
+    @staticmethod
+    def _tables_of(rnd: Round, *players: str) -> dict[str, int]:
+        where = {p: i for i, t in enumerate(rnd.tables) for p in t.seats}
+        missing = [p for p in players if p not in where]
+        if missing:
+            raise TournamentError("tour.not_seated")
+        return {p: where[p] for p in players}
+
     def _half_byes(self, number: int) -> tuple[str, ...]:
         """Who asked to sit round ``number`` out and is still in the event."""
         if self.fmt not in BYE_FORMATS:

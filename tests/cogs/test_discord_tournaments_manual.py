@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from tests.cogs.test_discord_tournaments import entered, only, reply, settle, tour
+from tests.cogs.test_discord_tournaments import entered, finish_game, name_of, only, reply, settle, tour
 from tests.discord_harness import USERS, Harness, Sent, command_data, member_option
 
 
@@ -79,3 +80,50 @@ async def test_forbid_and_allow_are_for_the_organiser_and_keep_a_pair_apart(harn
     assert allowed.public and "again" in allowed.text
     _, value = await only(h)
     assert value.forbidden == () and [x["action"] for x in value.log] == ["forbid", "allow"]
+
+
+async def test_swap_and_force_remake_the_changed_games_and_are_for_the_organiser(harness: Harness) -> None:
+    h = harness
+    await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=2)
+    await tour(h, "start", "mod")
+    _, value = await only(h)
+    (a, c), (b, d) = (tb.seats for tb in value.current.tables)
+    old_games = [tb.game_id for tb in value.current.tables]
+    refused = reply(await tour_pair(h, "swap", "alice", name_of(a), name_of(b)))
+    assert refused.ephemeral and "organiser" in refused.text
+    done = reply(await tour_pair(h, "swap", "mod", name_of(a), name_of(b)))
+    assert done.public and "change tables" in done.text and sorted(done.pinged) == sorted([int(a), int(b)])
+    _, value = await only(h)
+    assert [tb.seats for tb in value.current.tables] == [(b, c), (a, d)]
+    for game_id in old_games:
+        assert (await h.bot.engine.get(game_id)).status != "active", "the old games are aborted"
+    new_games = [await h.bot.engine.get(tb.game_id) for tb in value.current.tables]
+    assert all(g.status == "active" for g in new_games) and not set(old_games) & {g.id for g in new_games}
+    forced = reply(await tour_pair(h, "force", "mod", name_of(b), name_of(a)))
+    assert forced.public and "play each other" in forced.text
+    _, value = await only(h)
+    assert any({a, b} == set(tb.seats) for tb in value.current.tables)
+    assert [x["action"] for x in value.export()["manual_changes"]] == ["swap", "force"]
+    await finish_game(h, value.current.tables[0].game_id, name_of(value.current.tables[0].seats[0]))
+    late = reply(await tour_pair(h, "swap", "mod", name_of(a), name_of(d)))
+    assert late.ephemeral and "no longer be re-paired" in late.text
+
+
+async def test_swap_refused_once_a_game_of_the_round_has_a_move(harness: Harness, monkeypatch: Any) -> None:
+    h = harness
+    await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=2)
+    await tour(h, "start", "mod")
+    _, value = await only(h)
+    (a, _), (b, _) = (tb.seats for tb in value.current.tables)
+    get = h.bot.engine.get
+
+    async def moved(game_id: int) -> Any:  # the first game has a move (the rules' own moves are tested elsewhere)
+        return replace(await get(game_id), moves=1)
+
+    monkeypatch.setattr(h.bot.engine, "get", moved)
+    late = reply(await tour_pair(h, "swap", "mod", name_of(a), name_of(b)))
+    assert late.ephemeral and "already begun" in late.text
+    monkeypatch.undo()
+    _, after = await only(h)
+    assert [tb.seats for tb in after.current.tables] == [tb.seats for tb in value.current.tables]
+    assert after.log == ()

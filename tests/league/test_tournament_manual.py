@@ -235,3 +235,63 @@ def test_forbidden_pairs_round_trip_through_json_and_show_in_the_export() -> Non
     t = entered(n=4).forbid("p0", "p1", by="org").start().pair_next()
     assert Tournament.from_json(t.to_json()) == t
     assert ex.json_export(t)["forbidden_pairs"] == [["p0", "p1"]]
+
+
+# --- swapping two players, forcing a pairing (the current round, before any game is decided) -----------------------
+
+
+def tables_of(t: Tournament) -> list[tuple[str, ...]]:
+    assert t.current is not None
+    return [table.seats for table in t.current.tables]
+
+
+def test_swap_moves_each_player_to_the_others_seat_and_clears_both_games() -> None:
+    t = entered(n=6, rounds=3).start().pair_next()
+    t = t.linked(1, 0, 101).linked(1, 1, 102).linked(1, 2, 103)
+    first, second, third = tables_of(t)
+    out = t.swap(first[0], second[1], by="org")
+    assert tables_of(out) == [(second[1], first[1]), (second[0], first[0]), third]
+    assert [table.game_id for table in out.current.tables] == [None, None, 103]
+    assert out.log[-1] == {"action": "swap", "players": [first[0], second[1]], "round": 1, "by": "org"}
+
+
+def test_force_pairs_the_two_and_their_opponents_together() -> None:
+    t = entered(n=6, rounds=3).start().pair_next()
+    (a, c), (b, d), third = tables_of(t)
+    out = t.force(a, b, by="org")
+    assert {frozenset(x) for x in tables_of(out)} == {frozenset((a, b)), frozenset((c, d)), frozenset(third)}
+    assert out.log[-1] == {"action": "force", "players": [a, b], "round": 1, "by": "org"}
+
+
+def test_force_in_pods_seats_the_two_at_one_table() -> None:
+    t = entered("pods", 6, rounds=2).start().pair_next()
+    a, b = tables_of(t)[0][0], tables_of(t)[1][0]
+    out = t.force(a, b, by="org")
+    assert any({a, b} <= set(table) for table in tables_of(out))
+    assert sorted(p for table in tables_of(out) for p in table) == sorted(f"p{i}" for i in range(6))
+
+
+def test_swap_and_force_refused_once_a_game_of_the_round_is_decided() -> None:
+    t = entered(n=6, rounds=3).start().pair_next()
+    (a, _), (b, _), _ = tables_of(t)
+    t = t.record(1, 2, tuple((p,) for p in tables_of(t)[2]))
+    for step in (t.swap, t.force):
+        with pytest.raises(TournamentError) as err:
+            step(a, b, by="org")
+        assert err.value.msg.key == "tour.round_started"
+
+
+def test_swap_refuses_table_mates_players_not_seated_and_fixed_formats() -> None:
+    t = entered(n=5, rounds=3).start().pair_next()
+    (a, c), _ = tables_of(t)
+    bye = t.current.byes[0]
+    for args, key in (((a, c), "tour.same_table"), ((a, bye), "tour.not_seated")):
+        with pytest.raises(TournamentError) as err:
+            t.swap(*args, by="org")
+        assert err.value.msg.key == key
+    with pytest.raises(TournamentError) as err:
+        t.force(a, c, by="org")
+    assert err.value.msg.key == "tour.already_together"
+    with pytest.raises(TournamentError) as err:
+        entered("round-robin", 4).start().pair_next().swap("p0", "p1", by="org")
+    assert err.value.msg.key == "tour.no_rearrange"

@@ -489,8 +489,8 @@ class Tournaments(commands.Cog):
                   member: discord.Member | None = None,
                   tournament: commands.Range[int, 1, MAX_ID] | None = None) -> None:
         """A requested half-point bye for a round not yet paired: an entrant for themself, the organiser for anyone."""
-        async with user_errors(ctx, await locale_of_ctx(ctx)):
-            locale = await locale_of_ctx(ctx)
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
             await ctx.defer(ephemeral=True)
             entry = await self.pick(ctx, tournament)
             player = member or ctx.author

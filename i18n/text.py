@@ -116,14 +116,20 @@ def _unmarked(name: str) -> str:
 def seat_names(seats: Sequence[SeatLike], limit: int = NAME_LIMIT) -> list[str]:
     """The names of a table's seats as shown (plain text, at most ``limit`` characters): bots marked, humans never,
     and every name that looks like another one numbered (``Alice #2``; a bot keeps its name, it is unique)."""
-    bases = [f"{BOT_MARK} {clean(s.name, limit - 2)}" if s.bot else clean(_unmarked(visible(s.name)), limit) or "?"
-             for s in seats]
+    return list(_seat_names(tuple((s.name, s.bot) for s in seats), limit))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_names(seats: tuple[tuple[str, bool], ...], limit: int) -> tuple[str, ...]:
+    # Cached: a post names seats many times over (a 100-seat summary line by line), and skeletons cost ~0.1 ms each.
+    bases = [f"{BOT_MARK} {clean(name, limit - 2)}" if bot else clean(_unmarked(visible(name)), limit) or "?"
+             for name, bot in seats]
     groups: dict[str, list[int]] = {}
-    for i, _ in sorted(enumerate(seats), key=lambda p: (not p[1].bot, p[0])):
+    for i, _ in sorted(enumerate(seats), key=lambda p: (not p[1][1], p[0])):
         groups.setdefault(skeleton(bases[i].removeprefix(BOT_MARK).strip()).casefold(), []).append(i)
     names = list(bases)
     for members in groups.values():
         for number, i in enumerate(members[1:], start=2):
             suffix = f" #{number}"
             names[i] = clip(bases[i], limit - len(suffix)) + suffix
-    return names
+    return tuple(names)

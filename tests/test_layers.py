@@ -1,0 +1,112 @@
+"""The import-layer contract (shared/STRUCTURE.md): every import points down the layer table in tests/layers.py.
+
+Today's exceptions are listed here, each with its reason and the step of the structure work that removes it. An
+exception that no longer matches anything fails too, so the list can only shrink.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatch
+
+import pytest
+
+from tests.layers import Import, cycles, graph, room, violations
+
+# (importing module pattern, imported module pattern) → why it is still there.
+LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("cogs*", "bot"): "type-only `Floorboard` annotations; goes with cogs/common/app.py's App Protocol (step 1)",
+    ("bot", "cli"): "the bot starts the CLI's logging; cli.main becomes the one entry point (step 1)",
+    ("cli", "bot"): "`run` starts the bot lazily; stays, as the composition root's lazy import",
+    ("cogs.*", "storage*"): "surfaces read the store directly; goes to engine queries and services (step 2)",
+    ("play_cli", "storage"): "the terminal opens its own store; cli.py's `play` will open it (step 2)",
+    ("i18n", "rules.base"): "`Msg` lives in rules.base; moves into i18n (step 3)",
+    ("storage.sqlite", "rules.the_floor.answers"): "`fold` for stored answers; moves below the rules (step 4)",
+}
+
+# Import cycles today (each a group of modules that reach each other). A cycle may shrink, never grow or appear.
+KNOWN_CYCLES: dict[str, str] = {
+    "bot": "bot ↔ cli ↔ cogs/utils (step 1)",
+    "engine.core": "Engine's mixins reach into each other (step 2: composition over a table book)",
+    "i18n": "i18n ↔ rules.base (step 3)",
+    "rules.floating_floors.game": "bot and helpers import the facade (step 4)",
+    "rules.floating_world.game": "bot and helpers import the facade (step 4)",
+    "rules.floor_plan.game": "bot and helpers import the facade (step 4)",
+    "rules.flying_blades.game": "bot imports the facade (step 4)",
+    "rules.the_floor.content": "content ↔ answers ↔ wordlist share `fold` (step 4)",
+    "rules.the_floor.game": "helpers import the facade (step 4)",
+    "storage.sqlite": "sqlite ↔ tournaments share codec helpers (step 5)",
+}
+
+
+@pytest.fixture(scope="module")
+def imports() -> list[Import]:
+    return graph()
+
+
+def _excused(imp: Import) -> str | None:
+    for (source, target), reason in LAYER_EXCEPTIONS.items():
+        if fnmatch(imp.source, source) and fnmatch(imp.target, target):
+            return reason
+    return None
+
+
+def test_every_import_points_down_the_layers(imports: list[Import]) -> None:
+    unexcused = [f"{i.source}:{i.line} imports {i.target} ({room(i.source)} → {room(i.target)})"
+                 for i in violations(imports) if _excused(i) is None]
+    assert not unexcused, "\n".join(unexcused)
+
+
+def test_every_layer_exception_is_still_needed(imports: list[Import]) -> None:
+    bad = violations(imports)
+    stale = [pair for pair in LAYER_EXCEPTIONS
+             if not any(fnmatch(i.source, pair[0]) and fnmatch(i.target, pair[1]) for i in bad)]
+    assert not stale, f"remove these exceptions, nothing needs them any more: {stale}"
+
+
+def test_rules_and_league_stay_pure(imports: list[Import]) -> None:
+    """The rules and the league logic know nothing of Discord, storage, the engine or images."""
+    impure = [f"{i.source} imports {i.target}" for i in imports
+              if room(i.source) in {"rules", "league"}
+              and room(i.target) in {"cogs", "storage", "engine", "render", "terminal", "bot", "cli"}]
+    assert not impure
+
+
+def test_no_new_import_cycle(imports: list[Import]) -> None:
+    found = cycles(imports)
+    known = [group for group in found if any(anchor in group for anchor in KNOWN_CYCLES)]
+    new = [group for group in found if group not in known]
+    assert not new, f"new import cycles: {new}"
+
+
+def test_every_known_cycle_still_exists(imports: list[Import]) -> None:
+    found = cycles(imports)
+    gone = [anchor for anchor in KNOWN_CYCLES if not any(anchor in group for group in found)]
+    assert not gone, f"these cycles are broken, drop them from KNOWN_CYCLES: {gone}"
+
+
+def test_nothing_imports_the_composition_roots(imports: list[Import]) -> None:
+    """bot.py and cli.py assemble everything; a module importing them would pull the whole bot in."""
+    upward = [f"{i.source}:{i.line}" for i in imports
+              if i.target in {"bot", "cli"} and i.source not in {"bot", "cli"} and not i.type_only]
+    assert not upward
+
+
+def test_the_walker_sees_where_each_import_sits(tmp_path) -> None:
+    """The contract is only as good as the walk: a lazy, a type-only and a relative import are each seen as such."""
+    from tests.layers import imports_of
+
+    path = tmp_path / "game.py"
+    path.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from . import state\n"
+        "if TYPE_CHECKING:\n    from storage import Store\n"
+        "def f():\n    import engine.core\n", encoding="utf-8")
+    known = {"rules.x.game", "rules.x.state", "storage", "engine.core"}
+    found = {i.target: (i.in_function, i.type_only) for i in imports_of("rules.x.game", path, known)}
+    assert found == {"rules.x.state": (False, False), "storage": (False, True), "engine.core": (True, False)}
+
+
+def test_an_upward_import_is_a_violation() -> None:
+    up = Import("rules.the_floor.game", "storage.sqlite", 1, in_function=True, type_only=False)
+    down = Import("engine.core", "rules.base", 1, in_function=False, type_only=False)
+    assert violations([up, down]) == [up]

@@ -12,18 +12,33 @@ from __future__ import annotations
 import functools
 import json
 import logging
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from babel import Locale
-
-from rules.base import Msg
 
 log = logging.getLogger(__name__)
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
 DEFAULT_LOCALE = "en"
 LOCALES = ("en", "pl")
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A translatable message: an i18n key plus parameters (which may themselves be `Msg`s)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, key: str, **params: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", params)
+
+    def __str__(self) -> str:
+        return t(self, "en")
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
 
 
 @functools.cache
@@ -39,6 +54,8 @@ def catalog(locale: str) -> dict[str, str | dict[str, str]]:
 
 @functools.cache
 def _plural_rule(locale: str) -> Any:
+    from babel import Locale  # lazy: Babel is heavy, and the rules import this module for `Msg` alone
+
     return Locale.parse(locale).plural_form
 
 

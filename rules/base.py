@@ -10,25 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-
-@dataclass(frozen=True)
-class Msg:
-    """A translatable message: an i18n key plus parameters (which may themselves be `Msg`s)."""
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __init__(self, key: str, **params: Any) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "params", params)
-
-    def __str__(self) -> str:
-        from i18n import t  # local import: i18n is pure too, but keep rules importable on its own
-
-        return t(self, "en")
-
-    def __hash__(self) -> int:
-        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+# `Msg` is the i18n layer's (the bottom layer); re-exported because every game raises errors with it.
+from i18n import Msg as Msg
 
 
 class FloorboardError(Exception):

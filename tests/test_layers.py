@@ -19,7 +19,6 @@ LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("cli", "bot"): "`run` starts the bot lazily; stays, as the composition root's lazy import",
     ("cogs.*", "storage*"): "surfaces read the store directly; goes to engine queries and services (step 2)",
     ("play_cli", "storage"): "the terminal opens its own store; cli.py's `play` will open it (step 2)",
-    ("i18n", "rules.base"): "`Msg` lives in rules.base; moves into i18n (step 3)",
     ("storage.sqlite", "rules.the_floor.answers"): "`fold` for stored answers; moves below the rules (step 4)",
 }
 
@@ -27,7 +26,6 @@ LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
 KNOWN_CYCLES: dict[str, str] = {
     "bot": "bot ↔ cli ↔ cogs/utils (step 1)",
     "engine.core": "Engine's mixins reach into each other (step 2: composition over a table book)",
-    "i18n": "i18n ↔ rules.base (step 3)",
     "rules.floating_floors.game": "bot and helpers import the facade (step 4)",
     "rules.floating_world.game": "bot and helpers import the facade (step 4)",
     "rules.floor_plan.game": "bot and helpers import the facade (step 4)",

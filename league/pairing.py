@@ -21,6 +21,7 @@ import caissify_pairings
 import networkx as nx
 import pairing_core
 
+from league import seats as sa
 from league.model import Pairing
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class SwissPlayer:
     opponents: frozenset[str]  # may name players who dropped; they are ignored
     had_bye: bool
     pairing_no: int  # stable starting number (1-based, by seeding)
+    seats: tuple[int, ...] = ()  # seats taken in games played, oldest first (0 moves first): the colour history
 
 
 def swiss_rounds_recommended(n: int) -> int:
@@ -146,8 +148,8 @@ def _best_pairing(field: _Field, round_number: int, time_budget: float) -> Pairi
             continue
         if best is None or quality < best[0]:
             best = (quality, pairing)
-        if best[0][:5] <= field.ideal:
-            break  # nothing can do better
+        if best[0][:5] <= field.ideal and not best[0][5]:
+            break  # nothing can do better on floats, and no table needs untangling for seats
     if best is not None:
         return best[1]
     return _pair_by_matching(field)  # only when the field forces a rematch or a second bye
@@ -174,6 +176,15 @@ class _Field:
         eligible = [p.points for p in self.players if not p.had_bye] or list(self.points.values()) or [0.0]
         self.lowest_points = min(eligible)
         self.lowest_group = scores.index(self.lowest_points) if scores else 0
+        self.preference = {p.id: sa.preference(p.seats) for p in self.players}
+
+    def colours(self, a: str, b: str) -> tuple[int, int, int]:
+        """(absolute clash, a preference unmet, a strong preference unmet) at a table of a and b (FIDE C.04.3 C3,
+        C12, C13): when both want the same seat one of them does without, the weaker preference first."""
+        pa, pb = self.preference[a], self.preference[b]
+        if pa.seat is None or pa.seat != pb.seat:
+            return (0, 0, 0)
+        return (int(pa.absolute and pb.absolute), 1, int(min(pa.strength, pb.strength) >= sa.STRONG))
 
     def ids(self, nums: Sequence[int]) -> tuple[str, ...]:
         return tuple(self.by_num[n] for n in nums)
@@ -183,8 +194,11 @@ class _Field:
         (someone missing or twice, a bye in an even field or two byes).
 
         (rematches [C1], second byes [C2], downfloaters [C5/C6]: each player moved below its score group counts once
-        per group boundary crossed, a bye above the lowest group too, sum and max of the score differences [C7]).
-        Colour (seat) preferences are not scored: seats are allocated after pairing.
+        per group boundary crossed, a bye above the lowest group too, sum and max of the score differences [C7],
+        seat (colour) preferences: tables where both need the same seat absolutely [C3], preferences and strong
+        preferences left unmet [C12, C13], then the players crossing each boundary top-down).
+        FIDE makes C3 absolute; here it only decides between candidates equal on floats, because `seats.untangle`
+        still swaps opponents of a clash afterwards without a new float (the libraries do not see seats).
         """
         seated = [i for t in pairing.tables for i in t] + list(pairing.byes)
         if sorted(seated) != sorted(self.num) or len(pairing.byes) != len(self.players) % 2:
@@ -205,7 +219,10 @@ class _Field:
         for b in pairing.byes:
             for k in range(self.group[b], self.lowest_group):
                 crossings[k] += 1
-        return (rematches, second_byes, sum(g for g, _ in gaps), sum(diffs), max(diffs), tuple(crossings))
+        colours = [self.colours(a, b) for a, b in pairing.tables]
+        clashes, unmet, strong = (sum(c[i] for c in colours) for i in range(3))
+        return (rematches, second_byes, sum(g for g, _ in gaps), sum(diffs), max(diffs), clashes, unmet, strong,
+                tuple(crossings))
 
     @property
     def ideal(self) -> tuple[int, int, int, float, float]:
@@ -221,8 +238,9 @@ class _Field:
         return (0, 0, floats, diff, worst)
 
 
-# (rematches, second byes, downfloats, sum and max of score differences, players crossing each boundary top-down)
-Quality = tuple[int, int, int, float, float, tuple[int, ...]]
+# (rematches, second byes, downfloats, sum and max of score differences, absolute seat clashes, seat preferences
+# unmet, strong ones unmet, players crossing each boundary top-down)
+Quality = tuple[int, int, int, float, float, int, int, int, tuple[int, ...]]
 
 
 def _rating(value: float) -> int:
@@ -263,11 +281,12 @@ def _pair_caissify(field: _Field, round_number: int) -> Pairing | None:
 
 # Weights of the matching (exact ints), each outweighing everything below it summed over a field of up to ~1000
 # players: keep every edge positive, avoid rematches, then second byes, then cross as few score-group boundaries as
-# possible (FIDE's downfloaters), then the smallest score differences, then Dutch order inside a group.
-_BASE = 10**30
-_REMATCH = 10**26
-_SECOND_BYE = 10**22  # > _FLOAT × (1,024 players × 100 score groups)
-_FLOAT = 10**13  # > all score-difference terms: 2·n²·(sum of half-point gaps) < 10**11 at 1,024 players
+# possible (FIDE's downfloaters), then the smallest score differences, then seat preferences (as `_Field.colours`),
+# then Dutch order inside a group.
+_BASE = 10**38
+_REMATCH = 10**32
+_SECOND_BYE = 10**27  # > _FLOAT × (1,024 players × 100 score groups)
+_FLOAT = 10**21  # > all score-difference terms: 2·n⁵·(sum of half-point gaps) < 10**20 at 1,024 players
 _BYE_NODE = "\0bye"
 
 
@@ -278,7 +297,10 @@ def _pair_by_matching(field: _Field) -> Pairing:
     ranked = _ranked(field)
     rank = {p.id: r for r, p in enumerate(ranked)}
     n = len(ranked)
-    diff = n * n  # a half-point gap costs more than all the in-group order terms together (< n*n/2)
+    # Seat terms (clash, then unmet, then strong unmet, each outweighing the next summed over n/2 tables) come in
+    # units of n² (more than all the in-group order terms together, < n²/2); a half-point gap outweighs them all.
+    per = n // 2 + 1
+    diff = n**5
     group_rank = {p.id: rank[p.id] - min(rank[q.id] for q in ranked if q.points == p.points) for p in ranked}
     group_size = {p.id: sum(q.points == p.points for q in ranked) for p in ranked}
     graph = nx.Graph()
@@ -287,8 +309,10 @@ def _pair_by_matching(field: _Field) -> Pairing:
             order = abs(group_rank[b.id] - group_rank[a.id] - group_size[a.id] // 2)
         else:
             order = abs(rank[a.id] - rank[b.id])
+        clash, unmet, strong = field.colours(a.id, b.id)
+        seat = (clash * per * per + unmet * per + strong) * n * n
         cost = (_FLOAT * abs(field.group[a.id] - field.group[b.id]) + int(2 * diff * abs(a.points - b.points))
-                + order)
+                + seat + order)
         graph.add_edge(a.id, b.id, weight=_BASE - cost - _REMATCH * (b.id in field.opponents[a.id]))
     if n % 2:
         for p in ranked:  # the bye goes to the lowest-ranked player of the lowest group who has not had one

@@ -25,6 +25,7 @@ from league import elimination as elim
 from league import pairing as pr
 from league import pods as pd
 from league import seats
+from league import stages as stg
 from league import standings as st
 from league.model import Entrant, Pairing, Ranking, Round, Table
 from rules.base import FloorboardError
@@ -104,6 +105,11 @@ class Settings:
     draw_rule: str = "rematch"  # elimination: a drawn game is replayed, seats swapped, or goes to the higher seed
     half_bye_points: float = 0.5  # a requested bye (asked before its round is paired): FIDE's half-point bye
     max_half_byes: int = 1  # requested byes each entrant may take in the event
+    top_cut: int = 0  # a playoff of the best 4, 8 or 16 after the Swiss or pods (league/stages.py); 0: none
+    cut_format: str = "single"  # the playoff: single or double elimination
+    third_place: bool | None = None  # a single-elimination playoff's third-place match (None: on for a playoff)
+    groups: int = 0  # round robin: this many pools, then a playoff of the top `advance` of each (0: one pool)
+    advance: int = 2  # groups: how many of each pool go through
     rated: bool = True
     options: dict[str, Any] = field(default_factory=dict)  # the games' own options and play settings
 
@@ -134,6 +140,9 @@ class Settings:
             raise TournamentError("tour.bad_rounds", value=self.rounds)
         if self.draw_rule not in DRAW_RULES:
             raise TournamentError("tour.bad_draw_rule", value=str(self.draw_rule)[:30], allowed=", ".join(DRAW_RULES))
+        wrong = stg.problem(self)
+        if wrong is not None:
+            raise TournamentError(wrong[0], **wrong[1])
 
     @property
     def sizes(self) -> tuple[int, int]:
@@ -163,7 +172,8 @@ class Settings:
                 "bye_points": self.bye_points, "tiebreaks": list(self.tiebreaks), "round_hours": self.round_hours,
                 "grand_final_reset": self.grand_final_reset, "draw_rule": self.draw_rule,
                 "half_bye_points": self.half_bye_points, "max_half_byes": self.max_half_byes,
-                "rated": self.rated, "options": dict(self.options)}
+                "top_cut": self.top_cut, "cut_format": self.cut_format, "third_place": self.third_place,
+                "groups": self.groups, "advance": self.advance, "rated": self.rated, "options": dict(self.options)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Settings:
@@ -187,12 +197,14 @@ class Tournament:
     bye_requests: tuple[tuple[int, str], ...] = ()  # (round, entrant): requested half-point byes, granted or pending
     log: tuple[dict[str, Any], ...] = ()  # every manual change: action, players, round, by (the organiser's id)
     forbidden: tuple[tuple[str, str], ...] = ()  # pairs who must not meet (same team or clan), ids sorted
+    stages: tuple[stg.Stage, ...] = ()  # a multi-stage event's stages so far (the last is being played); else ()
 
     # --- queries -------------------------------------------------------------------------------------------------
 
     @property
     def fmt(self) -> str:
-        return self.settings.format
+        """The format being played: the current stage's (a playoff is an elimination), else the settings'."""
+        return self.stages[-1].format if self.stages else self.settings.format
 
     @property
     def current(self) -> Round | None:
@@ -217,10 +229,21 @@ class Tournament:
         return self.current is not None and not self.current.complete
 
     @property
-    def finished(self) -> bool:
+    def stage_over(self) -> bool:
+        """The current stage (the whole event, when it has one stage) has played its last round."""
         if self.fmt in ("single-elimination", "double-elimination"):
-            return self.bracket is not None and self.bracket.finished
+            # A playoff nobody (or one player) reached has no bracket: it is over at once.
+            return self.bracket.finished if self.bracket is not None else len(self.stages) > 1
         return len(self.rounds) >= self.planned and not self.round_open
+
+    @property
+    def playoff_due(self) -> bool:
+        """The first stage is over and the playoff is still to be built (the next `pair_next` builds it)."""
+        return len(self.stages) == 1 and stg.has_playoff(self.settings) and self.stage_over
+
+    @property
+    def finished(self) -> bool:
+        return self.stage_over and not self.playoff_due
 
     # --- registration --------------------------------------------------------------------------------------------
 
@@ -268,7 +291,9 @@ class Tournament:
             raise TournamentError("tour.closed" if self.status != RUNNING else "tour.already_dropped")
         last = max(e.joined_round - 1, len(self.rounds))
         entrants = tuple(replace(x, dropped_after=last) if x.id == player else x for x in self.entrants)
-        bracket = self.bracket.withdraw(player) if self.bracket is not None else None
+        bracket = self.bracket  # a player the playoff did not take is not in its bracket
+        if bracket is not None and player in bracket.seeds:
+            bracket = bracket.withdraw(player)
         return replace(self, entrants=entrants, bracket=bracket)
 
     # --- manual control (before a round is paired; every change is logged) ------------------------------------------
@@ -402,6 +427,12 @@ class Tournament:
             raise TournamentError("tour.not_enough", count=len(entrants), least=least)
         t = replace(self, entrants=tuple(entrants), status=RUNNING)
         ids = [e.id for e in t.seeded()]
+        if self.settings.groups:
+            pools = stg.snake(ids, self.settings.groups)
+            schedule = stg.group_schedule(pools)
+            return replace(t, schedule=schedule, planned=len(schedule), stages=(stg.Stage(self.fmt, groups=pools),))
+        if stg.has_playoff(self.settings):
+            t = replace(t, stages=(stg.Stage(self.fmt),))
         if self.fmt == "round-robin":
             schedule = tuple(pr.round_robin(ids))
             return replace(t, schedule=schedule, planned=len(schedule))
@@ -422,6 +453,8 @@ class Tournament:
             raise TournamentError("tour.not_running" if self.status != RUNNING else "tour.paused")
         if self.round_open:
             raise TournamentError("tour.round_open")
+        if self.playoff_due:
+            return self.next_stage().pair_next()
         if self.finished:
             raise TournamentError("tour.over")
         number = len(self.rounds) + 1
@@ -432,6 +465,27 @@ class Tournament:
                     self._half_byes(number))
         t = replace(self, rounds=(*self.rounds, rnd))
         return t._walkovers()
+
+    def next_stage(self) -> Tournament:
+        """The playoff, built from the first stage's standings (tie-breaks included; league/stages.py says how):
+        the first stage's order is kept for the final places of those it did not take."""
+        table = self.standings()
+        first = replace(self.stages[0], order=tuple(s.player for s in table))
+        gone = {e.id for e in self.entrants if e.dropped_after is not None}
+        order = [s.player for s in table if s.player not in gone]
+        if first.groups:
+            pools = [[p for p in order if p in set(pool)] for pool in first.groups]
+            seeds = stg.cross_seeds(pools, self.settings.advance)
+        else:
+            seeds = tuple(order[:self.settings.top_cut])
+        fmt = stg.playoff_format(self.settings)
+        bracket = None
+        if len(seeds) >= 2:
+            bracket = elim.double_elimination(seeds, grand_final_reset=self.settings.grand_final_reset) \
+                if fmt == "double-elimination" else \
+                elim.single_elimination(seeds, third_place=stg.third_place(self.settings))
+        playoff = stg.Stage(fmt, len(self.rounds) + 1, seeds=seeds)
+        return replace(self, stages=(first, playoff), bracket=bracket)
 
     def _pairing(self, number: int) -> Pairing:
         if self.fmt == "swiss":
@@ -610,8 +664,10 @@ class Tournament:
         byes = {p for rnd in self.rounds for p in rnd.byes}
         numbers = {e.id: i for i, e in enumerate(self.seeded(), 1)}
         resting = set(self._half_byes(number))
+        history = seats.histories(self.rounds)  # the pairing weighs seat preferences (FIDE C.04.3 colours)
         return [pr.SwissPlayer(e.id, e.rating, points.get(e.id, e.start_points), frozenset(met[e.id]),
-                               e.id in byes, numbers[e.id]) for e in self.active(number) if e.id not in resting]
+                               e.id in byes, numbers[e.id], history.get(e.id, ()))
+                for e in self.active(number) if e.id not in resting]
 
     def _pod_players(self, number: int) -> list[pd.PodPlayer]:
         points, met = self._points(), self._avoid()
@@ -636,16 +692,43 @@ class Tournament:
                           half_bye_points=self.settings.half_bye_points)
 
     def standings(self) -> list[st.Standing]:
+        if self.stages:
+            return self._staged_standings()
         table = st.standings(self.entrants, self.rounds, self.scoring)
         if self.bracket is None:
             return table
         return _bracket_standings(self.bracket, table)
 
+    def _staged_standings(self) -> list[st.Standing]:
+        """A multi-stage event: the first stage's standing while it runs; then the playoff's players in the
+        bracket's order, everyone else below them by first-stage standing."""
+        if len(self.stages) == 1:
+            return self._first_standings(self.rounds)
+        first = self._first_standings(self.rounds[:self.stages[1].first_round - 1])
+        if self.bracket is None:
+            return first
+        inside = _bracket_standings(self.bracket, st.standings(self.entrants, self.rounds, self.scoring))
+        return stg.combined(inside, first)
+
+    def _first_standings(self, rounds: Sequence[Round]) -> list[st.Standing]:
+        pools = self.stages[0].groups
+        if not pools:
+            return st.standings(self.entrants, rounds, self.scoring)
+        by_id = {e.id: e for e in self.entrants}
+        return stg.group_order([st.standings([by_id[p] for p in pool if p in by_id], rounds, self.scoring)
+                                for pool in pools])
+
+    def stage_rounds(self, index: int) -> range:
+        """The tournament rounds stage ``index`` played (or is playing)."""
+        start = self.stages[index].first_round
+        end = self.stages[index + 1].first_round if index + 1 < len(self.stages) else len(self.rounds) + 1
+        return range(start, end)
+
     def export(self) -> dict[str, Any]:
         """The tournament as organisers download it (and the simulation writes it)."""
         return {
             "game": self.settings.game,
-            "format": self.fmt,
+            "format": self.settings.format,  # the event's (a multi-stage event's stages: "stages")
             "name": self.name,
             "status": self.status,
             "players": [{"id": e.id, "name": e.name} for e in self.entrants],
@@ -659,6 +742,9 @@ class Tournament:
             **({"matches": _match_export(self.bracket)} if self.bracket is not None else {}),
             "manual_changes": [dict(x) for x in self.log],
             "forbidden_pairs": [list(x) for x in self.forbidden],
+            "stages": [{"index": i, "format": s.format, "rounds": list(self.stage_rounds(i)), "seeds": list(s.seeds),
+                        "groups": [list(g) for g in s.groups], "order": list(s.order)}
+                       for i, s in enumerate(self.stages)],
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -669,7 +755,7 @@ class Tournament:
                 "schedule": [{"tables": [list(t) for t in p.tables], "byes": list(p.byes)} for p in self.schedule],
                 "paused": self.paused, "registration_open": self.registration_open,
                 "bye_requests": [list(x) for x in self.bye_requests], "log": [dict(x) for x in self.log],
-                "forbidden": [list(x) for x in self.forbidden]}
+                "forbidden": [list(x) for x in self.forbidden], "stages": [s.to_json() for s in self.stages]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Tournament:
@@ -685,6 +771,7 @@ class Tournament:
             bye_requests=tuple((int(r), str(p)) for r, p in d.get("bye_requests", ())),
             log=tuple(dict(x) for x in d.get("log", ())),
             forbidden=tuple((str(a), str(b)) for a, b in d.get("forbidden", ())),
+            stages=tuple(stg.Stage.from_json(s) for s in d.get("stages", ())),
         )
 
 

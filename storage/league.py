@@ -18,10 +18,11 @@ import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from league.ratings import Rating
+from storage.codec import ts as _ts
 from storage.statements import fetch, fetch_one, run, run_many
 
 T = TypeVar("T")
@@ -97,10 +98,6 @@ class RatingRow:
     @property
     def rating(self) -> Rating:
         return Rating(self.mu, self.sigma, self.games)
-
-
-def _ts(dt: datetime) -> str:  # as storage/sqlite.py stores times (it imports this module: no import back)
-    return dt.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 _RESULT_COLUMNS = ("r.game_id, r.user_id, r.guild_id, r.game, r.seat, r.place, r.outcome, r.score, r.rated, r.before,"

@@ -26,6 +26,10 @@ from typing import Any, TypeVar
 import aiosqlite
 import orjson
 
+from storage.codec import dt as _dt
+from storage.codec import dumps as _json
+from storage.codec import loads as _load
+from storage.codec import ts as _ts
 from storage.league import Finish, LeagueStore, write_finish
 from storage.statements import fetch, fetch_one, run, run_many
 from storage.tournaments import TournamentStore
@@ -131,28 +135,12 @@ class DailyRow:
         return self.finished_at is not None
 
 
-def _ts(dt: datetime) -> str:
-    return dt.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _dt(text: str) -> datetime:
-    return datetime.fromisoformat(text)
-
-
 def _since(text: Any) -> datetime:
     """A stored time, or the epoch when it does not read (the row is damaged: the engine sets it aside)."""
     try:
         return _dt(text)
     except (ValueError, TypeError):
         return datetime.fromtimestamp(0, UTC)
-
-
-def _json(value: Any) -> str:
-    return orjson.dumps(value).decode()
-
-
-def _load(text: str | None) -> Any:
-    return None if text is None else orjson.loads(text)
 
 
 def _migrations() -> list[tuple[int, str]]:

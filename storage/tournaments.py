@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from storage.codec import dt as _dt
+from storage.codec import dumps as _json
+from storage.codec import loads as _load
+from storage.codec import ts as _ts
 from storage.statements import run, run_many
 
 T = TypeVar("T")
@@ -43,7 +47,6 @@ class TournamentStore:
         async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
 
     async def insert_tournament(self, row: TournamentRow) -> int:
-        from storage.sqlite import _json, _ts
 
         def write(conn: sqlite3.Connection) -> int:
             cur = run(
@@ -63,7 +66,6 @@ class TournamentStore:
                               link: Sequence[tuple[int, int, int]] = ()) -> None:
         """Write the tournament over version ``expect_version`` (`TournamentConflictError` if it moved on), with
         the games it just created linked to it (game id, round, table) in the same transaction."""
-        from storage.sqlite import _json, _ts
 
         def write(conn: sqlite3.Connection) -> None:
             cur = run(
@@ -95,7 +97,6 @@ class TournamentStore:
                                                  if isinstance(e, dict))]
 
     async def due_tournaments(self, now: datetime) -> list[int]:
-        from storage.sqlite import _ts
 
         rows = await self._rows("SELECT id FROM tournaments WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at",
                                 (_ts(now),))
@@ -113,7 +114,6 @@ class TournamentStore:
 
 
 def _tournament(row: Any) -> TournamentRow:
-    from storage.sqlite import _dt, _load
 
     tid, guild, channel, organizer, name, game, status, data, version, due, created, updated = row
     return TournamentRow(tid, guild, channel, organizer, name, game, status, _load(data), version,

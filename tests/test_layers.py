@@ -32,7 +32,6 @@ KNOWN_CYCLES: dict[str, str] = {
     "rules.flying_blades.game": "bot imports the facade (step 4)",
     "rules.the_floor.content": "content ↔ answers ↔ wordlist share `fold` (step 4)",
     "rules.the_floor.game": "helpers import the facade (step 4)",
-    "storage.sqlite": "sqlite ↔ tournaments share codec helpers (step 5)",
 }
 
 

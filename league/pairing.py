@@ -265,13 +265,15 @@ def _pair_core(field: _Field, round_number: int, time_budget: float) -> Pairing:
 def _pair_caissify(field: _Field, round_number: int) -> Pairing | None:
     if len(field.players) > CAISSIFY_MAX_PLAYERS:
         return None
+    # The seat history goes in as colours (seat 0 = white): caissify then weighs colours as Dutch does.
     players = [{"id": n, "name": p.id, "score": p.points, "rating": _rating(p.rating), "starting_number": n,
-                "color_hist": "", "float_history": "", "bye_count": int(p.had_bye)}
+                "color_hist": [("white", "black")[s] for s in p.seats], "float_history": "",
+                "bye_count": int(p.had_bye)}
                for n, p in enumerate(field.players, start=1)]
     previous = {(field.num[a], field.num[b]) for a, opps in field.opponents.items() for b in opps if a < b}
     total_rounds = max(round_number, swiss_rounds_recommended(len(players)))
     with warnings.catch_warnings():
-        # Minimal inputs are deliberate (see _pair_core); the warning only says float history is missing.
+        # No float history (see _pair_core); the warning only says it is missing.
         warnings.simplefilter("ignore", caissify_pairings.MissingFloatHistoryWarning)
         boards = caissify_pairings.generate_pairings("dutch", players, previous, round_number, total_rounds)
     boards = sorted(boards, key=lambda b: b["table"])

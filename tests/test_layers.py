@@ -29,7 +29,6 @@ KNOWN_CYCLES: dict[str, str] = {
     "rules.floating_floors.game": "bot and helpers import the facade (step 4)",
     "rules.floating_world.game": "bot and helpers import the facade (step 4)",
     "rules.floor_plan.game": "bot and helpers import the facade (step 4)",
-    "rules.flying_blades.game": "bot imports the facade (step 4)",
     "rules.the_floor.content": "content ↔ answers ↔ wordlist share `fold` (step 4)",
     "rules.the_floor.game": "helpers import the facade (step 4)",
 }

@@ -15,6 +15,7 @@ from rules.flying_blades import draft, moves
 from rules.flying_blades import notation as nt
 from rules.flying_blades.board import CHAR_INDEX, CHARS, EMPTY, NINJAS, geometry, relations
 from rules.flying_blades.notation import Action
+from rules.flying_blades.score import scores
 from rules.flying_blades.state import State
 
 DRAFT_VALUE = {
@@ -192,8 +193,6 @@ def _pass_ends_game(s: State, seat: int) -> bool:
 
 
 def _would_win(s: State, seat: int) -> bool:
-    from rules.flying_blades.game import scores
-
     sc = scores(s)
     return all(sc[seat] >= sc[o] for o in s.active())
 

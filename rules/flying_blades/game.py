@@ -21,7 +21,9 @@ from rules.flying_blades.board import (
     geometry,
     relations,
 )
+from rules.flying_blades.bot import choose, choose_keep
 from rules.flying_blades.notation import Action
+from rules.flying_blades.score import scores
 from rules.flying_blades.state import ALL_PASSED, LAST_STANDING, MAX_TURN_MINUTES, Last, State
 
 BOARD_STREAM = 0
@@ -63,17 +65,6 @@ def next_seat(s: State, seat: int) -> int:
 
 def _all_passed(s: State) -> bool:
     return all(s.passed[i] or s.resigned[i] for i in range(s.players))
-
-
-def ninjas_of(s: State, seat: int) -> int:
-    return s.board.count(CHARS[seat])
-
-
-def scores(s: State) -> tuple[float, ...]:
-    """2 players: prey eliminated; 3–5 players: ninjas left on the board."""
-    if s.players == 2:
-        return tuple(float(c) for c in s.captured)
-    return tuple(float(ninjas_of(s, i)) for i in range(s.players))
 
 
 def compute_outcome(s: State) -> Outcome:
@@ -194,8 +185,6 @@ class FlyingBlades:
         if s.phase == "draft":
             if s.drafted[seat]:
                 raise NotYourTurnError("fb.wait_draft")
-            from rules.flying_blades.bot import choose_keep
-
             kept = choose_keep(s.hands[seat], s.players)
             # Like a keep's "drafted" event: how many cards, never which.
             return self._maybe_start(self._kept(s, seat, kept, "timeout"),
@@ -327,8 +316,6 @@ class FlyingBlades:
     # --- automation --------------------------------------------------------------------------------------
 
     def bot_action(self, s: State, seat: int) -> str:
-        from rules.flying_blades.bot import choose
-
         if seat not in self.to_move(s):
             raise NotYourTurnError("fb.not_your_turn", colour=colour_msg(s.current), yours=colour_msg(seat))
         return choose(s, seat)

@@ -109,6 +109,15 @@ def allocate(tables: Sequence[tuple[str, str]], history: Mapping[str, History],
     return tuple(out)
 
 
+def reseat(tables: Sequence[tuple[str, ...]], boards: Iterable[int], history: Mapping[str, History],
+           rank: Callable[[str], tuple[float, int]], *, initial: int) -> tuple[tuple[str, ...], ...]:
+    """Seat again the two-player `boards` of a round after a manual change (a swap or forced pairing put players
+    in the seats of the ones they replaced), by the same rules as `allocate`; the other tables stay as they are."""
+    changed = set(boards)
+    return tuple(allocate([(t[0], t[1])], history, rank, initial=initial ^ (i & 1))[0]
+                 if i in changed and len(t) == 2 else tuple(t) for i, t in enumerate(tables))
+
+
 def clash(a: str, b: str, history: Mapping[str, History]) -> bool:
     """Both need the same seat absolutely: whoever does not get it breaks a promise."""
     pa, pb = preference(history.get(a, ())), preference(history.get(b, ()))

@@ -17,7 +17,7 @@ Formats, and how a round is made:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -376,8 +376,11 @@ class Tournament:
         if where[a] == where[b]:
             raise TournamentError("tour.same_table")
         swapped = {a: b, b: a}
-        tables = tuple(Table(tuple(swapped.get(p, p) for p in t.seats)) if i in where.values() else t
-                       for i, t in enumerate(rnd.tables))
+        seated = [tuple(swapped.get(p, p) for p in t.seats) for t in rnd.tables]
+        if self.fmt in TWO_PLAYER:  # who moves first follows the seat rules again, not the replaced player's seat
+            seated = list(seats.reseat(seated, where.values(), seats.histories(self.rounds[:-1]), self._seat_rank(),
+                                       initial=seats.coin_flip(self.seed)))
+        tables = tuple(Table(seated[i]) if i in where.values() else t for i, t in enumerate(rnd.tables))
         out = replace(self, rounds=(*self.rounds[:-1], replace(rnd, tables=tables)))
         return out.logged("swap", [a, b], rnd.number, by)
 
@@ -508,12 +511,17 @@ class Tournament:
             return replace(made, tables=tuple(t[::-1] if coin else t for t in made.tables))
         history = seats.histories(self.rounds)
         points = self._points() if self.fmt == "swiss" else {}
-        order = {e.id: (-points.get(e.id, e.start_points), i) for i, e in enumerate(self.seeded())}
         tables = [(t[0], t[1]) for t in made.tables]
         if self.fmt == "swiss":
             tables = list(seats.untangle(tables, history, self._avoid(), points))
-        allocated = seats.allocate(tables, history, lambda p: order.get(p, (0.0, len(order))), initial=coin)
+        allocated = seats.allocate(tables, history, self._seat_rank(), initial=coin)
         return replace(made, tables=allocated)
+
+    def _seat_rank(self) -> Callable[[str], tuple[float, int]]:
+        """Rank for seat allocation (lower is higher-ranked): Swiss points, then seeding."""
+        points = self._points() if self.fmt == "swiss" else {}
+        order = {e.id: (-points.get(e.id, e.start_points), i) for i, e in enumerate(self.seeded())}
+        return lambda p: order.get(p, (0.0, len(order)))
 
     def _scheduled(self, number: int) -> Pairing:
         """Round robin: the fixed round, less the players who dropped (their opponents get a walkover)."""

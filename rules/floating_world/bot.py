@@ -146,6 +146,8 @@ def choose(s: State, seat: int) -> str:
     if s.phase == "haunt":
         return _haunt(s, seat)
     k = s.kitsune[seat]
+    if s.pending is not None:  # the Nightmare waits for this seat's decision (issue 23)
+        return nm.suggestion(s)
     if s.harvest is not None:
         return _buy(s, k)
     pos = k.pos or GATE

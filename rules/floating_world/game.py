@@ -5,9 +5,10 @@ Decisions where the rulebook is silent (each with its reason):
 - **Demons are attacked on your own Land only** (5.7 "attack one demon"; 6.1 has demons fight only on their
   Land, so a fight across Lands would have no counterpart). ``attack oni@x,y`` names your Land.
 - **Dream actions** are typed by 5.3's list: land, village, takeover, attack_demon, attack_kitsune, harvest,
-  heal, seal; each at most once a turn. ``move`` is 5.2's step, allowed only before the first action. Trades
-  are free and unlimited (5.9.1). A pending harvest (cards drawn, not resolved) must be resolved with ``buy`` or
-  ``keep none`` before anything else; a timeout discards it.
+  heal; each at most once a turn. The Spell of Sealing (3.2) is not on that list, so it may be tried again in
+  the same turn while the Kitsune can pay 10 Praise (``REPEATABLE``). ``move`` is 5.2's step, allowed only
+  before the first action. Trades are free and unlimited (5.9.1). A pending harvest (cards drawn, not resolved)
+  must be resolved with ``buy`` or ``keep none`` before anything else; a timeout discards it.
 - **Harvest, heal** need a Village on your Land, anyone's (5.9/5.10 say "in a Village"); the ``heal`` upgrade
   applies in your own Villages. **Take over** needs someone else's Village. **Villages**: 4 per player (the
   rulebook's parts list), never on or next to another Village (5.5); the Gate may hold one.
@@ -80,7 +81,7 @@ MAX_VILLAGES = 4
 START_PRAISE, QUICK_PRAISE = 6, 15
 # spawn divisor, Land defence, extra Wounds, Demon Strength steps at the start
 DIFFICULTY = {"easy": (4, 10, 1, 0), "normal": (4, 10, 0, 0), "hard": (5, 10, 0, 1)}
-SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox")
+SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox", "auto_nightmare")
 OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", "demon_strength", *SWITCHES)
 LAND_STREAM, DREAM_STREAM = 0, 1
 
@@ -111,7 +112,8 @@ def normalize(players: Any, options: Any) -> dict[str, Any]:
         "demon_strength": _int_option(options, "demon_strength", 0, 3, strength),
     }
     for key in SWITCHES:
-        raw = options.get(key, "off")
+        # The Nightmare's choices are made for a solo player unless asked; a table decides them (issue 23).
+        raw = options.get(key, "on" if key == "auto_nightmare" and players == 1 else "off")
         value = {True: "on", False: "off", "on": "on", "off": "off"}.get(raw) if isinstance(raw, bool | str) else None
         if value is None:
             raise OptionsError("fw.options.switch", option=key, value=repr(raw))
@@ -215,6 +217,8 @@ class FloatingWorld:
         but in a co-operative game turning on a partner is never the example a player is shown."""
         return [a for a in self.legal_actions(s, seat) or [] if not _on_partner(nt.parse(a))]
 
+        if s.pending is not None:
+            return list(s.pending["choices"])
     # --- applying actions --------------------------------------------------------------------------------
 
     def notation(self, s: State, action: str) -> str:
@@ -237,7 +241,11 @@ class FloatingWorld:
                 raise NotYourTurnError("fw.err.resigned")
             if seat != s.current:
                 raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
-            if act.verb in ("end", "timeout"):
+            if s.pending is not None:
+                s2, events = self._decide(s, seat, act)
+            elif nt.is_decision(act):
+                raise IllegalActionError("fw.err.no_decision")
+            elif act.verb in ("end", "timeout"):
                 s2, events = self._end(s, seat, act.verb, haunt_steps(s))
             elif s.phase == "haunt":
                 s2, events = self._haunt(s, seat, act)
@@ -280,20 +288,33 @@ class FloatingWorld:
         events = [Event(verb, seat, {})]
         if s.harvest is not None:
             w.dream_discard.extend(s.harvest)
-        return self._nightmare(w, events, pre or [], fresh)
+        # ``end`` leaves the Nightmare's choices to the player (unless ``auto_nightmare``); a timeout never waits.
+        ask = verb == "end" and not s.options.auto_nightmare
+        return self._nightmare(w, events, pre or [], fresh, ask)
 
     def _nightmare(self, w: Work, events: list[Event], pre: list[dict[str, Any]],
-                   fresh: frozenset[str]) -> tuple[State, list[Event]]:
+                   fresh: frozenset[str], ask: bool = False) -> tuple[State, list[Event]]:
+        return self._night_on(w, events, nm.begin(w, w.s.current, fresh, ask), list(pre), None, 0)
+
+    def _night_on(self, w: Work, events: list[Event], night: nm.Night, steps: list[dict[str, Any]],
+                  choice: str | None, shown: int) -> tuple[State, list[Event]]:
+        """Run the Nightmare on until it ends or pauses for a decision; the event carries the steps new since
+        ``shown`` (the whole phase so far stays in ``nightmare``) and, when paused, the decision."""
+        pending = nm.advance(w, night, steps, choice)
         s = w.s
-        steps = pre + nm.run(w, s.current, fresh)
-        s2 = w.freeze(harvest=None, nightmare={"turn": s.turn, "steps": steps})
-        events.append(Event("nightmare", s.current, {"turn": s.turn, "steps": steps}))
+        s2 = w.freeze(harvest=None, nightmare={"turn": s.turn, "steps": steps}, pending=pending)
+        data: dict[str, Any] = {"turn": s.turn, "steps": steps[shown:]}
+        if pending is not None:
+            data["pending"] = pending_view(pending)
+            events.append(Event("nightmare", s.current, data))
+            return s2, events
+        events.append(Event("nightmare", s.current, data))
         return self._after(s2, events)
 
     def _after(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
         reason = loss_reason(s)
         if reason:
-            s = replace(s, phase="over", reason=reason)
+            s = replace(s, phase="over", reason=reason, pending=None)
             events.append(Event("game_over", None, compute_outcome(s).to_json()))
             return s, events
         return start_turn(s, next_seat(s), events)
@@ -307,6 +328,21 @@ class FloatingWorld:
             raise IllegalActionError("fw.err.haunt_only")
         w = Work.of(s)
         if act.target not in {i[:-1] for i in st.DEMON_IDS if i not in w.demons}:
+    def _decide(self, s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        """The current player answers the paused Nightmare's decision; a timeout lets the rest run as before."""
+        p = s.pending
+        assert p is not None
+        night = nm.Night.of(p)
+        steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
+        if act.verb == "timeout":
+            night.ask = False
+            return self._night_on(Work.of(s), [Event("timeout", seat, {})], night, steps, None, len(steps))
+        text = nt.text(act)
+        if text not in p["choices"]:
+            raise IllegalActionError(f"fw.err.decide_{p['decision']}", choices=", ".join(p["choices"]))
+        events = [Event("decide", seat, {"decision": p["decision"], "choice": text})]
+        return self._night_on(Work.of(s), events, night, steps, text, len(steps))
+
             raise IllegalActionError("fw.err.no_token", type=Msg(f"fw.demon.{act.target}"))
         if act.at not in nm.valid_spawn_lands(w):
             raise IllegalActionError("fw.err.bad_spawn_land", at=nt.xy(act.at))
@@ -345,6 +381,10 @@ class FloatingWorld:
             return "undo.reason.resign"
         if "timeout" in kinds:
             return "undo.reason.timeout"
+        if seat == s.current and s.pending is not None:  # the rest of a paused Nightmare runs as before
+            night = replace(nm.Night.of(s.pending), ask=False)
+            steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
+            return self._night_on(Work.of(s2), events, night, steps, None, len(steps))
         if after.counter != before.counter:
             return "undo.reason.rolled"
         if after.land_deck != before.land_deck or after.dream_deck != before.dream_deck:
@@ -412,6 +452,7 @@ class FloatingWorld:
             raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
         return choose(s, seat)
 
+            "pending": None if s.pending is None else pending_view(s.pending),
     def default_action(self, s: State, seat: int) -> str:
         """``timeout``: the turn ends as with ``end`` (a pending harvest is discarded), never a chosen move."""
         return "timeout"
@@ -498,6 +539,17 @@ def _haunt_moves(s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
 
 def haunt_steps(s: State) -> list[dict[str, Any]]:
     """This turn's haunt moves (kept in ``nightmare`` by ``_haunt_moves``), to open the Nightmare's steps."""
+def pending_view(p: dict[str, Any]) -> dict[str, Any]:
+    """The paused Nightmare's decision as players see it: who decides, what, and the legal choices (the spawn
+    dice still to read are public: they were rolled in the open)."""
+    out = {"decision": p["decision"], "seat": p["seat"], "choices": list(p["choices"])}
+    if p["decision"] == "flee":
+        out.update(fleeing=p["fleeing"], at=p["from"])
+    if p["decision"] == "spawn":
+        out["type"] = p["spawn"]["type"]
+    return out
+
+
     if s.phase != "haunt" or not s.haunted or not s.nightmare or s.nightmare.get("turn") != s.turn:
         return []
     return [dict(x) for x in s.nightmare["steps"]]

@@ -27,12 +27,12 @@ each Wound. Decisions where the rulebook is silent, with reasons:
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from math import ceil
 from typing import Any
 
 from rules.floating_world.dice import Roll
-from rules.floating_world.notation import DEMON_TYPES, Coord
+from rules.floating_world.notation import DEMON_TYPES, Coord, xy
 from rules.floating_world.state import (
     DEMON_IDS,
     DEMON_STATS,
@@ -41,6 +41,7 @@ from rules.floating_world.state import (
     Demon,
     Kitsune,
     Land,
+    State,
     Work,
     max_wounds,
     neighbours,
@@ -133,6 +134,7 @@ def land_defence(w: Work, land: Land) -> int:
 
 
 def _attack_land(w: Work, d: Demon, steps: list[dict[str, Any]]) -> None:
+    """The demon against its Land (6.1.2); Kitsune left on a shredded Land flee afterwards (`Night.flee`)."""
     land = w.lands[d.at]
     stat = HIGHEST[d.type]
     defence = land_defence(w, land)
@@ -151,8 +153,6 @@ def _attack_land(w: Work, d: Demon, steps: list[dict[str, Any]]) -> None:
     else:
         w.demons[d.id] = Demon(d.id, d.type, *to)
         steps.append({"kind": "move", "demon": d.id, "type": d.type, "from": list(d.at), "to": list(to)})
-    if d.at != GATE:
-        rescue(w, d.at, steps)
 
 
 def destroy(w: Work, at: Coord, kind: str, steps: list[dict[str, Any]], keep: str | None = None) -> None:
@@ -167,32 +167,38 @@ def destroy(w: Work, at: Coord, kind: str, steps: list[dict[str, Any]], keep: st
                   "returned": returned})
 
 
-def rescue(w: Work, hole: Coord, steps: list[dict[str, Any]]) -> None:
-    """Kitsune on the destroyed Land move free to an adjacent surviving Land connected to the Gate (6.2)."""
+def flee_choices(w: Work, frm: Coord) -> tuple[list[Coord], Coord]:
+    """Where a Kitsune on a destroyed Land ``frm`` may go (6.2 "move for free to an adjacent Land") and today's
+    automatic choice. Adjacent surviving Lands connected to the Gate (a Land about to be cut off would only
+    destroy it again); with none (a cut-off Land, 6.3) the nearest Lands connected to the Gate and the Gate."""
     linked = distances(w.lands, [GATE])
+    near = [n for n in neighbours(frm) if n in linked]
+    if near:
+        return near, near[0]
+    reach = min(abs(c[0] - frm[0]) + abs(c[1] - frm[1]) for c in linked)
+    spots = sorted({GATE, *(c for c in linked if abs(c[0] - frm[0]) + abs(c[1] - frm[1]) == reach)})
+    return spots, GATE
+
+
+def rescue(w: Work, hole: Coord, steps: list[dict[str, Any]]) -> None:
+    """Kitsune on the destroyed ``hole`` move free (6.2) to today's automatic choice (`flee_choices`)."""
     for k in w.on_map():
-        if k.pos != hole:
-            continue
-        to = next((n for n in neighbours(hole) if n in linked), None)
-        _relocate(w, k.seat, hole, to, steps)
+        if k.pos == hole:
+            _relocate(w, k.seat, hole, flee_choices(w, hole)[1], steps)
 
 
-def _relocate(w: Work, seat: int, frm: Coord, to: Coord | None, steps: list[dict[str, Any]]) -> None:
-    hurt = to is None
-    dest = GATE if to is None else to
-    w.set_kit(seat, pos=dest)
-    steps.append({"kind": "kitsune_moved", "seat": seat, "from": list(frm), "to": list(dest), "wound": hurt})
-    if hurt:
-        wound(w, seat, steps)
+def _relocate(w: Work, seat: int, frm: Coord, to: Coord, steps: list[dict[str, Any]]) -> None:
+    """6.2 "may move for free": never a Wound, whether the Land was shredded or cut off."""
+    w.set_kit(seat, pos=to)
+    steps.append({"kind": "kitsune_moved", "seat": seat, "from": list(frm), "to": list(to), "wound": False})
 
 
-def cut_off(w: Work, steps: list[dict[str, Any]]) -> None:
+def cut_off(w: Work, steps: list[dict[str, Any]]) -> list[int]:
+    """Destroy the Lands cut off from the Gate (6.3); returns the seats left on a destroyed Land."""
     linked = distances(w.lands, [GATE])
     for at in sorted(c for c in w.lands if c not in linked):
         destroy(w, at, "cut_off", steps)
-    for k in w.on_map():
-        if k.pos is not None and k.pos not in w.lands:
-            _relocate(w, k.seat, k.pos, None, steps)
+    return [k.seat for k in w.on_map() if k.pos is not None and k.pos not in w.lands]
 
 
 def valid_spawn_lands(w: Work) -> list[Coord]:
@@ -208,7 +214,155 @@ def place(w: Work, demon_type: str, at: Coord) -> str | None:
     return free[0]
 
 
-def spawn(w: Work, steps: list[dict[str, Any]]) -> None:
+
+# --- the phase, paused where the rulebook lets the players decide ----------------------------------------
+
+DECISIONS = ("resolve", "flee", "spawn")
+ALL = "resolve all"
+
+
+@dataclass
+class Night:
+    """Where a Nightmare phase stands: stored as the state's ``pending`` while a decision waits.
+
+    ``todo``: demons still to resolve (id order); ``in_order``: the player said "resolve all"; ``flee``: seats
+    still on a destroyed Land; ``stage``: attack → roll (6.3 done, spawn dice next) → spawn → done; ``dice``:
+    spawn dice still to read; ``spawn``: the demon (type, type die) waiting for its Land."""
+
+    current: int
+    ask: bool
+    todo: list[str] = field(default_factory=list)
+    in_order: bool = False
+    flee: list[int] = field(default_factory=list)
+    stage: str = "attack"
+    dice: list[int] = field(default_factory=list)
+    spawn: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"current": self.current, "ask": self.ask, "todo": list(self.todo), "in_order": self.in_order,
+                "flee": list(self.flee), "stage": self.stage, "dice": list(self.dice),
+                "spawn": None if self.spawn is None else dict(self.spawn)}
+
+    @staticmethod
+    def of(d: dict[str, Any]) -> Night:
+        return Night(d["current"], d["ask"], list(d["todo"]), d["in_order"], list(d["flee"]), d["stage"],
+                     list(d["dice"]), None if d["spawn"] is None else dict(d["spawn"]))
+
+
+def begin(w: Work, current: int, fresh: frozenset[str] = frozenset(), ask: bool = False) -> Night:
+    return Night(current, ask, todo=[i for i in sorted(w.demons) if i not in fresh])
+
+
+def run(w: Work, current: int, fresh: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The whole Nightmare phase on ``w`` with every choice automatic; returns the steps."""
+    steps: list[dict[str, Any]] = []
+    advance(w, begin(w, current, fresh), steps)
+    return steps
+
+
+def pending_of(w: Work, night: Night, decision: str, choices: list[str]) -> dict[str, Any]:
+    """The decision waiting for the current player: the runner's place plus the legal choices."""
+    out = {**night.to_json(), "decision": decision, "seat": night.current, "choices": sorted(choices)}
+    if decision == "flee":
+        k = w.kit[night.flee[0]]
+        out["fleeing"] = k.seat
+        out["from"] = None if k.pos is None else list(k.pos)
+    return out
+
+
+def _asks(w: Work, night: Night, choices: list[str]) -> bool:
+    """A decision is asked only of a current player still on the map, and only when there is a choice."""
+    return night.ask and len(choices) > 1 and w.kit[night.current].on_map
+
+
+def resolve_choices(w: Work, night: Night) -> list[str]:
+    picks = {f"resolve {w.demons[i].type}@{xy(w.demons[i].at)}" for i in night.todo if i in w.demons}
+    return [*picks, ALL] if len(picks) > 1 else list(picks)
+
+
+def chosen_demon(w: Work, night: Night, choice: str) -> str:
+    """The first demon still to resolve matching ``resolve type@x,y`` (same type, same Land: identical)."""
+    return next(i for i in night.todo if i in w.demons and choice == f"resolve {w.demons[i].type}@{xy(w.demons[i].at)}")
+
+
+def advance(w: Work, night: Night, steps: list[dict[str, Any]], choice: str | None = None) -> dict[str, Any] | None:
+    """Run the phase on from ``night`` until it ends (None) or a decision waits (the pending dict). ``choice``,
+    already checked against the pending choices, answers the first decision reached."""
+    while True:
+        if GATE not in w.lands:
+            return None
+        if night.flee:
+            seat = night.flee[0]
+            k = w.kit[seat]
+            if not k.on_map or k.pos is None or k.pos in w.lands:
+                night.flee.pop(0)
+                continue
+            spots, default = flee_choices(w, k.pos)
+            texts = [f"flee {xy(c)}" for c in spots]
+            if _asks(w, night, texts) and choice is None:
+                return pending_of(w, night, "flee", texts)
+            to = default if choice is None or not _asks(w, night, texts) else spots[texts.index(choice)]
+            choice = None
+            night.flee.pop(0)
+            _relocate(w, seat, k.pos, to, steps)
+        elif night.stage == "attack":
+            choice = _attack_next(w, night, steps, choice)
+            if choice == "pause":
+                return pending_of(w, night, "resolve", resolve_choices(w, night))
+        elif night.stage == "roll":
+            night.dice = _spawn_dice(w, steps)
+            night.stage = "spawn"
+        elif night.stage == "spawn":
+            if night.spawn is None and not _next_spawn(w, night, steps):
+                night.stage = "done"
+                return None
+            if night.spawn is None:
+                continue
+            lands = valid_spawn_lands(w)
+            texts = [f"spawn {xy(c)}" for c in lands]
+            if _asks(w, night, texts) and choice is None:
+                return pending_of(w, night, "spawn", texts)
+            at = lands[texts.index(choice)] if choice is not None and _asks(w, night, texts) else \
+                lands[w.pick(len(lands))]
+            choice = None
+            kind, type_die = night.spawn["type"], night.spawn["type_die"]
+            night.spawn = None
+            did = place(w, kind, at)
+            steps.append({"kind": "spawn", "demon": did, "type": kind, "at": list(at), "type_die": type_die})
+        else:
+            return None
+
+
+def _attack_next(w: Work, night: Night, steps: list[dict[str, Any]], choice: str | None) -> str | None:
+    """One demon resolves (6.1), or "pause" for the order, or 6.3 when none is left. Returns the unused choice."""
+    night.todo = [i for i in night.todo if i in w.demons]  # returned to the supply earlier this phase
+    if not night.todo:
+        night.flee.extend(cut_off(w, steps))
+        night.stage = "roll"
+        return choice
+    options = resolve_choices(w, night)
+    asked = not night.in_order and _asks(w, night, options)
+    if asked and choice is None:
+        return "pause"
+    did = night.todo[0]
+    if asked and choice == ALL:
+        night.in_order = True
+    elif asked and choice is not None:
+        did = chosen_demon(w, night, choice)
+    night.todo.remove(did)
+    d = w.demons[did]
+    here = [k.seat for k in w.on_map() if k.pos == d.at]
+    if here:
+        target = next(i for i in clockwise_from(w, night.current) if i in here)
+        _attack_kitsune(w, d, target, steps)
+    else:
+        _attack_land(w, d, steps)
+        if d.at not in w.lands:
+            night.flee.extend(k.seat for k in w.on_map() if k.pos == d.at)
+    return None
+
+
+def _spawn_dice(w: Work, steps: list[dict[str, Any]]) -> list[int]:
     count = ceil(len(w.lands) / w.s.options.spawn_divisor)
     dice = w.roll(count, 0).dice
     steps.append({"kind": "spawn_dice", "count": count, "dice": list(dice)})
@@ -216,8 +370,13 @@ def spawn(w: Work, steps: list[dict[str, Any]]) -> None:
         old = w.s.strength
         w.s = replace(w.s, strength=old.plus(1))
         steps.append({"kind": "strength", "from": old.modifier, "to": w.s.strength.modifier})
-    for x in dice:
-        if x > 2:
+    return list(dice)
+
+
+def _next_spawn(w: Work, night: Night, steps: list[dict[str, Any]]) -> bool:
+    """Read spawn dice up to the next demon that appears (6.4.2, 6.4.3); False when none is left."""
+    while night.dice:
+        if night.dice.pop(0) > 2:
             continue
         type_die = w.roll(1, 0).dice[0]
         kind = DEMON_TYPES[(type_die - 1) // 2]
@@ -226,26 +385,36 @@ def spawn(w: Work, steps: list[dict[str, Any]]) -> None:
             steps.append({"kind": "no_spawn", "type": kind, "type_die": type_die,
                           "reason": "no_land" if not lands else "no_token"})
             continue
-        at = lands[w.pick(len(lands))]
-        did = place(w, kind, at)
-        steps.append({"kind": "spawn", "demon": did, "type": kind, "at": list(at), "type_die": type_die})
+        night.spawn = {"type": kind, "type_die": type_die}
+        return True
+    return False
 
 
-def run(w: Work, current: int, fresh: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """The whole Nightmare phase on ``w``; returns the steps. Stops early when the Gate falls."""
-    steps: list[dict[str, Any]] = []
-    for did in sorted(w.demons):
-        d = w.demons.get(did)
-        if d is None or did in fresh:
-            continue  # returned to the supply earlier this phase, or spawned this turn
-        here = [k.seat for k in w.on_map() if k.pos == d.at]
-        if here:
-            target = next(i for i in clockwise_from(w, current) if i in here)
-            _attack_kitsune(w, d, target, steps)
-        else:
-            _attack_land(w, d, steps)
-        if GATE not in w.lands:
-            return steps
-    cut_off(w, steps)
-    spawn(w, steps)
-    return steps
+def spawn(w: Work, steps: list[dict[str, Any]]) -> None:
+    """The spawn dice alone (6.4), every demon placed automatically."""
+    advance(w, Night(current=0, ask=False, stage="roll"), steps)
+
+
+# --- the bot's answer (also the hint shown to players) ------------------------------------------------------
+
+def suggestion(s: State) -> str:
+    """A sensible answer to the pending decision, never random: a spawn where it hurts least (the Land farthest
+    from the Gate, better without a Village); the demon threatening the Gate first (the nearest by path); a
+    fleeing Kitsune to its own Village, else as near the Gate as it can."""
+    p = s.pending
+    assert p is not None
+    cells = s.land_map()
+    dist = distances(cells, [GATE])
+
+    def coord_of(choice: str) -> Coord:
+        x, y = choice.rsplit(" ", 1)[1].rsplit("@", 1)[-1].split(",")
+        return int(x), int(y)
+
+    choices = [c for c in p["choices"] if c != ALL]
+    if p["decision"] == "spawn":
+        return max(choices, key=lambda c: (dist.get(coord_of(c), INF), cells[coord_of(c)].village is None,
+                                           -choices.index(c)))
+    if p["decision"] == "resolve":
+        return min(choices, key=lambda c: (dist.get(coord_of(c), INF), choices.index(c)))
+    own = {c for c, land in cells.items() if land.village == p["fleeing"]}
+    return min(choices, key=lambda c: (coord_of(c) not in own, dist.get(coord_of(c), INF), choices.index(c)))

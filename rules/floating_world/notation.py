@@ -7,6 +7,7 @@ Canonical forms (lowercase; parsing ignores case and extra spaces, ``x, y`` may 
     attack 2 spirit [item] [boost]   (another Kitsune on your Land; players are numbered from 1 = seat + 1)
     harvest      buy lucky_coin      keep none                trade lucky_coin to 2
     haunt oni [oni1>1,0 oni3>0,2]    spawn gaki 2,0           (a dead player's turn with the vengeful option)
+    resolve oni@1,0    resolve all    flee 2,0    spawn 2,1   (the Nightmare's decisions, 6.1 / 6.2 / 6.4.3)
     resign                                                    (any seat, any time)
     timeout                                                   (the engine's alone: the turn deadline passed)
 
@@ -37,7 +38,8 @@ _HAUNT_MOVE = re.compile(r"^((?:oni|tengu|gaki)[1-4])>(-?\d{1,3},-?\d{1,3})$")
 USAGE = {
     "move": "move x,y", "land": "land x,y", "takeover": "takeover body|mind|spirit",
     "attack": "attack oni@x,y mind  |  attack <player> body", "buy": "buy <card id>", "keep": "keep none",
-    "trade": "trade <item> to <player>", "haunt": "haunt oni [oni1>x,y ...]", "spawn": "spawn oni x,y",
+    "trade": "trade <item> to <player>", "haunt": "haunt oni [oni1>x,y ...]", "spawn": "spawn oni x,y  |  spawn x,y",
+    "resolve": "resolve oni@x,y  |  resolve all", "flee": "flee x,y",
 }
 
 
@@ -48,7 +50,8 @@ ALIASES = {
     "zniwa": "harvest", "kup": "buy", "zostaw": "keep", "nic": "none", "lecz": "heal", "wylecz": "heal",
     "pieczec": "seal", "zapieczetuj": "seal", "wymien": "trade", "daj": "trade", "do": "to", "koniec": "end",
     "nawiedz": "haunt", "przywolaj": "spawn", "poddaj": "resign", "cialo": "body", "umysl": "mind",
-    "duch": "spirit", "wzmocnienie": "boost", "wzmocnij": "boost",
+    "duch": "spirit", "wzmocnienie": "boost", "wzmocnij": "boost", "rozstrzygnij": "resolve", "uciekaj": "flee",
+    "ucieknij": "flee", "wszystkie": "all", "wszystko": "all",
 }
 _FOLD = str.maketrans("ąćęłńóśźż", "acelnoszz")
 
@@ -78,6 +81,11 @@ class Action:
         return self.verb
 
 
+def is_decision(a: Action) -> bool:
+    """An answer to a paused Nightmare (``resolve``, ``flee``, ``spawn x,y``), not a Dream or haunt action."""
+    return a.verb in ("resolve", "flee") or (a.verb == "spawn" and a.target is None)
+
+
 def xy(c: Coord) -> str:
     return f"{c[0]},{c[1]}"
 
@@ -103,7 +111,11 @@ def text(a: Action) -> str:
     if v == "haunt":
         return " ".join(["haunt", a.target or "", *(f"{d}>{xy(c)}" for d, c in a.moves)]).strip()
     if v == "spawn":
-        return f"spawn {a.target} {xy(a.at)}"
+        return f"spawn {a.target} {xy(a.at)}" if a.target else f"spawn {xy(a.at)}"
+    if v == "resolve":
+        return f"resolve {a.target}@{xy(a.at)}" if a.at else "resolve all"
+    if v == "flee":
+        return f"flee {xy(a.at)}"
     return v
 
 
@@ -244,12 +256,26 @@ def _p_haunt(verb: str, rest: list[str]) -> Action:
 
 
 def _p_spawn(verb: str, rest: list[str]) -> Action:
+    if len(rest) == 1:  # the Nightmare's spawn: the demon's type is already rolled (6.4.3)
+        return Action(verb, at=coord(rest[0], verb))
     _need(rest, 2, verb, "demon type and x,y")
     _no_more(verb, rest[2:])
     return Action(verb, target=_demon_type(rest[0], verb), at=coord(rest[1], verb))
 
 
+def _p_resolve(verb: str, rest: list[str]) -> Action:
+    _need(rest, 1, verb, "demon")
+    _no_more(verb, rest[1:])
+    if rest[0] == "all":
+        return Action(verb)
+    m = _DEMON_AT.match(rest[0])
+    if not m or not m.group(2):
+        raise InvalidActionError("fw.err.bad_demon_type", word=rest[0], usage=USAGE["resolve"])
+    return Action(verb, target=m.group(1), at=coord(m.group(2), verb))
+
+
 _PARSERS = {
     "move": _p_coord, "land": _p_coord, "takeover": _p_takeover, "seal": _p_seal, "attack": _p_attack,
     "buy": _p_buy, "keep": _p_keep, "trade": _p_trade, "haunt": _p_haunt, "spawn": _p_spawn,
+    "resolve": _p_resolve, "flee": _p_coord,
 }

@@ -53,6 +53,7 @@ class Options:
     scoring: bool = False
     final_fox: bool = False
     demon_strength: int = 0  # Demon Strength steps at the start (the hard preset's head start)
+    auto_nightmare: bool = True  # the Nightmare's choices made for the players (solo's default; game.normalize)
 
     def to_dict(self) -> dict[str, Any]:
         on = {True: "on", False: "off"}
@@ -60,7 +61,7 @@ class Options:
                 "land_defence": self.land_defence, "extra_wounds": self.extra_wounds,
                 "demon_strength": self.demon_strength, "boost": on[self.boost],
                 "quick_start": on[self.quick_start], "vengeful": on[self.vengeful], "scoring": on[self.scoring],
-                "final_fox": on[self.final_fox]}
+                "final_fox": on[self.final_fox], "auto_nightmare": on[self.auto_nightmare]}
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class State:
     sealer: int | None = None
     spawned: bool = False  # a haunting player has spawned this turn
     haunted: bool = False  # a haunting player has moved demons this turn
+    pending: dict[str, Any] | None = None  # a Nightmare paused for the current player's decision (nightmare.Night)
 
     def land_map(self) -> dict[Coord, Land]:
         return {land.at: land for land in self.lands}
@@ -253,6 +255,7 @@ def to_json(s: State) -> dict[str, Any]:
         "harvest": None if s.harvest is None else list(s.harvest), "last_roll": s.last_roll,
         "nightmare": s.nightmare, "counter": s.counter, "reason": s.reason, "sealer": s.sealer,
         "spawned": s.spawned, "haunted": s.haunted,
+        **({} if s.pending is None else {"pending": s.pending}),  # absent when idle: older states look the same
     }
 
 
@@ -315,11 +318,11 @@ def options_of(d: dict[str, Any]) -> Options:
     on = {"on": True, "off": False}
     return Options(d["difficulty"], d["spawn_divisor"], d["land_defence"], d["extra_wounds"], on[d["boost"]],
                    on[d["quick_start"]], on[d["vengeful"]], on[d["scoring"]], on[d["final_fox"]],
-                   d["demon_strength"])
+                   d["demon_strength"], on[d["auto_nightmare"]])
 
 
 def _from_json(d: dict[str, Any]) -> State:
-    v.as_dict(d, "", STATE_KEYS)
+    v.as_dict(d, "", (*STATE_KEYS, "pending") if isinstance(d, dict) and "pending" in d else STATE_KEYS)
     v.require(d["version"] == 1, "version", f"unknown version {v.show(d['version'])}")
     n = v.require_int(d, "players", 1, 4)
     lands = []
@@ -353,9 +356,45 @@ def _from_json(d: dict[str, Any]) -> State:
         reason=v.require_str(d, "reason", choices=("", *REASONS)),
         sealer=v.as_optional(d["sealer"], "sealer", v.as_int, 0, n - 1),
         spawned=v.require_bool(d, "spawned"), haunted=v.require_bool(d, "haunted"),
+        pending=_pending(d.get("pending"), n),
     )
     _check(s)
     return s
+
+
+PENDING_KEYS = ("current", "ask", "todo", "in_order", "flee", "stage", "dice", "spawn", "decision", "seat",
+                "choices")
+
+
+def _pending(raw: Any, n: int) -> dict[str, Any] | None:
+    """A paused Nightmare (`nightmare.Night` plus the decision), checked so that resuming cannot crash."""
+    if raw is None:
+        return None
+    w = "pending"
+    flee = "fleeing" in raw if isinstance(raw, dict) else False
+    v.as_dict(raw, w, (*PENDING_KEYS, "fleeing", "from") if flee else PENDING_KEYS)
+    v.require_int(raw, "current", 0, n - 1, w)
+    v.require_int(raw, "seat", 0, n - 1, w)
+    v.require(raw["seat"] == raw["current"], w, "decided by the current player")
+    v.require_bool(raw, "ask", w)
+    v.require_bool(raw, "in_order", w)
+    v.as_strs(raw["todo"], v.at(w, "todo"), choices=DEMON_IDS)
+    v.as_ints(raw["flee"], v.at(w, "flee"), 0, n - 1)
+    v.require_str(raw, "stage", w, choices=("attack", "roll", "spawn"))
+    v.as_ints(raw["dice"], v.at(w, "dice"), 1, 6)
+    v.require_str(raw, "decision", w, choices=("resolve", "flee", "spawn"))
+    v.require(len(v.as_strs(raw["choices"], v.at(w, "choices"), max_len=40)) > 1, w, "fewer than two choices")
+    if raw["spawn"] is not None:
+        v.as_dict(raw["spawn"], v.at(w, "spawn"), ("type", "type_die"))
+        v.as_str(raw["spawn"]["type"], v.at(w, "spawn", "type"), choices=DEMON_TYPES)
+        v.as_int(raw["spawn"]["type_die"], v.at(w, "spawn", "type_die"), 1, 6)
+    v.require((raw["spawn"] is not None) == (raw["decision"] == "spawn"), w, "a spawn decision without its demon")
+    v.require(flee == (raw["decision"] == "flee"), w, "a flee decision without its Kitsune")
+    if flee:
+        v.require_int(raw, "fleeing", 0, n - 1, w)
+        _coord(raw["from"], v.at(w, "from"))
+        v.require(raw["flee"][:1] == [raw["fleeing"]], w, "the fleeing Kitsune is not the next to flee")
+    return raw
 
 
 def _check(s: State) -> None:
@@ -366,15 +405,19 @@ def _check(s: State) -> None:
     v.require(sum(land.card == GATE_CARD for land in s.lands) <= 1, "lands", "two Gates")
     v.ascending(cells, "lands")
     v.require(all(d.at in set(cells) for d in s.demons), "demons", "a demon off the map")
+    fleeing = set(s.pending["flee"]) if s.pending else set()  # still on a destroyed Land (6.2)
     for k in s.kitsune:
         v.require(k.seat == s.kitsune.index(k), "kitsune", "seats out of order")
         v.require((k.pos is not None) == k.on_map, ("kitsune", k.seat, "pos"), "on the map exactly when playing")
-        v.require(k.pos is None or k.pos in set(cells), ("kitsune", k.seat, "pos"), "on no Land")
+        v.require(k.pos is None or k.pos in set(cells) or k.seat in fleeing, ("kitsune", k.seat, "pos"),
+                  "on no Land")
     cards = [c for k in s.kitsune for c in k.cards] + list(s.dream_deck) + list(s.dream_discard) + list(
         s.harvest or ())
     v.require(len(cards) == len(set(cards)), "dream_deck", "a Dream card is in two places")
     v.require((s.phase == "over") == (s.reason != ""), "reason", "a reason is given exactly when the game is over")
     v.require(s.harvest is None or s.phase == "dream", "harvest", "a harvest outside a Dream phase")
+    v.require(s.pending is None or (s.phase == "dream" and s.harvest is None), "pending",
+              "a Nightmare decision outside a living player's turn")
 
 
 # --- building states (new games, tests, positions) ----------------------------------------------------------

@@ -68,11 +68,12 @@ def with_step(kind: str, where: Callable[[dict[str, Any]], bool] = lambda _: Tru
 
 
 def nightmares(count: int, players: int = 2, prefix: str = "nm") -> list[Step]:
-    """``count`` steps that ran a Nightmare, from seeded games."""
+    """``count`` steps that ran a Nightmare to its end (not paused for a decision), from seeded games."""
     out: list[Step] = []
     i = 0
     while len(out) < count:
-        out += [step for step in game(f"{prefix}{i}", players) if nightmare_of(step) is not None]
+        out += [step for step in game(f"{prefix}{i}", players)
+                if nightmare_of(step) is not None and step.state.pending is None]
         i += 1
     return out[:count]
 

@@ -91,12 +91,15 @@ def test_kitsune_on_destroyed_land_moves_to_adjacent_surviving_land(dice: list) 
     assert steps2 == [{"kind": "kitsune_moved", "seat": 0, "from": [1, 1], "to": [1, 0], "wound": False}]  # S before W
 
 
-def test_kitsune_with_no_surviving_neighbour_goes_to_the_gate_wounded(dice: list) -> None:
-    s = build(lands=lands((1, 0), (2, 0)), demons={"oni1": (2, 0)}, kitsune=[Kitsune(0, pos=(1, 0))])
+def test_kitsune_with_no_surviving_neighbour_goes_to_the_gate_unwounded(dice: list) -> None:
+    """6.2: "Any Kitsune who are somehow on a destroyed Land may move for free" (issue 23: never a Wound)."""
+    s = build(lands=lands((1, 0), (2, 0)), demons={"oni1": (2, 0)}, kitsune=[Kitsune(0, pos=(2, 0))])
     w = Work.of(s)
     nm.destroy(w, (1, 0), "destroyed", [])
-    nm.cut_off(w, steps := [])
-    assert w.kit[0].pos == GATE and w.kit[0].wounds == 1
+    steps: list = []
+    assert nm.cut_off(w, steps) == [0]
+    nm.rescue(w, (2, 0), steps)
+    assert w.kit[0].pos == GATE and w.kit[0].wounds == 0
     assert [x["kind"] for x in steps] == ["cut_off", "kitsune_moved"]
     assert "oni1" not in w.demons  # its Land was cut off: back to the supply
 

@@ -16,7 +16,8 @@ G = FloatingWorld()
 def test_defaults_are_the_rulebook() -> None:
     assert G.normalize_options(1, {}) == {
         "difficulty": "normal", "spawn_divisor": 4, "land_defence": 10, "extra_wounds": 0, "demon_strength": 0,
-        "boost": "off", "quick_start": "off", "vengeful": "off", "scoring": "off", "final_fox": "off"}
+        "boost": "off", "quick_start": "off", "vengeful": "off", "scoring": "off", "final_fox": "off",
+        "auto_nightmare": "on"}
 
 
 @pytest.mark.parametrize(("level", "divisor", "defence", "wounds", "strength"),
@@ -119,7 +120,7 @@ def test_view_has_no_secrets_and_the_schema() -> None:
     text = str(v)
     assert "secret-seed" not in text and s.dream_deck[0] not in text
     assert set(v) == {"game", "players", "viewer", "phase", "current", "turn", "options", "lands", "kitsune",
-                      "demon_strength", "supply", "nightmare", "last_roll", "harvest", "decks", "outcome"}
+                      "demon_strength", "supply", "nightmare", "last_roll", "harvest", "decks", "outcome", "pending"}
     gate = next(land for land in v["lands"] if land["gate"])
     assert gate["kitsune"] == [0, 1] and gate["name"]["pl"]
     assert v["kitsune"][0]["body"] == {"dice": 2, "pips": 0, "text": "2D"}

@@ -108,6 +108,10 @@ def tournament() -> None:
                    "rematches (Swiss: half the players, rounded up; 3 for 3-4 players) is refused.")
 @click.option("--bye-points", type=click.FloatRange(0, 1), default=None,
               help="What a bye is worth (a win is 1; default: 1, in pods 0.5, the average table points).")
+@click.option("--half-bye-points", type=click.FloatRange(0, 1), default=0.5, show_default=True,
+              help="What a requested (half-point) bye is worth.")
+@click.option("--max-half-byes", type=click.IntRange(0, 50), default=1, show_default=True,
+              help="Requested byes each entrant may take in the event.")
 @click.option("--tiebreaks", default="",
               help="The tie-break order, comma-separated, e.g. buchholz_cut1,buchholz,sonneborn_berger,wins,direct "
                    "(default: the format's).")
@@ -120,6 +124,16 @@ def tournament() -> None:
 @click.option("--draw-rule", type=click.Choice(("rematch", "higher_seed")), default="rematch", show_default=True,
               help="Elimination: a drawn game is replayed with seats swapped (up to 3 times, then the higher seed "
                    "goes through), or the higher seed goes through at once.")
+@click.option("--top-cut", type=click.IntRange(0, 16), default=0,
+              help="After the Swiss or pods: a playoff of the best 4, 8 or 16, seeded by the standings (0: none).")
+@click.option("--cut-format", type=click.Choice(("single", "double")), default="single", show_default=True,
+              help="The playoff (top cut or groups): single or double elimination.")
+@click.option("--third-place/--no-third-place", default=None,
+              help="A single-elimination playoff's semi-final losers play for 3rd (default: on for a playoff).")
+@click.option("--groups", type=click.IntRange(0, 16), default=0,
+              help="Round robin: this many pools (snake-seeded), then a playoff of the top --advance of each.")
+@click.option("--advance", type=click.IntRange(1, 8), default=2, show_default=True,
+              help="Groups: how many of each pool go through to the playoff (cross-seeded: A1 v B2, B1 v A2).")
 @click.option("--seed", default="sim", show_default=True, help="The same seed plays the same tournament.")
 @click.option("--export", "export", type=click.Path(dir_okay=False, writable=True),
               help="Write the organisers' export to FILE (JSON; .trf or .csv names pick those formats).")
@@ -127,15 +141,19 @@ def tournament() -> None:
               help="json: everything; trf: FIDE TRF-16 (Swiss and round robin); csv: the standings; crosstable: "
                    "a CSV with a column per round. Default: by the file's extension, else json.")
 def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, bye_points: float | None,
-             tiebreaks: str, min_table_size: int, max_table_size: int, grand_final_reset: bool, draw_rule: str,
-             seed: str, export: str | None, export_format: str | None = None) -> int:
+             half_bye_points: float, max_half_byes: int, tiebreaks: str, min_table_size: int, max_table_size: int,
+             grand_final_reset: bool, draw_rule: str,
+             top_cut: int, cut_format: str, third_place: bool | None, groups: int, advance: int, seed: str,
+             export: str | None, export_format: str | None = None) -> int:
     """Play a whole tournament of bots through the real engine in fake time and print the final standings."""
     from engine.simulate import run, standings_text
 
     settings = simulation_settings(game, fmt, players, table_size, rounds, bye_points=bye_points,
+                                   half_bye_points=half_bye_points, max_half_byes=max_half_byes,
                                    tiebreaks=tuple(k.strip() for k in tiebreaks.split(",") if k.strip()),
                                    min_size=min_table_size, max_size=max_table_size,
-                                   grand_final_reset=grand_final_reset, draw_rule=draw_rule)
+                                   grand_final_reset=grand_final_reset, draw_rule=draw_rule, top_cut=top_cut,
+                                   cut_format=cut_format, third_place=third_place, groups=groups, advance=advance)
     if export:
         check_export(export)
         export_format = export_kind(export, export_format, settings.format)

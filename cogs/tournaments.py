@@ -48,6 +48,7 @@ from engine.tournaments import Entry
 from i18n import t
 from league import export as ex
 from league.model import Entrant, Round
+from league.stages import CUT_FORMATS, CUTS
 from league.tournament import (
     DRAW_RULES,
     FINISHED,
@@ -76,6 +77,8 @@ ANNOUNCE_KEY = "tour_msg:{id}"  # server setting: the announcement's message id
 FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tour.format.{f.replace('-', '_')}"), value=f)
                   for f in tv.FORMAT_CHOICES]
 DRAW_RULE_CHOICES = [app_commands.Choice(name=ls(f"tour.draw_rule.{r}"), value=r) for r in DRAW_RULES]
+TOP_CUT_CHOICES = [app_commands.Choice(name=str(c), value=c) for c in CUTS]
+CUT_FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tour.format.{f}_elimination"), value=f) for f in CUT_FORMATS]
 EXPORT_CHOICES = [app_commands.Choice(name=ls(f"tour.export_format.{f}"), value=f) for f in ex.EXPORT_FORMATS]
 OPEN = (REGISTRATION, RUNNING)
 
@@ -195,9 +198,16 @@ class Tournaments(commands.Cog):
                          tiebreaks=ls("cmd.tournament.create.tiebreaks.name"),
                          draw_rule=ls("cmd.tournament.create.draw_rule.name"),
                          bye_points=ls("cmd.tournament.create.bye_points.name"),
+                         half_bye_points=ls("cmd.tournament.create.half_bye_points.name"),
+                         max_half_byes=ls("cmd.tournament.create.max_half_byes.name"),
                          min_table_size=ls("cmd.tournament.create.min_table_size.name"),
                          max_table_size=ls("cmd.tournament.create.max_table_size.name"),
                          grand_final_reset=ls("cmd.tournament.create.grand_final_reset.name"),
+                         top_cut=ls("cmd.tournament.create.top_cut.name"),
+                         cut_format=ls("cmd.tournament.create.cut_format.name"),
+                         third_place=ls("cmd.tournament.create.third_place.name"),
+                         groups=ls("cmd.tournament.create.groups.name"),
+                         advance=ls("cmd.tournament.create.advance.name"),
                          options=ls("cmd.tournament.create.options.name"))
     @app_commands.describe(name=ls("cmd.tournament.create.tname.description"),
                            game=ls("cmd.tournament.create.game.description"),
@@ -213,11 +223,19 @@ class Tournaments(commands.Cog):
                            tiebreaks=ls("cmd.tournament.create.tiebreaks.description"),
                            draw_rule=ls("cmd.tournament.create.draw_rule.description"),
                            bye_points=ls("cmd.tournament.create.bye_points.description"),
+                           half_bye_points=ls("cmd.tournament.create.half_bye_points.description"),
+                           max_half_byes=ls("cmd.tournament.create.max_half_byes.description"),
                            min_table_size=ls("cmd.tournament.create.min_table_size.description"),
                            max_table_size=ls("cmd.tournament.create.max_table_size.description"),
                            grand_final_reset=ls("cmd.tournament.create.grand_final_reset.description"),
+                           top_cut=ls("cmd.tournament.create.top_cut.description"),
+                           cut_format=ls("cmd.tournament.create.cut_format.description"),
+                           third_place=ls("cmd.tournament.create.third_place.description"),
+                           groups=ls("cmd.tournament.create.groups.description"),
+                           advance=ls("cmd.tournament.create.advance.description"),
                            options=ls("cmd.tournament.create.options.description"))
-    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES, draw_rule=DRAW_RULE_CHOICES)
+    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES, draw_rule=DRAW_RULE_CHOICES,
+                          top_cut=TOP_CUT_CHOICES, cut_format=CUT_FORMAT_CHOICES)
     async def create(self, ctx: commands.Context[Any], name: commands.Range[str, 1, tv.TOURNAMENT_NAME],
                      game: commands.Range[str, 1, MAX_GAME_NAME], format: commands.Range[str, 1, 30],
                      table_size: commands.Range[int, 1, 10] = 2, rounds: commands.Range[int, 0, 30] = 0,
@@ -227,8 +245,12 @@ class Tournaments(commands.Cog):
                      starts_in_hours: commands.Range[int, 0, 720] = 0,
                      tiebreaks: commands.Range[str, 0, tv.MAX_TIEBREAKS] = "", draw_rule: str = "rematch",
                      bye_points: commands.Range[float, 0.0, 1.0] | None = None,
+                     half_bye_points: commands.Range[float, 0.0, 1.0] = 0.5,
+                     max_half_byes: commands.Range[int, 0, 50] = 1,
                      min_table_size: commands.Range[int, 0, 10] = 0, max_table_size: commands.Range[int, 0, 10] = 0,
-                     grand_final_reset: bool = True, *,
+                     grand_final_reset: bool = True, top_cut: int = 0, cut_format: str = "single",
+                     third_place: bool | None = None, groups: commands.Range[int, 0, 16] = 0,
+                     advance: commands.Range[int, 1, 8] = 2, *,
                      options: commands.Range[str, 0, MAX_OPTIONS] = "") -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
@@ -249,8 +271,11 @@ class Tournaments(commands.Cog):
                                 late_join_rounds=late_join_rounds, late_points=late_points,
                                 tiebreaks=tuple(k.strip().lower() for k in tiebreaks.split(",") if k.strip()),
                                 round_hours=round_hours, draw_rule=draw_rule.strip().lower(), bye_points=bye_points,
+                                half_bye_points=half_bye_points, max_half_byes=max_half_byes,
                                 min_size=min_table_size, max_size=max_table_size,
-                                grand_final_reset=grand_final_reset, options=opts)
+                                grand_final_reset=grand_final_reset, top_cut=top_cut,
+                                cut_format=cut_format.strip().lower(), third_place=third_place, groups=groups,
+                                advance=advance, options=opts)
             if max_players:  # the field's size is known only when capped; the start caps the rounds otherwise
                 check_rounds(settings, max_players)
             check_options(rules, dict(opts))  # the games' options fail before anything is posted
@@ -756,7 +781,7 @@ class Tournaments(commands.Cog):
                              ) -> dict[str, Any]:
         """The standings image and a compact text (rank, name, points, the first tie-break)."""
         table = value.standings()
-        subtitle = " · ".join((self.game_name(row.game, locale), tv.format_name(value.fmt, locale),
+        subtitle = " · ".join((self.game_name(row.game, locale), tv.format_text(value, locale),
                                tv.round_text(value, locale)))
         data = tv.standings_data(value, table, title, subtitle, locale)
         png = await asyncio.to_thread(standings_image, data, locale=locale)
@@ -811,6 +836,8 @@ class Tournaments(commands.Cog):
             # After the last round the final standings follow ("finished"): one image, not two.
             title = t("tour.standings_after", locale, name=value.name, round=value.current.number)
             await channel.send(**await self.standings_post(row, value, title, locale))
+        elif kind == "cut":
+            await self.post_cut(channel, row, value, locale)
         elif kind == "finished":
             await self.post_final(channel, row, value, locale)
         elif kind == "cancelled":
@@ -845,6 +872,23 @@ class Tournaments(commands.Cog):
                 await publish(self.bot, thread, [Segment(surface.intro(table, locale), table)], locale)
             except Exception:  # one table that cannot be announced must not keep the others quiet
                 log.exception("could not announce game %s of a tournament round", game_id)
+
+    async def post_cut(self, channel: Any, row: TournamentRow, value: Tournament, locale: str) -> None:
+        """A multi-stage event's first stage is over: who advanced, by seed (pinged), and the playoff's bracket."""
+        stage, playoff = tv.stage_name(value.stages[0].format, locale), value.stages[-1]
+        if value.bracket is None:
+            await channel.send(t("tour.cut_none", locale, name=escape(value.name), stage=stage))
+            return
+        names = tv.names_of(value)
+        lines = [t("tour.cut_announce", locale, name=escape(value.name), stage=stage,
+                   format=tv.format_name(playoff.format, locale)),
+                 *(t("tour.cut_seed_line", locale, seed=i, player=tv.who(p, names))
+                   for i, p in enumerate(playoff.seeds, 1))]
+        for text in tv.chunks(lines):
+            await channel.send(text, allowed_mentions=pinging([u for u in tv.human_ids(playoff.seeds)
+                                                               if f"<@{u}>" in text]))
+        await channel.send(file=await self.bracket_file(row, value, locale),
+                           allowed_mentions=discord.AllowedMentions.none())
 
     async def post_final(self, channel: Any, row: TournamentRow, value: Tournament, locale: str) -> None:
         table = value.standings()

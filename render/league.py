@@ -11,7 +11,8 @@ Public API:
 Data shapes (plain dicts, lists, strings and numbers; every key optional):
   standings: ``{"title", "subtitle", "footer": str, "columns": [str], "rows": [{"rank": int, "name": str,
   "points": float, "tiebreaks": [float], "record": str, "dropped": bool, "highlight": bool,
-  "provisional": bool}]}``;
+  "provisional": bool, "half_byes": int}]}`` (``half_byes``: requested half-point byes taken, each marked ½ after
+  the record and explained under the table);
   bracket: ``{"title": str, "sections": [{"title": str, "rounds": [{"title": str, "matches": [{"label": str,
   "players": [str | None, str | None], "seeds": [int | None, int | None], "winner": 0 | 1 | None,
   "bye": bool}]}]}]}``.
@@ -69,6 +70,8 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "dropped": "dropped",
         "provisional": "* provisional",
         "bye": "bye",
+        "half_bye": "½ bye",
+        "half_bye_legend": "½ a requested half-point bye",
         "more_rows": "+ {count} more",
         "col.round": "R{n}",
     },
@@ -83,6 +86,8 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "dropped": "wycofany",
         "provisional": "* wstępne",
         "bye": "wolny los",
+        "half_bye": "½ pauza",
+        "half_bye_legend": "½ pauza na życzenie (pół punktu)",
         "more_rows": "+ {count} więcej",
         "col.round": "R{n}",
     },
@@ -293,6 +298,7 @@ class StandingsLayout:
     columns: tuple[Column, ...]
     legend: bool
     footer: tuple[str, ...]
+    halves: bool = False  # a row marks a requested half-point bye: the ½ legend line is drawn
 
     def row_box(self, index: int) -> tuple[int, int, int, int]:
         """(left, top, right, bottom) of row ``index`` (0-based, in the order given)."""
@@ -318,7 +324,7 @@ def _columns_needed(data: dict[str, Any], rows: list[dict[str, Any]], locale: st
     title = _text(data.get("points_label"), "Bold") or label("col.points", locale)  # a leaderboard: "Rating"
     w = max([head(title), *(val(number(r.get("points"), locale)) for r in rows)])
     cols.append(("points", title, math.ceil(w) + COL_PAD + 10))  # + room for the provisional asterisk
-    records = [_text(r.get("record"), "Regular") for r in rows]
+    records = [_record(r) for r in rows]
     if any(records):
         title = label("col.record", locale)
         w = max([head(title), *(reg(common.fit_text(x, ROW_SIZE, 140, "Regular")) for x in records)])
@@ -329,6 +335,13 @@ def _columns_needed(data: dict[str, Any], rows: list[dict[str, Any]], locale: st
         w = max([head(title), 30, *(reg(number(v[i], locale)) for v in values if i < len(v))])
         cols.append((f"tb{i}", title, math.ceil(w) + COL_PAD))
     return cols
+
+
+def _record(row: dict[str, Any]) -> str:
+    """The record column's text: the record, then a ½ for each requested half-point bye taken."""
+    halves = min(_int(row.get("half_byes")) or 0, 5)
+    record = _text(row.get("record"), "Regular")
+    return f"{record} {HALF * halves}".strip() if halves > 0 else record
 
 
 def standings_layout(data: dict[str, Any], locale: str = "en") -> StandingsLayout:
@@ -352,14 +365,14 @@ def standings_layout(data: dict[str, Any], locale: str = "en") -> StandingsLayou
     body = shown * ROW_H if rows else 170
     more = len(rows) - shown
     legend = any(bool(r.get("provisional")) for r in rows[:shown])
+    halves = any((_int(r.get("half_byes")) or 0) > 0 for r in rows[:shown])
     # The footer carries the tie-break legend: room for every full name of a long order
     footer = tuple(_wrap(_text(data.get("footer"), "Regular"), FOOT_SIZE, width - 2 * PAD, "Regular", 6))
     height = rows_top + body + (ROW_H if more else 0) + 12
-    if legend:
-        height += FOOT_LINE
+    height += FOOT_LINE * (legend + halves)
     height += len(footer) * FOOT_LINE + (8 if footer else 0) + PAD - 8
     return StandingsLayout(width, height, header_h, table_top, rows_top, shown, more, name_x, name_right,
-                           tuple(columns), legend, footer)
+                           tuple(columns), legend, footer, halves)
 
 
 def _header(img: Image.Image, title: str, subtitle: str, width: int, locale: str) -> None:
@@ -405,6 +418,10 @@ def draw_standings(data: dict[str, Any], *, locale: str = "en") -> Image.Image:
     if lay.legend:
         common.paste_text(img, (PAD, y + FOOT_LINE / 2), label("provisional", locale), size=FOOT_SIZE, fill=GOLD,
                           bg=BG, weight="Regular")
+        y += FOOT_LINE
+    if lay.halves:
+        common.paste_text(img, (PAD, y + FOOT_LINE / 2), label("half_bye_legend", locale), size=FOOT_SIZE,
+                          fill=DIM, bg=BG, weight="Regular")
         y += FOOT_LINE
     if lay.footer:
         y += 8
@@ -456,7 +473,7 @@ def _standings_row(
             if row.get("provisional"):
                 common.paste_text(img, (col.right + 3, cy - 3), "*", size=ROW_SIZE, fill=GOLD, bg=bg)
         elif col.key == "record":
-            record = _text(row.get("record"), "Regular")
+            record = _record(row)
             common.paste_text(img, (col.right, cy), record, size=ROW_SIZE, fill=GREY if dropped else DIM if not
                               highlight else TEXT, bg=bg, weight="Regular", align="right", max_width=140)
         else:
@@ -815,6 +832,8 @@ def cell_text(cell: Any, locale: str = "en") -> str:
     result = _str(cell.get("result"))
     if result == "bye":
         return label("bye", locale)
+    if result == "H":  # a requested half-point bye (league/export.py's crosstable code)
+        return label("half_bye", locale)
     if not result and cell.get("opponent") is None:
         return DASH
     opponent = _int(cell.get("opponent"))

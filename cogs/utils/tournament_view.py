@@ -68,10 +68,40 @@ def format_name(fmt: str, locale: str) -> str:
 
 
 def planned_rounds(value: Tournament) -> int:
-    """How many rounds the tournament will have (an elimination's fixed schedule; 0 before the start = not known)."""
+    """How many rounds the tournament will have (an elimination's fixed schedule; 0 before the start = not known).
+    A playoff's rounds follow the first stage's."""
     if value.bracket is not None:
-        return max((m.play_round for m in value.bracket.matches if any(m.slots) or not m.decided), default=0)
+        before = value.stages[-1].first_round - 1 if value.stages else 0
+        return before + max((m.play_round for m in value.bracket.matches if any(m.slots) or not m.decided),
+                            default=0)
     return value.planned
+
+
+def stage_name(fmt: str, locale: str) -> str:
+    """A multi-stage event's stage by its format: "Swiss stage", "Group stage", "Playoff"."""
+    return t(f"tour.stage_name.{fmt.replace('-', '_')}", locale)
+
+
+def format_text(value: Tournament, locale: str) -> str:
+    """The format being played, and in a multi-stage event which stage it is."""
+    if not value.stages:
+        return format_name(value.fmt, locale)
+    return f"{stage_name(value.fmt, locale)}: {format_name(value.fmt, locale)}"
+
+
+def groups_of(value: Tournament) -> dict[str, str]:
+    """While a group stage is played: each entrant's pool letter (A, B, ...); otherwise nobody's."""
+    if len(value.stages) != 1 or not value.stages[0].groups:
+        return {}
+    return {p: chr(ord("A") + i) for i, pool in enumerate(value.stages[0].groups) for p in pool}
+
+
+def shown_names(value: Tournament, locale: str) -> dict[str, str]:
+    """Entrants' names in the standings, with their pool during a group stage (not escaped)."""
+    names, groups = names_of(value), groups_of(value)
+    for p, group in groups.items():
+        names[p] = f"{names.get(p, p)} ({t('tour.group_tag', locale, group=group)})"
+    return names
 
 
 def round_text(value: Tournament, locale: str) -> str:
@@ -224,7 +254,7 @@ def number(x: float) -> str:
 
 
 def standings_lines(value: Tournament, table: list[Standing], locale: str) -> list[str]:
-    names, tbs = names_of(value), tiebreak_names(value)
+    names, tbs = shown_names(value, locale), tiebreak_names(value)
     lines = []
     for s in table[:TEXT_ROWS]:
         first = "" if not tbs else t("tour.tiebreak_part", locale, name=t(f"tour.tb.{tbs[0]}", locale),
@@ -242,10 +272,11 @@ def standings_lines(value: Tournament, table: list[Standing], locale: str) -> li
 def standings_data(value: Tournament, table: list[Standing], title: str, subtitle: str,
                    locale: str) -> dict[str, Any]:
     """The data `render.league.standings_image` draws (its docstring has the shape)."""
-    names, tbs = names_of(value), tiebreak_names(value)
+    names, tbs = shown_names(value, locale), tiebreak_names(value)
     rows = [{"rank": s.rank, "name": names.get(s.player, s.player), "points": s.points,
              "tiebreaks": [s.tiebreaks.get(k, 0.0) for k in tbs], "dropped": s.dropped,
-             "record": t("tour.record", locale, wins=s.wins, played=s.played)} for s in table]
+             "record": t("tour.record", locale, wins=s.wins, played=s.played), "half_byes": s.half_byes}
+            for s in table]
     return {"title": title, "subtitle": subtitle, "columns": [t(f"tour.tb.{k}", locale) for k in tbs],
             "rows": rows, "footer": tiebreak_legend(value, locale)}
 

@@ -50,6 +50,9 @@ def event_line(kind: str, data: dict[str, Any], who: str, locale: str) -> str | 
                  turns=90 * int(data.get("turns", 0)))
     if kind == "move":
         return t("ffui.ev.move", locale, name=who, to=data.get("to", ""))
+    if kind == "nudge":
+        return t(f"ffui.ev.nudge_{data.get('what', 'jutsu')}", locale, name=who, space=data.get("space", ""),
+                 offset=data.get("offset", ""), player=int(data.get("who", 0)) + 1)
     if kind == "rotate":
         return t("ffui.ev.rotate", locale, name=who, card=data.get("card", 0) + 1,
                  way=t(f"ffui.way.{'cw' if data.get('quarter', 1) > 0 else 'ccw'}", locale))

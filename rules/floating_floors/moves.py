@@ -10,6 +10,7 @@ import itertools
 from dataclasses import replace
 
 from rules.base import Event, IllegalActionError, Msg
+from rules.floating_floors import notation as nt
 from rules.floating_floors import statics
 from rules.floating_floors.components import (
     BANSEN_BY_ID,
@@ -42,7 +43,7 @@ from rules.floating_floors.state import Board, Piece, Player, Reset, State
 
 RESET_TRIES = 3
 PHASE_VERBS = {"chakra": ("chakra",), "hide": ("hide",), "reset": ("reset", "place", "board", "stand"),
-               "acquire": ("take",), "navigate": ("place", "board", "move", "claim", "use", "end")}
+               "acquire": ("take",), "navigate": ("place", "board", "move", "claim", "use", "end", nt.TOGETHER)}
 
 
 def perform(w: Work, seat: int, act: Action) -> None:
@@ -179,41 +180,132 @@ def _take_from_map(w: Work, seat: int, act: Action) -> bool:
 
 
 def place(w: Work, seat: int, act: Action) -> None:
+    check(w, seat, place_quietly(w, seat, act), "place")
+
+
+def place_quietly(w: Work, seat: int, act: Action) -> list[int]:
+    """A Jutsu from the hand, unchecked: the cards whose board it touched (to `check` after)."""
     me = w.seats[seat]
     if act.kind not in me.hand:
         raise IllegalActionError("ff.err.not_in_hand", kind=act.kind, hand=" ".join(me.hand) or "—")
-    piece = put_jutsu(w, act)
+    piece = put_jutsu(w, act, seat)
     hand = list(me.hand)
     hand.remove(act.kind)
     w.set_player(seat, hand=tuple(hand))
     w.events.append(Event("place", seat, {"kind": act.kind, "space": name(act.space), "offset": act.offset,
                                           "level": piece.level, "id": piece.id}))
-    card = w.lay.card_of(act.space)
-    if piece.level == "board" and not settle(w, card, seat, "place", w.s.options.shaky_all):
-        end_turn(w, seat, None)
+    return [w.lay.card_of(act.space)] if piece.level == "board" else []
 
 
-def put_jutsu(w: Work, act: Action) -> Piece:
-    """A Jutsu where ``act`` says, if the rules allow it there: on the card's board if it has one, else on land."""
+def check(w: Work, seat: int, cards: list[int], cause: str) -> None:
+    """Check each touched board in order; the first that falls ends the turn (one collapse per action)."""
+    shaky = w.s.options.shaky_all
+    for card in cards:
+        if card in w.boards and not settle(w, card, seat, cause, shaky):
+            end_turn(w, seat, None)
+            return
+
+
+def together(w: Work, seat: int, act: Action) -> None:
+    """Several placements (and at most one step) made at once: the rulebook's "multiple actions at the same
+    time". Each is made as if alone, in the order given, but the boards they touch are checked once, after all
+    of them, so a Jutsu and its counterweight stand together where either alone would tip the board."""
+    touched: list[int] = []
+    for part in act.parts:
+        cards = place_quietly(w, seat, part) if part.verb == "place" else step_quietly(w, seat, part)
+        touched += [c for c in cards if c not in touched]
+    check(w, seat, touched, "move" if any(p.verb == "move" for p in act.parts) else "place")
+
+
+def put_jutsu(w: Work, act: Action, seat: int | None = None) -> Piece:
+    """A Jutsu where ``act`` says, if the rules allow it there: on the card's board if it has one, else on land.
+    A piece it touches in that space is nudged (see `make_room`)."""
     card = w.lay.card_of(act.space)
     board = w.boards.get(card)
     level = "board" if board is not None else "ground"
     if board is None and not is_land(w.s, w.lay, act.space):
         raise IllegalActionError("ff.err.water", space=name(act.space))
-    if ninja_at(w, act.space) is not None:
-        raise IllegalActionError("ff.err.ninja_there", space=name(act.space))
     here = [p for p in w.pieces.values() if p.space == act.space and p.level == level]
     if level == "ground" and here and w.s.options.has(6):
         raise IllegalActionError("ff.err.one_per_space", space=name(act.space))
     shape = KIND_SHAPE[act.kind]
     point = statics.jutsu_position(act.space, shape, act.offset)
-    mine = statics.footprint(shape, point)
-    if any(statics.overlaps(mine, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
-        raise IllegalActionError("ff.err.no_room", space=name(act.space), offset=act.offset)
+    make_room(w, act, level, statics.footprint(shape, point), None, by=seat)
     piece = Piece(w.next_piece, act.kind, act.space, level, point[0], point[1])
     w.pieces[piece.id] = piece
     w.next_piece += 1
     return piece
+
+
+# --- nudging -------------------------------------------------------------------------------------------------
+# "When placing Jutsu onto a space, you may nudge a Jutsu or Ninja Meeple already in that same space … All pieces
+# must fit within the space they began." A piece has a position inside its space (x, y); the one piece that the
+# newcomer's footprint would overlap moves to the offset the player names (``nudge se``) or, by default, to the
+# free offset nearest where it was. Its weight moves with it; the check after the action decides if the board
+# stands. A Jutsu a ninja stands on, and a ninja standing on a Jutsu, are not nudged (they would move together).
+
+Occupant = tuple[str, int, str, statics.Point]  # ("jutsu", id, shape, point) or ("ninja", seat, "ninja", point)
+
+
+def occupants(w: Work, space: Space, level: str, mover: int | None = None, landing: int | None = None
+              ) -> list[Occupant]:
+    """The pieces in ``space`` at ``level`` but the moving ninja and the Jutsu it lands on."""
+    out: list[Occupant] = [("jutsu", p.id, KIND_SHAPE[p.kind], p.point) for p in sorted(w.pieces.values(),
+                           key=lambda p: p.id) if p.space == space and p.level == level and p.id != landing]
+    if level == "board":
+        out += [("ninja", q.seat, statics.NINJA, q.point) for q in w.seats if q.space == space and q.seat != mover]
+    return out
+
+
+def _touches(foot: tuple[statics.Point, ...], o: Occupant) -> bool:
+    return statics.overlaps(foot, statics.footprint(o[2], o[3]))
+
+
+def make_room(w: Work, act: Action, level: str, foot: tuple[statics.Point, ...], mover: int | None,
+              only_ninjas: bool = False, landing: int | None = None, by: int | None = None) -> None:
+    """Nudge the one piece in ``act.space`` that ``foot`` overlaps, or refuse. ``mover``: the stepping ninja (not
+    an obstacle to itself); ``only_ninjas``: a step, whose landing spot is refused only by another ninja (Jutsu
+    there are nudged when the player asks, as before); ``by``: the seat that nudges."""
+    others = occupants(w, act.space, level, mover, landing)
+    hit = [o for o in others if _touches(foot, o) and (o[0] == "ninja" or not only_ninjas or act.nudge)]
+    if not hit:
+        if act.nudge:
+            raise IllegalActionError("ff.err.nudge_nothing", space=name(act.space))
+        return
+    stood = {q.on for q in w.seats}
+    if any((o[0] == "jutsu" and o[1] in stood) or (o[0] == "ninja" and w.seats[o[1]].on is not None) for o in hit):
+        raise IllegalActionError("ff.err.nudge_stood", space=name(act.space))
+    if len(hit) > 1:
+        raise IllegalActionError("ff.err.no_room", space=name(act.space), offset=act.offset)
+    what, key, shape, at = hit[0]
+    rest = [foot, *(statics.footprint(o[2], o[3]) for o in others if o is not hit[0])]
+    for offset in _nudge_targets(act, shape, at):
+        point = statics.jutsu_position(act.space, shape, offset)
+        spot = statics.footprint(shape, point)
+        if not any(statics.overlaps(spot, f) for f in rest):
+            _moved(w, what, key, point)
+            w.events.append(Event("nudge", mover if by is None else by,
+                                  {"space": name(act.space), "what": what, "who": key, "offset": offset}))
+            return
+    if act.nudge:
+        raise IllegalActionError("ff.err.nudge_blocked", space=name(act.space), offset=act.nudge)
+    raise IllegalActionError("ff.err.no_room", space=name(act.space), offset=act.offset)
+
+
+def _nudge_targets(act: Action, shape: str, at: statics.Point) -> list[str]:
+    if act.nudge:
+        return [act.nudge]
+    points = {o: statics.jutsu_position(act.space, shape, o) for o in statics.OFFSETS}
+    near = sorted(statics.OFFSETS, key=lambda o: (abs(points[o][0] - at[0]) + abs(points[o][1] - at[1]),
+                                                  statics.OFFSETS.index(o)))
+    return [o for o in near if points[o] != at]
+
+
+def _moved(w: Work, what: str, key: int, point: statics.Point) -> None:
+    if what == "jutsu":
+        w.pieces[key] = replace(w.pieces[key], x=point[0], y=point[1])
+    else:
+        w.set_player(key, x=point[0], y=point[1])
 
 
 def place_board(w: Work, seat: int, act: Action) -> None:
@@ -231,14 +323,15 @@ def place_board(w: Work, seat: int, act: Action) -> None:
         end_turn(w, seat, None)
 
 
-def standing_spot(w: Work, me: Player, space: Space) -> tuple[float, float, int | None]:
-    """Where ``me`` would stand on ``space`` (its centre or a Jutsu of its colour), or an error."""
+def standing_spot(w: Work, me: Player, space: Space, nudging: bool = False) -> tuple[float, float, int | None]:
+    """Where ``me`` would stand on ``space`` (its centre or a Jutsu of its colour), or an error. ``nudging``: a
+    step may share the space with another ninja (`make_room` nudges it or refuses)."""
     card = w.lay.card_of(space)
     board = w.boards.get(card)
     if board is None:
         raise IllegalActionError("ff.err.no_board", space=name(space))
     other = ninja_at(w, space)
-    if other is not None and other.seat != me.seat:
+    if other is not None and other.seat != me.seat and not nudging:
         raise IllegalActionError("ff.err.occupied", space=name(space))
     colour = colour_of(me)
     if colour_at(board, w.lay, space) == colour:
@@ -254,6 +347,11 @@ def standing_spot(w: Work, me: Player, space: Space) -> tuple[float, float, int 
 
 
 def move(w: Work, seat: int, act: Action) -> None:
+    check(w, seat, step_quietly(w, seat, act), "move")
+
+
+def step_quietly(w: Work, seat: int, act: Action) -> list[int]:
+    """One step, unchecked: the boards to check after it, the one entered first, then the one left."""
     me = w.seats[seat]
     if me.alcove is not None:
         start = w.lay.alcoves[me.alcove].space
@@ -265,18 +363,15 @@ def move(w: Work, seat: int, act: Action) -> None:
         raise IllegalActionError("ff.err.not_adjacent", space=name(act.space), at=name(me.space))
     if w.s.options.master == seat and w.s.options.master_steps and me.steps >= MASTER_STEPS:
         raise IllegalActionError("ff.err.master_steps", steps=MASTER_STEPS)
-    x, y, on = standing_spot(w, me, act.space)
+    x, y, on = standing_spot(w, me, act.space, nudging=True)
+    foot = statics.footprint(statics.NINJA, (x, y))
+    make_room(w, act, "board", foot, seat, only_ninjas=True, landing=on)
     left = w.lay.card_of(me.space) if me.space is not None else None
     w.set_player(seat, alcove=None, space=act.space, x=x, y=y, on=on, steps=me.steps + 1)
     w.events.append(Event("move", seat, {"from": name(me.space) if me.space else None, "to": name(act.space),
                                          "on": on}))
     entered = w.lay.card_of(act.space)
-    shaky = w.s.options.shaky_all
-    if not settle(w, entered, seat, "move", shaky):
-        end_turn(w, seat, None)
-        return
-    if left is not None and left != entered and left in w.boards and not settle(w, left, seat, "move", shaky):
-        end_turn(w, seat, None)
+    return [entered] + ([left] if left is not None and left != entered else [])
 
 
 def turn_board(w: Work, card: int, quarter: int) -> None:
@@ -472,7 +567,7 @@ def reset_place(w: Work, seat: int, act: Action) -> None:
     if act.kind not in reset.kinds:
         raise IllegalActionError("ff.err.not_fallen", kind=act.kind, left=" ".join(reset.kinds) or "—")
     _reset_card(w, reset, act.space)
-    piece = put_jutsu(w, act)
+    piece = put_jutsu(w, act, seat)
     kinds = list(reset.kinds)
     kinds.remove(act.kind)
     w.changes["reset"] = replace(reset, kinds=tuple(kinds), manual=True)
@@ -621,7 +716,7 @@ class _Dry:
 
 RESET_ACTIONS = {"place": reset_place, "board": reset_board, "stand": reset_stand}
 ACTIONS = {"chakra": chakra, "hide": hide, "take": take, "place": place, "board": place_board, "move": move,
-           "claim": claim, "use": use, "end": end, "reset": do_reset}
+           "claim": claim, "use": use, "end": end, "reset": do_reset, nt.TOGETHER: together}
 
 
 # --- legal actions -------------------------------------------------------------------------------------------

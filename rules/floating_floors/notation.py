@@ -4,6 +4,8 @@ Canonical forms (lowercase; parsing ignores case and extra spaces)::
 
     take bt pool          take ws e5           take wh under e5        (acquire: one die each)
     place bs e5 [ne]      board c2 [back] [r90]      move e5      claim [a2]      end [keep ws wt]
+    place ws b2 nw nudge se      move b2 nudge se      (nudge the piece you touch in that space to se)
+    place ws c1 ne + place ws a3 w      place ws b3 + move b3      (several at once: checked as one board)
     use sun2              (Challenge 4: spend a claimed Bansen to turn your board)
     hide sun2 b1          (Challenge 1 set-up: hide a Bansen in the alcove next to b1)
     reset                 (set up a collapsed card again: the automatic legal arrangement, or finish your own)
@@ -14,6 +16,11 @@ Canonical forms (lowercase; parsing ignores case and extra spaces)::
 Jutsu kinds are colour + shape: ``b``/``w`` (black, white) and ``s``/``t``/``h`` (square, triangle, hexagon).
 An offset places a Jutsu off its space's centre toward one of 8 directions (``c`` is the centre). A board's side
 is ``front`` (default) or ``back``; its rotation ``r0`` (default), ``r90``, ``r180``, ``r270`` clockwise.
+
+The rulebook lets a placed Jutsu or a moving ninja *nudge* a piece already in that space: ``nudge <offset>`` names
+where the touched piece goes in its space (without it, the nearest free place). It also lets a player "complete
+multiple actions at the same time": placements and at most one step joined by ``+`` are one action, and the
+boards they touch are checked once, after all of them (a claim must be made by itself).
 """
 
 from __future__ import annotations
@@ -26,12 +33,16 @@ from rules.floating_floors.layout import Space, name, parse_space
 from rules.floating_floors.statics import OFFSETS
 
 ENGINE_VERBS = ("timeout",)
+TOGETHER = "together"  # the verb of several actions made at once
+TOGETHER_VERBS = ("place", "move")
+MAX_PARTS = 6  # a hand holds at most a turn's Jutsu: more parts than that is a typo, not a move
 ROTATIONS = {"r0": 0, "r90": 1, "r180": 2, "r270": 3}
 USAGE = {
-    "take": "take bt pool | take bt e5 | take bt under e5", "place": "place bs e5 [ne]",
-    "board": "board c2 [front|back] [r0|r90|r180|r270]", "move": "move e5", "claim": "claim [a2]",
+    "take": "take bt pool | take bt e5 | take bt under e5", "place": "place bs e5 [ne] [nudge sw]",
+    "board": "board c2 [front|back] [r0|r90|r180|r270]", "move": "move e5 [nudge sw]", "claim": "claim [a2]",
     "use": "use <bansen>", "end": "end [keep ws wt]", "hide": "hide <bansen> <space>", "reset": "reset",
     "stand": "stand <player> <space>", "chakra": "chakra <space>",
+    TOGETHER: "place ws c1 ne + place ws a3 w",
 }
 
 
@@ -47,20 +58,25 @@ class Action:
     bansen: str | None = None
     keep: tuple[str, ...] | None = None  # end: None = keep the best 3 of your colour automatically
     seat: int | None = None  # stand: whose ninja (0-based; typed from 1)
+    nudge: str | None = None  # place, move: where the touched piece goes in its space (None: the nearest free)
+    parts: tuple[Action, ...] = ()  # together: the actions made at once, in the order given
 
 
 def text(a: Action) -> str:
     v = a.verb
+    if v == TOGETHER:
+        return " + ".join(text(p) for p in a.parts)
+    nudge = f" nudge {a.nudge}" if a.nudge else ""
     if v == "take":
         where = {"pool": "pool", "top": name(a.space) if a.space else "", "under": f"under {name(a.space)}"
                  if a.space else ""}[a.source or "pool"]
         return f"take {a.kind} {where}"
     if v == "place":
-        return f"place {a.kind} {name(a.space)}" + ("" if a.offset == "c" else f" {a.offset}")
+        return f"place {a.kind} {name(a.space)}" + ("" if a.offset == "c" else f" {a.offset}") + nudge
     if v == "board":
         return f"board {name(a.space)}" + (" back" if a.back else "") + (f" r{a.turns * 90}" if a.turns else "")
     if v == "move":
-        return f"move {name(a.space)}"
+        return f"move {name(a.space)}{nudge}"
     if v == "claim":
         return f"claim {name(a.space)}" if a.space else "claim"
     if v == "use":
@@ -79,6 +95,25 @@ def text(a: Action) -> str:
 def parse(raw: str) -> Action:
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidActionError("ff.err.empty")
+    if "+" in raw:
+        return _together(raw.split("+"))
+    return _one(raw)
+
+
+def _together(texts: list[str]) -> Action:
+    """Several actions at once: placements and at most one step (the rulebook's other hand)."""
+    if len(texts) > MAX_PARTS:
+        raise InvalidActionError("ff.err.together_many", count=MAX_PARTS, usage=USAGE[TOGETHER])
+    parts = tuple(_one(t) for t in texts)
+    if len(parts) < 2 or any(p.verb not in TOGETHER_VERBS for p in parts) or \
+            sum(p.verb == "move" for p in parts) > 1:
+        raise InvalidActionError("ff.err.together_verbs", usage=USAGE[TOGETHER])
+    return Action(TOGETHER, parts=parts)
+
+
+def _one(raw: str) -> Action:
+    if not raw.strip():
+        raise InvalidActionError("ff.err.together_verbs", usage=USAGE[TOGETHER])
     words = raw.strip().lower().split()
     verb, rest = words[0], words[1:]
     if verb in ("reset", "resign", "timeout"):
@@ -127,13 +162,33 @@ def _take(verb: str, rest: list[str]) -> Action:
     return Action(verb, kind=kind, space=_space(rest[1], verb), source="top")
 
 
+def _nudge(verb: str, rest: list[str]) -> tuple[list[str], str | None]:
+    """Split a trailing ``nudge <offset>`` off ``rest``."""
+    if "nudge" not in rest:
+        return rest, None
+    i = rest.index("nudge")
+    _need(rest, i + 2, verb, "nudge")
+    _no_more(verb, rest[i + 2:])
+    if rest[i + 1] not in OFFSETS:
+        raise InvalidActionError("ff.err.bad_offset", word=rest[i + 1][:20], usage=USAGE[verb])
+    return rest[:i], rest[i + 1]
+
+
 def _place(verb: str, rest: list[str]) -> Action:
+    rest, nudge = _nudge(verb, rest)
     _need(rest, 2, verb, "place")
     offset = rest[2] if len(rest) > 2 else "c"
     if offset not in OFFSETS:
         raise InvalidActionError("ff.err.bad_offset", word=offset[:20], usage=USAGE[verb])
     _no_more(verb, rest[3:])
-    return Action(verb, kind=_kind(rest[0], verb), space=_space(rest[1], verb), offset=offset)
+    return Action(verb, kind=_kind(rest[0], verb), space=_space(rest[1], verb), offset=offset, nudge=nudge)
+
+
+def _move(verb: str, rest: list[str]) -> Action:
+    rest, nudge = _nudge(verb, rest)
+    _need(rest, 1, verb, "space")
+    _no_more(verb, rest[1:])
+    return Action(verb, space=_space(rest[0], verb), nudge=nudge)
 
 
 def _board(verb: str, rest: list[str]) -> Action:
@@ -196,6 +251,6 @@ def _end(verb: str, rest: list[str]) -> Action:
     return Action(verb, keep=tuple(_kind(k, verb) for k in kinds))
 
 
-_PARSERS = {"take": _take, "place": _place, "board": _board, "move": _one_space, "claim": _one_space,
+_PARSERS = {"take": _take, "place": _place, "board": _board, "move": _move, "claim": _one_space,
             "chakra": _one_space,
             "use": _use, "hide": _hide, "end": _end, "stand": _stand}

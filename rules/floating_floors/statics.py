@@ -21,6 +21,10 @@ Decisions:
   A board is stable iff margin >= ``physics.min_margin``, so a centre of mass on the edge (margin 0) falls.
 - Hulls are cached by their rounded, sorted corner set: supports rarely change while loads move every step.
 - Footprints overlap when they share area; an intersection under 1e-9 (float noise) counts as touching.
+- A ninja meeple's base is a square of side ``NINJA_BASE`` (0.25 of a space: a meeple stands on about a quarter of
+  a space's width), used only to decide whether a piece arriving in its space touches it and must nudge it
+  (the rulebook's nudge); its weight acts at its position. ``footprint("ninja", …)`` and
+  ``jutsu_position(…, "ninja", offset)`` treat it like a Jutsu shape.
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ OFFSET_OF: dict[tuple[int, int], str] = {v: k for k, v in DIRECTION.items()}
 GRID = 9  # decimal places of the snapping grid
 OVERLAP_AREA = 1e-9
 SQRT3 = math.sqrt(3)
+NINJA = "ninja"  # the footprint "shape" of a ninja meeple
+NINJA_BASE = 0.25  # not in components.json: the box gives no meeple size and no rule depends on it but nudging
 
 
 def _snap(value: float) -> float:
@@ -62,6 +68,9 @@ def _snap_point(point: Sequence[float]) -> Point:
 def footprint(shape: str, centre: Point, physics: Physics = PHYSICS) -> tuple[Point, ...]:
     """The corners of a Jutsu's footprint, in a fixed orientation, around ``centre``."""
     x, y = centre
+    if shape == NINJA:
+        h = NINJA_BASE / 2
+        return ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
     size = physics.size(shape)
     if shape == "square":
         h = size / 2

@@ -5,6 +5,9 @@ Under the latest map: **End turn**, **Harvest**, **Heal**, **Create Village**, *
 allow them now, a select of the Lands to move to or create and a select of the rolls (a demon on your Land and a
 stat, another Kitsune, a take-over), and **My Kitsune** (an ephemeral reply with your stats, cards and legal
 moves). While a harvest is pending: one button per drawn Dream card (its name and cost) and **Keep none**.
+While the Nightmare waits for the current player's decision (6.1 demon order, 6.2 where a Kitsune goes, 6.4.3
+where a spawn appears): one select of the choices (the bot's choice marked), the turn line pings the decider and
+the map outlines the candidate Lands; other players' clicks are refused like any move out of turn.
 The drawn cards are posted as an image (`render.floating_world_cards`) with the map.
 Every component carries the table and its version: the callback re-reads the table, and ``engine.act`` checks the
 seat, the turn and the version (a stale or forged click changes nothing); a select's value must be one of the
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from cogs.utils.components import custom_id
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import Post, send_private
@@ -31,6 +35,7 @@ from render import floating_world as draw
 from render import floating_world_cards as dream_cards
 from render import floating_world_words as words
 from rules.base import RulesError
+from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
 from rules.floating_world.content import DREAM_BY_ID
 
@@ -41,8 +46,8 @@ GAME = "floating_world"
 SIMPLE = ("end", "harvest", "heal", "village", "seal")  # buttons whose action is their own name
 BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|harvest|heal|village|seal|keepnone|hand|buy\.[a-z][a-z0-9_]{{1,39}})"
                    r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
-SELECT_TEMPLATE = rf"{GAME}:(?P<kind>go|roll):(?P<table>[0-9]+):(?P<version>[0-9]+)"
-SELECT_VERBS = {"go": ("move", "land"), "roll": ("attack", "takeover")}
+SELECT_TEMPLATE = rf"{GAME}:(?P<kind>go|roll|decide):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+SELECT_VERBS = {"go": ("move", "land"), "roll": ("attack", "takeover"), "decide": ("resolve", "flee", "spawn")}
 STYLES = {"end": discord.ButtonStyle.danger, "seal": discord.ButtonStyle.success,
           "keepnone": discord.ButtonStyle.secondary, "hand": discord.ButtonStyle.secondary}
 MAX_OPTIONS = 25
@@ -159,6 +164,8 @@ class FloatingWorldSurface(GameSurface):
                 summary = words.nightmare_lines(night, names, locale)
                 events = seg.result.events if seg.result is not None else []
                 lines = [seg.line, *summary, *words.turn_lines(events, names, locale)]
+                if any(e.kind == "timeout" for e in events) and asks(seg.table):
+                    lines.append(t("fwui.decide.timeout", locale))  # absence is not a choice: say who chose
                 posts.append(Post(lines, seg.table, draw=nightmare_files))
                 posts.append(Post([]))  # what follows the Nightmare is a message of its own
                 continue
@@ -180,6 +187,9 @@ class FloatingWorldSurface(GameSurface):
         if line and table.state is not None and table.state.harvest is not None:
             who = ", ".join(self.seat_mention(table, s, locale) for s in table.humans_to_move())
             line = t("fwui.turn_harvest", locale, who=who)
+        if line and table.state is not None and table.state.pending is not None:
+            who = ", ".join(self.seat_mention(table, s, locale) for s in table.humans_to_move())
+            line = t("fwui.turn_decide", locale, who=who, what=decision_text(table, locale))
         return line, ids
 
     # --- the status message and /help ----------------------------------------------------------------
@@ -194,7 +204,7 @@ class FloatingWorldSurface(GameSurface):
         state = table.state
         if state is None or table.status != "active":
             return super().phase_text(table, locale)
-        key = "fwui.phase_haunt" if state.phase == "haunt" else "fwui.phase"
+        key = "fwui.phase_haunt" if state.phase == "haunt" else "fwui.phase_decide" if state.pending else "fwui.phase"
         return t(key, locale, turn=state.turn, name=self.seat_label(table, state.current, locale))
 
     def help_embed(self, locale: str) -> discord.Embed:
@@ -217,6 +227,8 @@ class FloatingWorldSurface(GameSurface):
             items += [buy_button(card, table, locale) for card in state.harvest[:20]]
             items.append(FloatingWorldButton.make("keepnone", table, locale))
             return [*items, *self.image_items(table, locale)]
+        if state.pending is not None:
+            return [decision_select(table, locale), *self.image_items(table, locale)]
         actions = ["end"] if state.phase == "haunt" else legal(table, state.current)
         items += [FloatingWorldButton.make(a, table, locale) for a in SIMPLE if a in actions and a != "end"]
         if "end" in actions:
@@ -279,8 +291,38 @@ def select_options(table: Table, actions: list[str], kind: str, locale: str) -> 
     return [discord.SelectOption(label=option_label(table, a, locale)[:100], value=a) for a in chosen[:MAX_OPTIONS]]
 
 
+def asks(table: Table) -> bool:
+    """The table decides the Nightmare's choices (``auto_nightmare`` off)."""
+    return table.state is not None and not table.state.options.auto_nightmare
+
+
+def decision_text(table: Table, locale: str) -> str:
+    """What the paused Nightmare asks of the current player, in words."""
+    view = table.rules.view(table.state, None)["pending"]
+    name = shown_names(table)[view["fleeing"]] if view["decision"] == "flee" else ""
+    return t(f"fwui.decide.{view['decision']}", locale, name=name, demon=words.demon(view.get("type", "oni"), locale))
+
+
+def decision_select(table: Table, locale: str) -> ActionSelect:
+    """The Nightmare's choices as one select (values are the legal actions; the bot's choice is marked)."""
+    pending = table.state.pending
+    hint = nm.suggestion(table.state)
+    options = [discord.SelectOption(label=option_label(table, a, locale)[:100], value=a,
+                                    description=t("fwui.opt.suggested", locale) if a == hint else None)
+               for a in pending["choices"][:MAX_OPTIONS]]
+    select = discord.ui.Select(custom_id=custom_id(GAME, "decide", table.id, table.version), options=options,
+                               placeholder=t(f"fwui.select.decide_{pending['decision']}", locale))
+    return ActionSelect("decide", table.id, table.version, select)
+
+
 def option_label(table: Table, action: str, locale: str) -> str:
     act = nt.parse(action)
+    if act.verb == "resolve":
+        if act.at is None:
+            return t("fwui.opt.resolve_all", locale)
+        return t("fwui.opt.resolve", locale, demon=words.demon(act.target or "oni", locale), at=words.at(act.at))
+    if act.verb in ("flee", "spawn"):
+        return t(f"fwui.opt.{act.verb}", locale, at=land_at(table, act.at, locale))
     if act.verb in ("move", "land"):
         return t(f"fwui.opt.{act.verb}", locale, at=words.at(act.at))
     stat = words.stat(act.stat or "body", locale)
@@ -291,6 +333,12 @@ def option_label(table: Table, action: str, locale: str) -> str:
         text = t("fwui.opt.attack_kitsune", locale, target=target, stat=stat)
         return f"{text} ({words.card_name(act.item, locale)})" if act.item else text
     return t("fwui.opt.attack", locale, demon=words.demon(act.target or "oni", locale), stat=stat)
+
+
+def land_at(table: Table, at: tuple[int, int] | None, locale: str) -> str:
+    """``2,1 (Cedar Shrine)``: the coordinates a player types, and the Land's name to find it on the map."""
+    land = table.state.land_map().get(at) if table.state is not None and at is not None else None
+    return words.at(at) if land is None else f"{words.at(at)} ({words.land_name(land.card, locale)})"
 
 
 # --- components ------------------------------------------------------------------------------------------
@@ -311,7 +359,7 @@ class ActionSelect(MoveSelect, template=SELECT_TEMPLATE):
     """Move / create a Land (``go``), or a roll (``roll``): each option's value is a legal action."""
 
     GAME, COG, PREFIX = GAME, "FloatingWorld", "fwui"
-    PLACEHOLDERS: ClassVar[dict[str, str]] = {"go": "move", "roll": "attack"}
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {"go": "move", "roll": "attack", "decide": "decide_resolve"}
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingWorldButton, ActionSelect)

@@ -86,6 +86,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "phase.nightmare": "Nightmare",
         "phase.over": "Game over",
         "to_play": "{name} to play",
+        "decides.resolve": "{name} chooses the next demon",
+        "decides.flee": "{name} chooses where {fleeing} goes",
+        "decides.spawn": "{name} places the {demon}",
         "won": "The Gate is sealed: everyone wins!",
         "lost": "The world has fallen",
         "last_roll": "{name} · {stat}:",
@@ -134,6 +137,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "phase.nightmare": "Koszmar",
         "phase.over": "Koniec gry",
         "to_play": "Ruch: {name}",
+        "decides.resolve": "{name} wybiera następnego demona",
+        "decides.flee": "{name} wybiera, dokąd idzie {fleeing}",
+        "decides.spawn": "{name} stawia: {demon}",
         "won": "Brama zapieczętowana: wszyscy wygrywają!",
         "lost": "Świat upadł",
         "last_roll": "{name} · {stat}:",
@@ -669,13 +675,14 @@ def _header(cv: common.Canvas, view: dict[str, Any], lay: MapLayout, locale: str
         x += cv.text(x, 66, f"{turn} · ", size=20, fill=DIM, weight="Regular", max_width=right - x)
         cv.text(x, 66, _outcome_text(view, locale), size=20, fill=GOLD, max_width=right - x)
     else:
-        key = "phase.nightmare" if phase == "nightmare" else "phase.dream"
+        pending = _dict(view.get("pending"))
+        key = "phase.nightmare" if phase == "nightmare" or pending else "phase.dream"
         x += cv.text(x, 66, f"{turn} · {label(key, locale)} · ", size=20, fill=DIM, weight="Regular",
                      max_width=right - x)
         cur = _int(view.get("current"))
         if cur is not None and right - x > 60:
             x += cv.sprite(token_sprite(f"fox{cur}", 30, BG), x, 66) + 6
-            cv.text(x, 66, label("to_play", locale, name=seat_name(names, cur, locale)), size=20, fill=TEXT,
+            cv.text(x, 66, _who_acts(pending, seat_name(names, cur, locale), names, locale), size=20, fill=TEXT,
                     max_width=right - x)
     info, roll = _last_roll(view)
     if roll.get("dice"):
@@ -721,6 +728,16 @@ def _roll(cv: common.Canvas, x: float, cy: float, roll: dict[str, Any], size: in
 # ---------------------------------------------------------------------------------------------- map
 
 
+def _who_acts(pending: dict[str, Any], name: str, names: list[Any] | None, locale: str) -> str:
+    """"Player 2 to play", or the Nightmare's decision the current player owes."""
+    decision = _str(pending.get("decision"))
+    if decision not in ("resolve", "flee", "spawn"):
+        return label("to_play", locale, name=name)
+    fleeing = seat_name(names, _int(pending.get("fleeing")), locale)
+    demon = label(demon_type(pending.get("type")) or "oni", locale)
+    return label(f"decides.{decision}", locale, name=name, fleeing=fleeing, demon=demon)
+
+
 def _draw_map_area(img: Image.Image, view: dict[str, Any], lay: MapLayout, locale: str) -> None:
     cv = common.Canvas(img, VOID)
     d = cv.d
@@ -760,6 +777,34 @@ def _draw_map_area(img: Image.Image, view: dict[str, Any], lay: MapLayout, local
                     align="center")
     for (x, y), land in sorted(lands.items()):
         _draw_land(cv, lay, x, y, land, locale)
+    _draw_pending(cv, lay, _dict(view.get("pending")))
+
+
+def pending_cells(pending: dict[str, Any]) -> list[Coord]:
+    """The Lands a paused Nightmare's choices name (``spawn 2,1``, ``flee 0,0``, ``resolve oni@1,0``)."""
+    cells = []
+    for choice in _list(pending.get("choices")):
+        word = str(choice).rsplit(" ", 1)[-1].rsplit("@", 1)[-1]
+        x, _, y = word.partition(",")
+        if x.lstrip("-").isdigit() and y.lstrip("-").isdigit():
+            cells.append((int(x), int(y)))
+    return cells
+
+
+def _draw_pending(cv: common.Canvas, lay: MapLayout, pending: dict[str, Any]) -> None:
+    """The decision the Nightmare waits for: its candidate Lands outlined in gold, and a fleeing Kitsune drawn
+    on the chaos where its Land was."""
+    T = lay.tile
+    rim = max(3, T // 16)
+    inside = lambda c: 0 <= c[0] - lay.x_min < lay.cols and 0 <= lay.y_max - c[1] < lay.rows  # noqa: E731
+    for x, y in filter(inside, pending_cells(pending)):
+        bx, by, _, _ = lay.tile_box(x, y)
+        cv.d.rectangle((bx + 1, by + 1, bx + T - 2, by + T - 2), outline=GOLD, width=rim)
+    at, seat = _coord(pending.get("at")), _int(pending.get("fleeing"))
+    if at is not None and inside(at) and seat is not None and 0 <= seat < 8:
+        bx, by, _, _ = lay.tile_box(*at)
+        size = max(6, T // 2)
+        cv.img.paste(token_sprite(f"fox{seat}", size, CHAOS), (bx + (T - size) // 2, by + (T - size) // 2))
 
 
 def token_slots(tile: int, count: int, show_name: bool = True) -> list[tuple[int, int, int]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -202,3 +203,49 @@ async def test_help_and_intro_suggest_only_legal_moves_and_never_attacking_a_par
     private = [s for s in out if s.ephemeral and s.kind != "defer"][-1].text
     moves = private.split(":", 2)[-1]
     assert moves.index("`attack 2 body`") > moves.index("`end`")  # the partner comes after what is worth doing
+
+
+async def reach_decision(h: Harness, channel_id: int, users: dict[int, str]) -> Any:
+    """Two humans play the rules' bot moves (typed) until the Nightmare waits for a decision."""
+    for _ in range(MAX_MOVES):
+        table = await table_of(h, channel_id)
+        if table.state.pending is not None or table.status != "active":
+            return table
+        seat = table.state.current
+        await h.say(table.rules.bot_action(table.state, seat), users[seat], channel_id)
+    raise AssertionError("no Nightmare decision reached")
+
+
+async def test_nightmare_decision_is_a_select_for_the_current_player_only(harness: Harness) -> None:
+    """Issue 23: the rulebook's Nightmare choices (6.1 order, 6.2 flee, 6.4.3 spawn) are the current player's: a
+    select of exactly the legal choices; another player's pick and a stale select are refused and change nothing."""
+    h = harness
+    await h.slash("play", "alice", game="floating_world")
+    lobby = h.with_button(":lobby:join:")
+    await h.click(lobby, ":lobby:join:", "bob")
+    await h.click(lobby, ":lobby:start:", "alice")
+    channel_id = lobby.channel_id
+    table = await table_of(h, channel_id)
+    users = {table.seat_of(USERS[name]): name for name in ("alice", "bob")}
+    table = await reach_decision(h, channel_id, users)
+    assert table.state.pending is not None, "the game ended before any decision"
+    seat = table.state.current
+    decider, other = users[seat], users[1 - seat]
+    board = h.with_button("floating_world:decide:")
+    choices = list(table.state.pending["choices"])
+    select = select_value(board, "decide", choices[0])
+    assert select is not None and [o["value"] for o in select["options"]] == choices[:25]
+    assert board.pngs() and USERS[decider] in board.pinged
+    assert "choose" in board.content  # the turn line says what the Nightmare waits for
+    version = table.version
+    old = h.snapshot(board)
+    out = await choose_select(h, board, "decide", choices[0], other)
+    assert any(s.ephemeral and s.kind != "defer" for s in out)
+    assert (await table_of(h, channel_id)).version == version
+    out = await choose_select(h, board, "decide", choices[0], decider)
+    assert not [s for s in out if s.ephemeral and s.kind != "defer"], [s.text for s in out]
+    after = await table_of(h, channel_id)
+    assert after.version > version
+    out = await choose_select(h, old, "decide", choices[0], decider)  # the same select again: stale
+    assert any(s.ephemeral and s.kind != "defer" for s in out)
+    assert (await table_of(h, channel_id)).version == after.version

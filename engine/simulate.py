@@ -172,7 +172,8 @@ def standings_text(t: Tournament) -> str:
     rows = t.standings()
     keys = list(rows[0].tiebreaks) if rows else []
     head = f"{'#':>3}  {'player':<12} {'points':>6}  " + "  ".join(f"{k:>16}" for k in keys)
-    lines = [f"{t.name}: {t.fmt}, {len(t.entrants)} players, {len(t.rounds)} rounds", head]
+    fmt = " then ".join(s.format for s in t.stages) or t.fmt  # a multi-stage event: every stage played
+    lines = [f"{t.name}: {fmt}, {len(t.entrants)} players, {len(t.rounds)} rounds", head]
     for s in rows:
         marks = " (dropped)" if s.dropped else ""
         lines.append(f"{s.rank:>3}  {names.get(s.player, s.player):<12} {s.points:>6g}  "

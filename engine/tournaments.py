@@ -8,7 +8,8 @@ engine's closed-game hook, which only schedules a reconcile: the reconcile reads
 from the engine, so a result missed in a crash is found again at the next start (`catch_up`) or deadline.
 
 Surfaces plug in two things: where a table's game is played (``channels``: Discord makes a thread; the
-simulation counts) and what to say (``listeners``: the round is paired, closed, the tournament is over).
+simulation counts) and what to say (``listeners``: the round is paired, closed, the playoff is seeded ("cut"), the
+tournament is over).
 """
 
 from __future__ import annotations
@@ -247,8 +248,14 @@ class Director:
     # --- rounds --------------------------------------------------------------------------------------------------
 
     async def _next_round(self, entry: Entry, *, paired: Tournament | None = None) -> Entry:
-        """Pair the next round (or finish) and create its games, each linked as soon as it exists."""
+        """Pair the next round (or finish) and create its games, each linked as soon as it exists. After a
+        multi-stage event's first stage the playoff is built and announced first ("cut"), saved on its own so that
+        a restart goes on from it."""
         value = entry.value
+        if value.playoff_due and not value.paused:
+            entry = await self._save(entry, value.next_stage())
+            await self._tell("cut", entry)
+            value = entry.value
         if value.finished:
             entry = await self._save(entry, value.close(), due=None)
             await self._tell("finished", entry)

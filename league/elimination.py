@@ -6,7 +6,8 @@ reshuffles the bracket: seed 8 beating seed 1 meets the winner of 4 v 5. A `Brac
 losers-bracket slot nobody will ever reach) is resolved at once, so the bracket never waits on a match nobody plays.
 
 Match ids: "W2-3" is winners round 2 match 3, "L4-1" losers round 4 match 1, "GF1" the grand final, "GF2" its reset.
-A single-elimination final is the last winners round ("W3-1" for 8 players).
+A single-elimination final is the last winners round ("W3-1" for 8 players); "P3" its third-place match (the two
+semi-final losers, played beside the final), when the organiser wants one.
 
 Schedule (`Match.play_round`, the tournament round a match belongs to), with k winners rounds (2**k = bracket size):
 - single elimination: winners round r is tournament round r.
@@ -29,6 +30,7 @@ PLAYED = "played"  # a game decided it
 FORFEIT = "forfeit"  # a no-show, or a walkover against a withdrawn player: a loss for them, a win for the other
 BYE = "bye"  # one player and no possible opponent: they advance, nobody lost
 VOID = "void"  # nobody advances (both sides empty or withdrawn, or a grand-final reset that is not needed)
+THIRD = "P3"  # the third-place match's id
 
 # Why a match's winner advanced, as the export says it.
 WON = "won"  # won the match's game (or its deciding game after draws: see Match.draws)
@@ -75,6 +77,8 @@ class Match:
         """Title key of the display round: ("winners", r), ("losers", j) or ("final", 1 | 2)."""
         if self.id.startswith("GF"):
             return ("final", self.round)
+        if self.id == THIRD:
+            return ("third", 1)
         return ("winners" if self.id.startswith("W") else "losers", self.round)
 
     def to_json(self) -> dict[str, Any]:
@@ -131,7 +135,8 @@ class Bracket:
     def champion(self) -> str | None:
         if not self.finished:
             return None
-        finals = [m for m in self.matches if m.win_to is None and (m.stage[0] == "final" or self.kind == "single")]
+        finals = [m for m in self.matches if m.win_to is None and m.id != THIRD
+                  and (m.stage[0] == "final" or self.kind == "single")]
         played = [m for m in finals if any(p is not None for p in m.slots)]  # an unneeded reset stays empty
         return played[-1].winner if played else None
 
@@ -143,11 +148,17 @@ class Bracket:
         for m in self.matches:
             for p in m.losers:
                 out[p] = max(out.get(p, 0), m.play_round)
+        tier: dict[str, int] = {}  # the third-place match splits the semi-final losers: its winner 3rd, loser 4th
+        third = next((m for m in self.matches if m.id == THIRD and m.winner is not None), None)
+        if third is not None:
+            out[third.winner] = third.play_round
+            tier.update({third.winner: 1, **{p: 2 for p in third.losers}})
         rank = {p: i for i, p in enumerate(self.seeds)}
-        gone = sorted((p for p in out if p not in alive and p != champion), key=lambda p: (-out[p], rank[p]))
+        gone = sorted((p for p in out if p not in alive and p != champion),
+                      key=lambda p: (-out[p], tier.get(p, 0), rank[p]))
         groups: list[tuple[str, ...]] = []
         for p in gone:
-            if groups and out[groups[-1][0]] == out[p]:
+            if groups and (out[groups[-1][0]], tier.get(groups[-1][0], 0)) == (out[p], tier.get(p, 0)):
                 groups[-1] += (p,)
             else:
                 groups.append((p,))
@@ -162,7 +173,7 @@ class Bracket:
 
     def rounds(self) -> list[list[Match]]:
         """Matches grouped for display: winners rounds, then losers rounds, then the finals (key: `Match.stage`)."""
-        order = {"winners": 0, "losers": 1, "final": 2}
+        order = {"winners": 0, "losers": 1, "final": 2, "third": 3}
         groups: dict[tuple[str, int], list[Match]] = {}
         for m in self.matches:
             groups.setdefault(m.stage, []).append(m)
@@ -255,10 +266,16 @@ class Bracket:
 # -- building ------------------------------------------------------------------------------------------------------
 
 
-def single_elimination(seeds: Sequence[str]) -> Bracket:
+def single_elimination(seeds: Sequence[str], *, third_place: bool = False) -> Bracket:
+    """``third_place``: the semi-final losers play for 3rd beside the final (from 3 players: a bracket of 4)."""
     players = _checked(seeds)
     k = _rounds_for(len(players))
-    return Bracket("single", players, tuple(_winners_bracket(players, k, double=False)))._resolved()
+    matches = _winners_bracket(players, k, double=False)
+    if third_place and k >= 2:
+        matches = [replace(m, lose_to=(THIRD, (int(m.id.split("-")[1]) - 1) % 2)) if m.round == k - 1 else m
+                   for m in matches]
+        matches.append(Match(THIRD, 1, (None, None), play_round=k, label="Third-place match"))
+    return Bracket("single", players, tuple(matches))._resolved()
 
 
 def double_elimination(seeds: Sequence[str], grand_final_reset: bool = True) -> Bracket:

@@ -428,6 +428,9 @@ class Tournament:
         least = max(self.settings.min_players, 2 if self.fmt != "score" else 1, self.settings.sizes[0])
         if len(entrants) < least:
             raise TournamentError("tour.not_enough", count=len(entrants), least=least)
+        wrong = stg.field_problem(self.settings, len(entrants))  # a top cut or pools this field cannot fill
+        if wrong is not None:
+            raise TournamentError(wrong[0], **wrong[1])
         t = replace(self, entrants=tuple(entrants), status=RUNNING)
         ids = [e.id for e in t.seeded()]
         if self.settings.groups:

@@ -9,6 +9,7 @@ bots marked, look-alike names told apart. Discord's markdown escaping stays with
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
@@ -133,3 +134,18 @@ def _seat_names(seats: tuple[tuple[str, bool], ...], limit: int) -> tuple[str, .
             suffix = f" #{number}"
             names[i] = clip(bases[i], limit - len(suffix)) + suffix
     return tuple(names)
+
+
+# Answers and names are compared folded: the store keys a server's added answers by it, The Floor matches by it.
+_FOLD = str.maketrans({"ł": "l", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
+_APOSTROPHES = re.compile(r"['’`´ʼ‘]")
+_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+@functools.lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Case, diacritics, apostrophes, punctuation and spacing folded: ``"  Łódź-Kaliska!"`` → ``"lodz kaliska"``."""
+    text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = _APOSTROPHES.sub("", text).replace("&", " and ")
+    return _NON_ALNUM.sub(" ", text).strip()

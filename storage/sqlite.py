@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import aiosqlite
 import orjson
 
+from i18n.text import fold
 from storage.codec import dt as _dt
 from storage.codec import dumps as _json
 from storage.codec import loads as _load
@@ -298,13 +299,6 @@ def server_category_number(category_id: int | str) -> int | None:
         return category_id
     text = category_id.strip().lower().removeprefix(SERVER_CATEGORY_PREFIX)
     return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None
-
-
-def _fold(answer: str) -> str:
-    """The Floor's answer key (case, accents, punctuation and spacing folded), imported on first use."""
-    from rules.the_floor.answers import fold
-
-    return fold(answer)
 
 
 def _floor_category(row: Sequence[Any]) -> dict[str, Any]:
@@ -1017,8 +1011,8 @@ class SqliteStore(LeagueStore, TournamentStore):
     async def add_floor_answer(self, guild_id: int, lang: str, category: str, answer: str, user_id: int | None,
                                now: datetime, *, key: str | None = None) -> bool:
         """Add an answer to the server's list for a category; False when an answer with the same key (by default
-        `rules.the_floor.answers.fold` of it) is there already."""
-        folded = _fold(answer) if key is None else key
+        `i18n.text.fold` of it) is there already."""
+        folded = fold(answer) if key is None else key
         params = (guild_id, lang, category, answer, folded, user_id, _ts(now))
         added = await self._write(lambda conn: run(
             conn, "INSERT INTO floor_answers (guild_id, lang, category, answer, folded, added_by, created_at)"
@@ -1040,7 +1034,7 @@ class SqliteStore(LeagueStore, TournamentStore):
     async def remove_floor_answer(self, guild_id: int, lang: str, category: str, answer: str, *,
                                   key: str | None = None) -> bool:
         """Remove an added answer (matched by its folded key); False when it is not on the server's list."""
-        folded = _fold(answer) if key is None else key
+        folded = fold(answer) if key is None else key
         params = (guild_id, lang, category, folded)
         removed = await self._write(lambda conn: run(
             conn, "DELETE FROM floor_answers WHERE guild_id = ? AND lang = ? AND category = ? AND folded = ?",

@@ -30,7 +30,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "i18n": frozenset(),
     "rules": frozenset({"i18n"}),
     "league": frozenset({"rules", "i18n"}),
-    "storage": frozenset({"league", "config"}),
+    "storage": frozenset({"league", "config", "i18n"}),  # i18n: text folding for keys
     "render": frozenset({"rules", "i18n", "config"}),
     "hints": frozenset({"rules", "i18n"}),
     "engine": frozenset({"rules", "league", "storage", "i18n", "config"}),

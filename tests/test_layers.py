@@ -19,7 +19,6 @@ LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("cli", "bot"): "`run` starts the bot lazily; stays, as the composition root's lazy import",
     ("cogs.*", "storage*"): "surfaces read the store directly; goes to engine queries and services (step 2)",
     ("play_cli", "storage"): "the terminal opens its own store; cli.py's `play` will open it (step 2)",
-    ("storage.sqlite", "rules.the_floor.answers"): "`fold` for stored answers; moves below the rules (step 4)",
 }
 
 # Import cycles today (each a group of modules that reach each other). A cycle may shrink, never grow or appear.
@@ -29,7 +28,6 @@ KNOWN_CYCLES: dict[str, str] = {
     "rules.floating_floors.game": "bot and helpers import the facade (step 4)",
     "rules.floating_world.game": "bot and helpers import the facade (step 4)",
     "rules.floor_plan.game": "bot and helpers import the facade (step 4)",
-    "rules.the_floor.content": "content ↔ answers ↔ wordlist share `fold` (step 4)",
     "rules.the_floor.game": "helpers import the facade (step 4)",
 }
 

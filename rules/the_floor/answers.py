@@ -42,14 +42,15 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rapidfuzz.distance import OSA
 
-from rules.the_floor import wordlist
+from i18n.text import fold
+from rules.the_floor import content, wordlist
+from rules.the_floor.folding import compact, normalize, strip_article
 
 ACCEPTED = "accepted"
 WRONG_LETTER = "wrong_letter"
@@ -59,12 +60,7 @@ REJECTED = "rejected"
 
 # Polish has no articles, but Polish lists keep English original titles ("The Crown") and the rulebook's own
 # example is "The Lord of the Rings": the English "the" is optional there too.
-ARTICLES = {"en": ("the", "a", "an"), "pl": ("the",)}
 MAX_LEN = 100
-# Letters NFKD does not decompose into a base letter plus a combining mark.
-_FOLD = str.maketrans({"ł": "l", "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
-_APOSTROPHES = re.compile(r"['’`´ʼ‘]")
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
 
 # --- people: which parts of a name identify the person ------------------------------------------------------------
 
@@ -280,33 +276,6 @@ class Verdict:
     canonical: str
 
 
-@functools.lru_cache(maxsize=8192)
-def fold(text: str) -> str:
-    """Case, diacritics, apostrophes, punctuation and spacing folded: ``"  Łódź-Kaliska!"`` → ``"lodz kaliska"``."""
-    text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = _APOSTROPHES.sub("", text).replace("&", " and ")
-    return _NON_ALNUM.sub(" ", text).strip()
-
-
-def strip_article(folded: str, lang: str) -> str:
-    for article in ARTICLES.get(lang, ()):
-        if folded.startswith(article + " ") and len(folded) > len(article) + 1:
-            return folded[len(article) + 1 :]
-    return folded
-
-
-def normalize(text: str, lang: str, flags: Iterable[str] = ()) -> str:
-    """The comparable form of an answer: folded, and for ``titles`` without a leading article."""
-    folded = fold(text)
-    return strip_article(folded, lang) if "titles" in flags else folded
-
-
-def compact(key: str) -> str:
-    """A folded key without its spaces: what exact and fuzzy matching compare."""
-    return key.replace(" ", "")
-
-
 def max_typos(length: int) -> int:
     """How many edits a key of that length tolerates: none up to 3 letters, 1 up to 7, then 2."""
     return 0 if length <= 3 else 1 if length <= 7 else 2
@@ -473,8 +442,6 @@ def original_articles() -> dict[str, str]:
     """Bare folded English titles → their leading article, from every English ``titles`` category: the original
     title's article counts for the letter in a Polish game too ("The Matrix" is listed as "Matrix" there)."""
     try:
-        from rules.the_floor import content
-
         cats = content.categories("en")
     except Exception:  # pragma: no cover - content is shipped data
         return {}

@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules.the_floor.answers import normalize
+from rules.the_floor.folding import normalize
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "the_floor"
 LANGS = ("pl", "en")

@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from i18n.text import fold
+
 ZIPF = 2.5
 # wordfreq's cBpack lists hold one bucket per centibel: bucket i has frequency 10 ** (-i / 100), i.e. Zipf 9 - i/100.
 _LAST_BUCKET = round((9 - ZIPF) * 100)
@@ -28,11 +30,9 @@ _LAST_BUCKET = round((9 - ZIPF) * 100)
 def common_words(lang: str) -> frozenset[str]:
     """Folded single words of ``lang`` with Zipf ≥ `ZIPF` (empty if wordfreq or the language is missing)."""
     try:
-        from wordfreq import available_languages, read_cBpack
+        from wordfreq import available_languages, read_cBpack  # lazy: a large optional data load
     except ImportError:  # pragma: no cover - wordfreq is a pinned requirement
         return frozenset()
-    from rules.the_floor.answers import fold
-
     path = available_languages("large").get(lang) or available_languages("small").get(lang)
     if path is None:
         return frozenset()

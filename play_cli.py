@@ -525,7 +525,8 @@ FP_FORMS = {"start": "start <cell> 6x<die>", "room": "room <cell> <w>x<h> <type>
 FW_FORMS = {"move": "move x,y", "land": "land x,y", "village": "village", "takeover": "takeover body|mind|spirit",
             "attack": "attack <demon>|<player> <stat>", "harvest": "harvest", "buy": "buy <card>",
             "keep": "keep none", "heal": "heal", "trade": "trade <item> to <player>", "seal": "seal", "end": "end",
-            "boost": "<roll> boost"}
+            "boost": "<roll> boost", "resolve": "resolve <demon>@x,y | resolve all", "flee": "flee x,y",
+            "spawn": "spawn x,y"}
 FF_FORMS = {"take": "take <jutsu> pool | <space> | under <space>", "place": "place <jutsu> <space> [ne]",
             "board": "board <space> [back] [r90]", "move": "move <space>", "claim": "claim", "end": "end [keep ws wt]",
             "reset": "reset", "stand": "stand <player> <space>", "chakra": "chakra <space>", "use": "use <bansen>",
@@ -545,8 +546,21 @@ def fw_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
         if e.kind == "nightmare":
             summary = fw.nightmare_lines(e.data, names, lang, limit=1 << 20)
             lines += [line.replace("**", "") for line in summary]
+            lines += fw_decision_lines(e.data.get("pending"), names, lang)
     lines += fw.turn_lines(result.events, names, lang)
     return lines or [t("cli.moved", lang, name=seat_names(table.seats)[result.seat], action=result.action)]
+
+
+def fw_decision_lines(pending: dict[str, Any] | None, names: list[str], lang: str) -> list[Line]:
+    """The Nightmare's paused decision (issue 23): who decides what, and every choice to type."""
+    if not pending:
+        return []
+    from render import floating_world_words as fw
+
+    what = t(f"fwui.decide.{pending['decision']}", lang, name=names[pending.get("fleeing", 0)],
+             demon=fw.demon(pending.get("type", "oni"), lang))
+    return [t("fwui.turn_decide", lang, who=names[pending["seat"]], what=what),
+            t("fwui.decide.choices", lang, choices=", ".join(pending["choices"]))]
 
 
 def ff_caption(table: Table, result: ActResult, lang: str) -> list[Line]:

@@ -54,3 +54,15 @@ def test_help_suggests_only_legal_moves_and_never_attacking_a_partner(tmp_path: 
     suggested = re.findall(r"now e\.g\. `([^`]+)`", out)
     legal = FloatingWorld().legal_actions(FloatingWorld().new(2, {}, "fw-cli-3"), 0)
     assert suggested and set(suggested) <= set(legal)
+
+
+def test_a_nightmare_decision_is_typed_with_its_choices_in_the_caption(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture) -> None:
+    """Issue 23: 6.4.3 "on any Land that has an empty border and no Kitsune": the table places the spawn. The
+    caption names who decides and lists every choice; the typed choice is played."""
+    args = ["floating_world", "--players", "2", "--bots", "0", "--seed", "fw-cli-d5", "--out", str(tmp_path)]
+    moves = ["land 1,0", "end", "land 0,1", "end", "spawn 0,1"]
+    assert play(args, keyboard(moves)) == 0
+    out = capsys.readouterr().out
+    assert "choose its Land" in out and "Type one of: spawn 0,1, spawn 1,0" in out
+    assert re.search(r"appears on \(?0,1", out), out[-1500:]

@@ -527,8 +527,10 @@ FW_FORMS = {"move": "move x,y", "land": "land x,y", "village": "village", "takeo
             "keep": "keep none", "heal": "heal", "trade": "trade <item> to <player>", "seal": "seal", "end": "end",
             "boost": "<roll> boost", "resolve": "resolve <demon>@x,y | resolve all", "flee": "flee x,y",
             "spawn": "spawn x,y"}
-FF_FORMS = {"take": "take <jutsu> pool | <space> | under <space>", "place": "place <jutsu> <space> [ne]",
-            "board": "board <space> [back] [r90]", "move": "move <space>", "claim": "claim", "end": "end [keep ws wt]",
+FF_FORMS = {"take": "take <jutsu> pool | <space> | under <space>",
+            "place": "place <jutsu> <space> [ne] [nudge sw] [+ place … | + move …]",
+            "board": "board <space> [back] [r90]", "move": "move <space> [nudge sw]", "claim": "claim",
+            "end": "end [keep ws wt]",
             "reset": "reset", "stand": "stand <player> <space>", "chakra": "chakra <space>", "use": "use <bansen>",
             "hide": "hide <bansen> <space>"}
 TF_FORMS = {"pick": "pick <category>", "challenge": "challenge <your cell> <their cell>", "ready": "ready",
@@ -569,6 +571,18 @@ def ff_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
 
     lines: list[Line] = list(ff.action_lines(result.events, seat_names(table.seats), lang))
     return lines or [t("cli.moved", lang, name=seat_names(table.seats)[result.seat], action=result.action)]
+
+
+def ff_whatif(table: Table, seat: int, action: str, lang: str) -> str:
+    """Floating Floors: ``? <move>`` says whether each touched board would stand (a combination ``a + b`` as one
+    board), with the rules' own preview (steady hands; nothing is played)."""
+    from render import floating_floors_words as ff
+    from rules.floating_floors.game import preview
+
+    try:
+        return ff.preview_text(preview(table.state, seat, " ".join(action.lower().split())), lang)
+    except FloorboardError as e:
+        return t(terminal_words(e.msg), lang)
 
 
 def spread(items: list[str], count: int = EXAMPLES) -> list[str]:
@@ -1108,6 +1122,9 @@ class TerminalGame:
                 print("\n".join(legal_lines(table, seat, self.lang)))
                 continue
             if not text:
+                continue
+            if table.game == "floating_floors" and text.lower().startswith(("? ", "whatif ")):
+                print(ff_whatif(table, seat, text.split(None, 1)[1], self.lang))
                 continue
             typed = suggestion_numbered(table, seat, text)
             read_duel = getattr(table.rules, "typed_action", None)  # The Floor: a duel's answers, then its turns

@@ -10,8 +10,12 @@ never gives away a draw the real move has not made);
 after a collapse **Set the card up again** (the automatic arrangement; the selects and ``stand 1 b2`` place the
 fallen pieces by hand); always **My ninja** (an ephemeral reply with the hand and the legal moves) and **Without
 physics** (the board without the overlay, for the one who asks). ``/whatif <move>`` (or ``/move ? <move>``)
-answers privately with the verdict and a picture of the board as it would be. Every component carries the
-table and its version: the callback re-reads the table and ``engine.act`` checks the seat, the turn and the
+answers privately with the verdict and a picture of the board as it would be. **Several at once / nudge…**
+(while navigating) opens a private draft: *Add…* appends a placement or a step (the rulebook's "multiple actions at
+the same time"), *Nudge…* names where the piece the last one touches goes, and one picture previews the combined
+board; **Commit** plays it as one action. The draft lives in the components' ids (no memory to lose on a restart);
+each click is answered first, then the seat, the turn and the table's version are checked again. Every component
+carries the table and its version: the callback re-reads the table and ``engine.act`` checks the seat, the turn and the
 version, so a stale or forged click changes nothing; a select's value must be one of the seat's legal actions now.
 """
 
@@ -19,12 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.components import MAX_CUSTOM_ID, custom_id, delegate, id_number
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import send_private
@@ -33,9 +39,10 @@ from cogs.utils.surface import GameSurface, seat_name, shown_names
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
 from render import floating_floors_words as words
-from rules.base import IllegalActionError, Msg, RulesError
+from rules.base import IllegalActionError, InvalidActionError, Msg, RulesError
 from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
+from rules.floating_floors import statics
 from rules.floating_floors.layout import name as space_name
 
 if TYPE_CHECKING:
@@ -43,14 +50,18 @@ if TYPE_CHECKING:
 
 GAME = "floating_floors"
 SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
-BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|plain|take\.[bw][sth])"
+BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|claim|reset|hand|plain|draft|take\.[bw][sth])"
                    r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
 SELECT_TEMPLATE = rf"{GAME}:(?P<kind>step|put|lay|grab|home):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+# A draft of several actions at once rides in the custom_id: "place.ws.c1.ne~move.b3" (spaces as dots, " + " as ~).
+DRAFT_TEMPLATE = (rf"{GAME}:(?P<kind>add|nudge|commit):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+                  r":(?P<draft>[a-z0-9.~]{0,80})")
+NUDGES = tuple(o for o in statics.OFFSETS if o != "c")
 SELECT_VERBS = {"step": ("move", "stand"), "put": ("place",), "lay": ("board",), "grab": ("take",),
                 "home": ("chakra",)}
 STYLES = {"end": discord.ButtonStyle.danger, "claim": discord.ButtonStyle.success,
           "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary,
-          "plain": discord.ButtonStyle.secondary}
+          "plain": discord.ButtonStyle.secondary, "draft": discord.ButtonStyle.secondary}
 MAX_OPTIONS = 25
 MAX_LEGAL_SHOWN = 40
 MAX_ACTION = 100
@@ -138,6 +149,8 @@ class FloatingFloorsSurface(GameSurface):
         for kind in sorted({a.split()[1] for a in actions if a.startswith("take ") and a.endswith(" pool")}):
             items.append(take_button(kind, table, locale))
         items += [FloatingFloorsButton.make(a, table, locale) for a in SIMPLE if a in actions]
+        if any(a.startswith("place ") for a in actions):  # several at once, or a placement with a chosen nudge
+            items.append(FloatingFloorsButton.make("draft", table, locale))
         items += self.image_items(table, locale)
         for kind in ("home", "grab", "step", "put", "lay"):
             options = select_options(table, actions, kind, locale)
@@ -287,7 +300,110 @@ class ActionSelect(MoveSelect, template=SELECT_TEMPLATE):
                                               "home": "chakra"}
 
 
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingFloorsButton, ActionSelect)
+# --- a draft of several actions at once (and a chosen nudge) ----------------------------------------------
+
+
+def encode(parts: list[str]) -> str:
+    return "~".join(p.replace(" ", ".") for p in parts)
+
+
+def decode(draft: str) -> list[str]:
+    return [p.replace(".", " ") for p in draft.split("~") if p]
+
+
+def draft_id(kind: str, table: Table, draft: str) -> str:
+    return custom_id(GAME, kind, table.id, table.version, draft)
+
+
+class DraftItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=DRAFT_TEMPLATE):
+    """*Add…* and *Nudge…* (selects) and **Commit** (a button) of a private draft; the draft is in the id."""
+
+    def __init__(self, kind: str, table_id: int, version: int, draft: str, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+        self.kind, self.table_id, self.version, self.draft = kind, table_id, version, draft
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> DraftItem:
+        return cls(match["kind"], id_number(match["table"]), id_number(match["version"]), match["draft"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await delegate(interaction, "FloatingFloors", "draft_click", self.kind, self.table_id, self.version,
+                       self.draft, values)
+
+
+def draft_parts(draft: str, kind: str, values: list[str]) -> list[str]:
+    """The draft after a click: a part added, or the last part's nudge named. Anything else is refused."""
+    parts = decode(draft)
+    value = values[0] if len(values) == 1 else ""
+    if kind == "add" and value and nt.parse(value).verb in nt.TOGETHER_VERBS:
+        return [*parts, nt.text(nt.parse(value))]
+    if kind == "nudge" and value in NUDGES and parts and nt.parse(parts[-1]).verb in nt.TOGETHER_VERBS:
+        last = nt.parse(parts[-1])
+        return [*parts[:-1], nt.text(replace(last, nudge=value))]
+    raise InvalidActionError("ffui.not_now")
+
+
+def draft_seat(table: Table, user_id: int, version: int) -> int:
+    """The seat that may build this draft now: seated, to move, navigating, on the board the draft was made on."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeatedError("engine.not_seated")
+    state = table.state
+    if table.version != version:
+        raise IllegalActionError("ffui.draft_stale")
+    if state is None or table.status != "active" or seat not in table.rules.to_move(state) or \
+            state.phase != "navigate":
+        raise IllegalActionError("ffui.not_now")
+    return seat
+
+
+def draft_reply(table: Table, seat: int, parts: list[str], locale: str) -> tuple[str, bytes | None, discord.ui.View]:
+    """The draft's words, the combined board's picture and its components (run in a worker thread)."""
+    action = " + ".join(parts)
+    view = discord.ui.View(timeout=None)
+    state, text, png, events = table.state, t("ffui.draft_empty", locale), None, []
+    if parts:
+        ff.preview(state, seat, action)  # refused: the rules' words, and nothing is offered
+        text, png = whatif(table, seat, action, locale)
+        state, events = ff.look_ahead(table.state, seat, action)
+    moved = any(nt.parse(p).verb == "move" for p in parts)
+    room = len(parts) < nt.MAX_PARTS and state.phase == "navigate" and state.current == seat
+    options = draft_options(table, seat, state, parts, moved, locale) if room else []
+    if options and len(draft_id("add", table, encode([*parts, "place.ws.a1.nw.nudge.se"]))) <= MAX_CUSTOM_ID:
+        view.add_item(DraftItem("add", table.id, table.version, encode(parts), discord.ui.Select(
+            custom_id=draft_id("add", table, encode(parts)), options=options,
+            placeholder=t("ffui.select.draft_add", locale))))
+    if any(e.kind == "nudge" for e in events):
+        nudges = [discord.SelectOption(label=t("ffui.draft_nudge_to", locale, offset=o), value=o) for o in NUDGES]
+        view.add_item(DraftItem("nudge", table.id, table.version, encode(parts), discord.ui.Select(
+            custom_id=draft_id("nudge", table, encode(parts)), options=nudges,
+            placeholder=t("ffui.select.draft_nudge", locale))))
+    if parts:
+        label = t("ffui.button.draft_commit", locale, action=action)[:80]
+        view.add_item(DraftItem("commit", table.id, table.version, encode(parts), discord.ui.Button(
+            custom_id=draft_id("commit", table, encode(parts)), label=label, style=discord.ButtonStyle.success)))
+    return text, png, view
+
+
+def draft_options(table: Table, seat: int, state: Any, parts: list[str], moved: bool,
+                  locale: str) -> list[discord.SelectOption]:
+    """The singles legal after the draft, each previewed as the draft with it: placements, and a step if none."""
+    verbs = ("place",) if moved else ("place", "move")
+    singles = [a for a in table.rules.legal_actions(state, seat) if a.split()[0] in verbs]
+    out = []
+    for single in rank(table, singles, "put")[:MAX_OPTIONS]:
+        try:
+            desc = words.option_description(ff.preview(table.state, seat, " + ".join([*parts, single])), locale)
+        except RulesError:
+            continue
+        out.append(discord.SelectOption(label=option_label(single, locale)[:100], value=single,
+                                        description=desc[:100]))
+    return out
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingFloorsButton, ActionSelect, DraftItem)
 
 
 def button_action(action: str) -> str:
@@ -320,9 +436,12 @@ class FloatingFloors(MoveCog):
     async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
         locale = await locale_of_interaction(interaction)
         async with user_errors(interaction, locale):
-            if action == "plain":  # a private picture: answered before the database and the render
+            if action in ("plain", "draft"):  # a private reply: answered before the database and the render
                 await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.bot.engine.get(table_id)
+            if action == "draft":
+                await self.show_draft(interaction, table, [], locale, version)
+                return
             if action == "hand":
                 await send_private(self.bot, interaction, table, locale)
                 return
@@ -330,6 +449,25 @@ class FloatingFloors(MoveCog):
                 await self.plain(interaction, table, locale)
                 return
             await play_component(self.bot, interaction, table, button_action(action), locale, version)
+
+    async def draft_click(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
+                          draft: str, values: list[str]) -> None:
+        locale = await locale_of_interaction(interaction)
+        async with user_errors(interaction, locale):
+            if kind == "commit":  # the engine checks the seat, the turn and the version, as for any button
+                table = await self.bot.engine.get(table_id)
+                await play_component(self.bot, interaction, table, " + ".join(decode(draft)), locale, version)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before the database and the render
+            parts = draft_parts(draft, kind, values)
+            await self.show_draft(interaction, await self.bot.engine.get(table_id), parts, locale, version)
+
+    async def show_draft(self, interaction: discord.Interaction, table: Table, parts: list[str], locale: str,
+                         version: int) -> None:
+        seat = draft_seat(table, interaction.user.id, version)
+        text, png, view = await asyncio.to_thread(draft_reply, table, seat, parts, locale)
+        files = [discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-draft.png")] if png else []
+        await send_ephemeral(interaction, text, files=files, view=view)
 
     async def plain(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
         if table.state is None:

@@ -55,3 +55,15 @@ def test_terminal_prints_the_legend_under_the_map(tmp_path: Path, capsys: pytest
     args = ["floating_floors", "--players", "2", "--bots", "1", "--seed", "ff-cli-3", "--out", str(tmp_path)]
     assert play(args, keyboard(["quit"])) == 0
     assert "key: . land  ~ water  L light board space" in capsys.readouterr().out
+
+
+def test_a_human_previews_a_move_or_several_at_once_with_a_question_mark(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture) -> None:
+    """`? <move>` answers with the rules' preview and plays nothing; `a + b` (several actions at once) parses as
+    one move, and a refused one says why."""
+    args = ["floating_floors", "--players", "2", "--bots", "1", "--seed", "ff-cli-3", "--out", str(tmp_path),
+            "--option", "chakra=middle"]
+    assert play(args, keyboard(["? take bs pool", "? place ws c1 ne + claim", "quit"])) == 0
+    out = capsys.readouterr().out
+    assert "What if `take bs pool`" in out
+    assert "placements and at most one step" in out

@@ -25,21 +25,25 @@ Decisions where the rulebook is silent (each with its reason):
   type's demons one step each (unnamed ones stay; each is a ``move`` step, with ``haunt``: seat, that opens this
   turn's ``nightmare`` at once and stays first in the phase's summary), then ``spawn <type> x,y`` on a valid
   spawn Land (or ``end`` / a timeout: no spawn) runs the Nightmare; the haunt's spawn does not attack this
-  Nightmare (6.4.2). The dead win when the world is destroyed.
+  Nightmare (6.4.2). The spirits win when the world is destroyed (``spirits``): only those who died before the
+  Nightmare that doomed it; the Kitsune it killed lose with everyone (3.4), so nobody wins when all die together.
+  In solo the option changes nothing (the lone Kitsune's death ends the world at once, so it never haunts and
+  never wins); it is not refused there because the lobby checks options before it knows the number of seats.
 - **Resign**: the Kitsune leaves the map (its Items to the discards); on its own turn the Nightmare still runs.
   With nobody left on the map the world is lost.
 - **Win** (3.2): everyone still in the game wins; with ``scoring`` the Outcome ranks by 9.5's points and the
   winners are the top group ("to declare a winner"). ``final_fox`` (9.4 "refund some or all") refunds the
   caster's 10 Praise before scoring. **Loss** (3.4): the Gate destroyed or no Kitsune left alive.
-- **The Gate's people** (the rulebook is silent; it would otherwise stall): a Kitsune that begins its turn on
-  the Gate with no Village of its own and under 3 Praise collects 1 Praise there (``gate_gift``; the ``turn``
-  event's ``collected`` includes it and ``gate`` says 1). Why: demons appear only on a Land with no Kitsune
-  (6.4.3), so a lone Kitsune on the Gate with no income and under 3 Praise froze the world: no demon, no Praise,
-  Demon Strength growing for ever (a playout reached +224D+2). The Gate is where mortals cross into the new
-  world, so its people praise the fox who guards it; within at most 3 turns the Kitsune can pay for a Land or a
-  Village and the world moves again. It never fires in ordinary play (any Village, or 3+ Praise, stops it), so
-  the rulebook's economy is untouched; unlike a "the world fades" loss it cannot end a game the players could
-  still win, and unlike a turn limit it needs no arbitrary number.
+- **The Gate's people** (the rulebook is silent; it can stall): demons appear only on a Land with an empty
+  border and no Kitsune (6.4.3) and Praise comes only from Villages (5.1), so Kitsune with no Village and under
+  3 Praise on a map with no demon and no such Land (a lone fox on the Gate) froze the world: Demon Strength grew
+  for ever (a playout reached +224D+2). Only in that stall (``stalled``) a living Kitsune starting its turn
+  collects 1 Praise from the Gate's people (``gate_gift``; the ``turn`` event's ``collected`` includes it and
+  ``gate`` says 1); within 3 turns someone can pay for a Land or a Village and the world moves again. The
+  first version gave it to any Kitsune on the Gate with no Village and under 3 Praise, which fed the second
+  fox guarding the Gate: 33–52% of turn starts with 2–4 players (tools/floating_world_gate_gift.py); now it
+  fires only in the stall, so the rulebook's economy is untouched. Unlike a "the world fades" loss it cannot end
+  a game the players could still win, and unlike a turn limit it needs no arbitrary number.
 - **Difficulty** (9.1, presets chosen by measurement, tools/floating_world_sim.py): easy = the rulebook's dice
   (a spawn die per 4 Lands, Land defence 10) and one extra Wound ("let Kitsune survive more Wounds"); normal =
   the rulebook (4, 10, 0); hard = a spawn die per 5 Lands (fewer dice, so all-sixes raise Demon Strength more
@@ -84,6 +88,9 @@ DIFFICULTY = {"easy": (4, 10, 1, 0), "normal": (4, 10, 0, 0), "hard": (5, 10, 0,
 SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox", "auto_nightmare")
 OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", "demon_strength", *SWITCHES)
 LAND_STREAM, DREAM_STREAM = 0, 1
+# Not one of 5.3's action types: the Spell (3.2) may be tried again in a turn, for 10 Praise each time. It is
+# still listed in a Kitsune's ``used`` (shown, and the bot's own once-a-turn habit).
+REPEATABLE = frozenset({"seal"})
 
 
 def _int_option(options: dict[str, Any], key: str, lo: int, hi: int, default: int) -> int:
@@ -138,11 +145,21 @@ def compute_outcome(s: State) -> Outcome:
             return Outcome(ranking[0], ranking, tuple(pts), s.reason)
         ranking = tuple(g for g in (staying, left) if g)
         return Outcome(staying, ranking, tuple(1.0 if i in staying else 0.0 for i in players), s.reason)
-    # Lost: with the Vengeful Spirit the dead (still in the game) win (9.5).
-    winners = tuple(i for i in staying if not s.kitsune[i].alive) if s.options.vengeful else ()
+    # Lost: with the Vengeful Spirit the spirits (dead, still in the game) win (9.5).
+    winners = spirits(s, staying) if s.options.vengeful else ()
     rest = tuple(i for i in players if i not in winners)
     ranking = tuple(g for g in (winners, rest) if g)
     return Outcome(winners, ranking, tuple(1.0 if i in winners else 0.0 for i in players), s.reason)
+
+
+def spirits(s: State, staying: tuple[int, ...]) -> tuple[int, ...]:
+    """The Vengeful Spirits who win a lost world (9.5 "Defeated players win if the world is destroyed"): the
+    Kitsune who died before the Nightmare that doomed it. Those it killed were never spirits: 3.4 "If demons
+    destroy the Gate or kill all Kitsune, this world is doomed and all players lose". So when every Kitsune
+    dies together nobody wins, and a lone Kitsune (solo) never wins by dying."""
+    last = s.nightmare if s.nightmare and s.nightmare.get("turn") == s.turn else {"steps": []}
+    doomed_with_it = {x.get("seat") for x in last["steps"] if x.get("kind") == "death"}
+    return tuple(i for i in staying if not s.kitsune[i].alive and i not in doomed_with_it)
 
 
 class FloatingWorld:
@@ -200,6 +217,8 @@ class FloatingWorld:
         ``resign`` is always accepted and ``timeout`` is the engine's: neither is listed."""
         if seat not in self.to_move(s):
             return []
+        if s.pending is not None:
+            return list(s.pending["choices"])
         if s.phase == "haunt":
             return None
         out = []
@@ -217,8 +236,6 @@ class FloatingWorld:
         but in a co-operative game turning on a partner is never the example a player is shown."""
         return [a for a in self.legal_actions(s, seat) or [] if not _on_partner(nt.parse(a))]
 
-        if s.pending is not None:
-            return list(s.pending["choices"])
     # --- applying actions --------------------------------------------------------------------------------
 
     def notation(self, s: State, action: str) -> str:
@@ -264,7 +281,7 @@ class FloatingWorld:
             raise IllegalActionError("fw.err.no_harvest")
         k = s.kitsune[seat]
         counted = act.verb not in ("move", "trade", "buy", "keep")
-        if counted and act.kind in k.used:
+        if counted and act.kind in k.used and act.kind not in REPEATABLE:
             raise IllegalActionError("fw.err.used", action=Msg(f"fw.act.{act.kind}"))
         if act.boost:
             _check_boost(s, k)
@@ -311,6 +328,21 @@ class FloatingWorld:
         events.append(Event("nightmare", s.current, data))
         return self._after(s2, events)
 
+    def _decide(self, s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
+        """The current player answers the paused Nightmare's decision; a timeout lets the rest run as before."""
+        p = s.pending
+        assert p is not None
+        night = nm.Night.of(p)
+        steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
+        if act.verb == "timeout":
+            night.ask = False
+            return self._night_on(Work.of(s), [Event("timeout", seat, {})], night, steps, None, len(steps))
+        text = nt.text(act)
+        if text not in p["choices"]:
+            raise IllegalActionError(f"fw.err.decide_{p['decision']}", choices=", ".join(p["choices"]))
+        events = [Event("decide", seat, {"decision": p["decision"], "choice": text})]
+        return self._night_on(Work.of(s), events, night, steps, text, len(steps))
+
     def _after(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
         reason = loss_reason(s)
         if reason:
@@ -328,21 +360,6 @@ class FloatingWorld:
             raise IllegalActionError("fw.err.haunt_only")
         w = Work.of(s)
         if act.target not in {i[:-1] for i in st.DEMON_IDS if i not in w.demons}:
-    def _decide(self, s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        """The current player answers the paused Nightmare's decision; a timeout lets the rest run as before."""
-        p = s.pending
-        assert p is not None
-        night = nm.Night.of(p)
-        steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
-        if act.verb == "timeout":
-            night.ask = False
-            return self._night_on(Work.of(s), [Event("timeout", seat, {})], night, steps, None, len(steps))
-        text = nt.text(act)
-        if text not in p["choices"]:
-            raise IllegalActionError(f"fw.err.decide_{p['decision']}", choices=", ".join(p["choices"]))
-        events = [Event("decide", seat, {"decision": p["decision"], "choice": text})]
-        return self._night_on(Work.of(s), events, night, steps, text, len(steps))
-
             raise IllegalActionError("fw.err.no_token", type=Msg(f"fw.demon.{act.target}"))
         if act.at not in nm.valid_spawn_lands(w):
             raise IllegalActionError("fw.err.bad_spawn_land", at=nt.xy(act.at))
@@ -364,6 +381,10 @@ class FloatingWorld:
         s2 = w.freeze(harvest=None if seat == s.current else s.harvest)
         if loss_reason(s2):
             return self._after(s2, events)
+        if seat == s.current and s.pending is not None:  # the rest of a paused Nightmare runs as before
+            night = replace(nm.Night.of(s.pending), ask=False)
+            steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
+            return self._night_on(Work.of(s2), events, night, steps, None, len(steps))
         if seat == s.current:
             return self._nightmare(Work.of(s2), events, haunt_steps(s), frozenset())
         return s2, events
@@ -381,10 +402,6 @@ class FloatingWorld:
             return "undo.reason.resign"
         if "timeout" in kinds:
             return "undo.reason.timeout"
-        if seat == s.current and s.pending is not None:  # the rest of a paused Nightmare runs as before
-            night = replace(nm.Night.of(s.pending), ask=False)
-            steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
-            return self._night_on(Work.of(s2), events, night, steps, None, len(steps))
         if after.counter != before.counter:
             return "undo.reason.rolled"
         if after.land_deck != before.land_deck or after.dream_deck != before.dream_deck:
@@ -435,6 +452,7 @@ class FloatingWorld:
             "decks": {"lands": len(s.land_deck) + len(s.land_discard),
                       "dreams": len(s.dream_deck) + len(s.dream_discard)},
             "outcome": None if outcome is None else outcome.to_json(),
+            "pending": None if s.pending is None else pending_view(s.pending),
         }
 
     def to_json(self, s: State) -> dict[str, Any]:
@@ -452,7 +470,6 @@ class FloatingWorld:
             raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
         return choose(s, seat)
 
-            "pending": None if s.pending is None else pending_view(s.pending),
     def default_action(self, s: State, seat: int) -> str:
         """``timeout``: the turn ends as with ``end`` (a pending harvest is discarded), never a chosen move."""
         return "timeout"
@@ -480,10 +497,28 @@ def next_seat(s: State) -> int:
     return s.current
 
 
-def gate_gift(k: Kitsune, villages: int) -> int:
-    """The Gate's people (our rule against the stall): 1 Praise to a Kitsune that starts its turn on the Gate
-    with no Village of its own and under ``COST`` Praise, so it can always afford a Land or a Village."""
-    return 1 if k.pos == GATE and villages == 0 and k.praise < COST else 0
+def stalled(s: State) -> bool:
+    """The world cannot change by the rulebook's own means: no demon on the map, no Land a demon may appear on
+    (6.4.3: an empty border and no Kitsune), no living Kitsune owns a Village (5.1, the only income) and none
+    has the ``COST`` Praise for a Land or a Village (5.4, 5.5)."""
+    if s.demons:
+        return False
+    playing = [k for k in s.kitsune if k.on_map]
+    if any(k.praise >= COST for k in playing):
+        return False
+    owners = {land.village for land in s.lands}
+    if any(k.seat in owners for k in playing):
+        return False
+    cells = s.land_map()
+    occupied = {k.pos for k in playing}
+    return not any(nm.is_edge(cells, c) and c not in occupied for c in cells)
+
+
+def gate_gift(s: State, k: Kitsune) -> int:
+    """The Gate's people (our rule against the stall the rulebook leaves open): 1 Praise to a living Kitsune
+    that starts its turn while the world is ``stalled``, so within three turns it can pay for a Land or a
+    Village and the world moves again. Only then: the rulebook's economy is otherwise untouched."""
+    return 1 if k.on_map and stalled(s) else 0
 
 
 def start_turn(s: State, seat: int, events: list[Event]) -> tuple[State, list[Event]]:
@@ -496,12 +531,23 @@ def start_turn(s: State, seat: int, events: list[Event]) -> tuple[State, list[Ev
         return replace(s, current=seat, turn=turn, phase="haunt", spawned=False, haunted=False), events
     villages = villages_of(s, seat)
     per = 1 + sum(d.get("amount") for d in k.effects("village_praise"))
-    gift = gate_gift(k, villages)
+    gift = gate_gift(s, k)
     gained = villages * per + gift
     kit = list(s.kitsune)
     kit[seat] = replace(k, praise=k.praise + gained, moved=False, used=(), legend_reroll_used=False)
     events.append(Event("turn", seat, {"turn": turn, "collected": gained, "villages": villages, "gate": gift}))
     return replace(s, kitsune=tuple(kit), current=seat, turn=turn, phase="dream"), events
+
+
+def pending_view(p: dict[str, Any]) -> dict[str, Any]:
+    """The paused Nightmare's decision as players see it: who decides, what, and the legal choices (the spawn
+    dice still to read are public: they were rolled in the open)."""
+    out = {"decision": p["decision"], "seat": p["seat"], "choices": list(p["choices"])}
+    if p["decision"] == "flee":
+        out.update(fleeing=p["fleeing"], at=p["from"])
+    if p["decision"] == "spawn":
+        out["type"] = p["spawn"]["type"]
+    return out
 
 
 def replace_work(w: Work, **changes: Any) -> Work:
@@ -539,17 +585,6 @@ def _haunt_moves(s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
 
 def haunt_steps(s: State) -> list[dict[str, Any]]:
     """This turn's haunt moves (kept in ``nightmare`` by ``_haunt_moves``), to open the Nightmare's steps."""
-def pending_view(p: dict[str, Any]) -> dict[str, Any]:
-    """The paused Nightmare's decision as players see it: who decides, what, and the legal choices (the spawn
-    dice still to read are public: they were rolled in the open)."""
-    out = {"decision": p["decision"], "seat": p["seat"], "choices": list(p["choices"])}
-    if p["decision"] == "flee":
-        out.update(fleeing=p["fleeing"], at=p["from"])
-    if p["decision"] == "spawn":
-        out["type"] = p["spawn"]["type"]
-    return out
-
-
     if s.phase != "haunt" or not s.haunted or not s.nightmare or s.nightmare.get("turn") != s.turn:
         return []
     return [dict(x) for x in s.nightmare["steps"]]

@@ -14,7 +14,12 @@ Article 16:
   withdrawal (zero-point byes followed only by more of them, 16.2.5) count as draws.
 - 16.5 cut-1 cuts a *voluntarily* unplayed round (VUR: a forfeit loss or a requested/zero-point bye) first; a
   pairing-allocated bye and a forfeit win count like played games and are cut only if they are the lowest.
-Older FIDE rules (2009: a virtual opponent who draws every later round) are not implemented.
+- 15.2 round robins (`Scoring.round_robin`): a forfeit is treated as a regular game, so the forfeiter and the
+  opponent count each other's real score (no dummy), and a withdrawn player's walkovers are losses, not draws.
+- Article 6, direct encounter: see `_direct`.
+Older FIDE rules (2009: a virtual opponent who draws every later round) are not implemented: the 2023 rewrite
+abolished it in favour of the dummy above.
+Text: https://handbook.fide.com/chapter/TieBreakRegulations042024 (approved 01/08/2023).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ class Scoring:
     bye_points: float = 1.0  # a bye is worth a win unless the organiser says otherwise
     half_bye_points: float = 0.5  # a requested bye (Round.half_byes): a voluntarily unplayed round
     tiebreaks: tuple[str, ...] = SWISS
+    round_robin: bool = False  # FIDE C.07 15.2: forfeits are regular games (no dummy opponent)
 
     def __post_init__(self) -> None:
         unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
@@ -132,7 +138,7 @@ class _Record:
     half_byes: int = 0  # requested byes: voluntarily unplayed rounds (16.1.2), cut first by cut-1
 
 
-def _record_table(records: dict[str, _Record], table: Table) -> None:
+def _record_table(records: dict[str, _Record], table: Table, round_robin: bool = False) -> None:
     place, points = _places(table), table_points(table)
     best = min(place.values())
     firsts = [p for p in table.seats if place[p] == best]
@@ -145,13 +151,13 @@ def _record_table(records: dict[str, _Record], table: Table) -> None:
             rec.scores.append(table.scores[p])
         for q in table.seats:
             if q != p:
-                unplayed = p in table.forfeited or q in table.forfeited
+                unplayed = (p in table.forfeited or q in table.forfeited) and not round_robin  # C.07 15.2
                 rec.meetings.append(_Meeting(q, _pair_score(place, table.forfeited, p, q), unplayed,
                                              p in table.forfeited))
 
 
 def _collect(entrants: Sequence[Entrant], rounds: Sequence[Round], bye_points: float,
-             half_bye_points: float = 0.5) -> dict[str, _Record]:
+             half_bye_points: float = 0.5, round_robin: bool = False) -> dict[str, _Record]:
     records: dict[str, _Record] = defaultdict(_Record)
     for rnd in rounds:
         for p in rnd.half_byes:
@@ -162,9 +168,11 @@ def _collect(entrants: Sequence[Entrant], rounds: Sequence[Round], bye_points: f
             records[p].meetings.append(_Meeting(None, bye_points, True))
         for table in rnd.tables:
             if table.decided:
-                _record_table(records, table)
+                _record_table(records, table, round_robin)
     for e in entrants:
-        _record_absences(records[e.id], e, rounds)
+        # A round robin keeps a withdrawn player's later games as walkovers: those are regular games (15.2).
+        seated = {r.number for r in rounds if any(e.id in t.seats for t in r.tables)} if round_robin else set()
+        _record_absences(records[e.id], e, [r for r in rounds if r.number not in seated])
     return records
 
 
@@ -264,16 +272,53 @@ def _total_score(ctx: _Context, p: str) -> float:
 
 
 def _direct(ctx: _Context, group: Sequence[str]) -> dict[str, float]:
-    """Direct encounter: points scored against the others in a tied group, if every pair of them met; else 0.
+    """Direct encounter (FIDE C.07 Art. 6): how many of the tied group the games among them rank below the player.
 
-    The group is the players still tied on points and every earlier tie-break (FIDE C.07 Art. 6), so "direct" is
-    only meaningful after the systems listed before it.
+    The group is the players still tied on points and every earlier tie-break (Art. 4.2), so "direct" is only
+    meaningful after the systems listed before it. 6.1: the games among the tied players make separate standings;
+    forfeits are left out (6.1.1) except in a round robin, where they are regular games (15.2); two who met more
+    than once count the average of their games (6.1.2). 6.2: "If all the tied participants have met each other",
+    the separate standings rank them, and Art. 6 is applied again to any sub-group still tied. 6.3: if not all met,
+    a player ranks first only when alone at the top "whatever the outcome of the missing games", then the same for
+    second place, and so on; the rest stay tied (0 below them).
     """
+    levels = _direct_levels(ctx, list(group))
+    below, out = len(group), {}
+    for level in levels:
+        below -= len(level)
+        out.update(dict.fromkeys(level, float(below)))
+    return out
+
+
+def _direct_levels(ctx: _Context, group: list[str]) -> list[list[str]]:
+    """The tied group split into ranked levels, best first (a single level: nothing resolved)."""
+    if len(group) < 2:
+        return [group]
+    score, missing = _separate_standings(ctx, group)
+    if not any(missing.values()):  # 6.2
+        levels = [[p for p in group if score[p] == v] for v in sorted(set(score.values()), reverse=True)]
+        if len(levels) == 1:
+            return levels
+        return [sub for level in levels for sub in _direct_levels(ctx, level)]
+    alone = [p for p in group if all(score[p] > score[q] + missing[q] for q in group if q != p)]  # 6.3
+    if not alone:
+        return [group]
+    return [alone, *_direct_levels(ctx, [p for p in group if p != alone[0]])]
+
+
+def _separate_standings(ctx: _Context, group: list[str]) -> tuple[dict[str, float], dict[str, int]]:
+    """Each player's points against the rest of the group (6.1) and how many of them they have not played."""
     members = set(group)
-    met = {frozenset((p, m.opponent)) for p in group for m in ctx.records[p].meetings if m.opponent in members}
-    if len(group) < 2 or len(met) < len(group) * (len(group) - 1) // 2:
-        return dict.fromkeys(group, 0.0)
-    return {p: sum(m.result for m in ctx.records[p].meetings if m.opponent in members) for p in group}
+    score: dict[str, float] = {}
+    missing: dict[str, int] = {}
+    for p in group:
+        results: dict[str, list[float]] = defaultdict(list)
+        for m in ctx.records[p].meetings:
+            if m.opponent in members and not m.unplayed:  # a forfeit is unplayed outside round robins (6.1.1)
+                results[m.opponent].append(m.result)
+        score[p] = _key(sum(sum(r) / len(r) for r in results.values()))
+        missing[p] = len(members) - 1 - len(results)
+    return score, missing
 
 
 _PER_PLAYER: dict[str, Callable[[_Context, str], float]] = {
@@ -315,7 +360,7 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], scoring: Sco
 
     Dropped entrants stay (flagged); undecided tables are ignored.
     """
-    records = _collect(entrants, rounds, scoring.bye_points, scoring.half_bye_points)
+    records = _collect(entrants, rounds, scoring.bye_points, scoring.half_bye_points, scoring.round_robin)
     ctx = _Context(records, _points(entrants, records, scoring.bye_points, scoring.half_bye_points))
     ids = [e.id for e in entrants]
     keys = {p: (_key(ctx.points[p]),) for p in ids}

@@ -700,7 +700,8 @@ class Tournament:
     @property
     def scoring(self) -> st.Scoring:
         return st.Scoring(bye_points=self.settings.bye_value, tiebreaks=self.settings.tiebreak_order,
-                          half_bye_points=self.settings.half_bye_points)
+                          half_bye_points=self.settings.half_bye_points,
+                          round_robin=self.settings.format == "round-robin")  # FIDE C.07 15.2
 
     def standings(self) -> list[st.Standing]:
         if self.stages:

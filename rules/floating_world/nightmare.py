@@ -1,8 +1,27 @@
-"""The Nightmare phase (rulebook 6.0), automatic: ``run(work, current, fresh) -> steps``, every step recorded.
+"""The Nightmare phase (rulebook 6.0): ``begin`` + ``advance`` run it, pausing where the rulebook lets the players
+decide; ``run`` is the whole phase with every choice automatic. Every step is recorded.
 
-Order: each demon on the map attacks in id order (oni1…gaki4), except those spawned this turn (6.4.2: they
-do not attack); Lands cut off from the Gate are destroyed (6.3); spawn dice (6.4); deaths are checked after
-each Wound. Decisions where the rulebook is silent, with reasons:
+Order: the demons on the map attack one at a time, except those spawned this turn (6.4.2: they do not attack);
+Lands cut off from the Gate are destroyed (6.3); spawn dice (6.4); deaths are checked after each Wound.
+
+**The players' decisions** (issue 23), asked of the current player (the active player runs the Nightmare) while
+their Kitsune is on the map, only where there are two or more choices, and never with ``auto_nightmare`` on or
+after a timeout (absence is not a move: the rest runs with the automatic choice):
+
+- ``resolve type@x,y`` — which demon attacks next (6.1 "Handle them in any order"); ``resolve all`` = the rest in
+  id order. Automatic: id order (oni1…gaki4).
+- ``flee x,y`` — where a Kitsune left on a destroyed Land goes (6.2 "may move for free to an adjacent Land"):
+  an adjacent surviving Land connected to the Gate (a Land about to be cut off would only destroy it again);
+  with none (a cut-off Land, 6.3, has no surviving neighbour) the Lands connected to the Gate nearest to it, or
+  the Gate. Automatic: the first in N, E, S, W order, else the Gate. **Never a Wound** ("for free"). A demon only
+  attacks a Land with no Kitsune on it, so in practice a Kitsune flees a cut-off Land.
+- ``spawn x,y`` — the Land a spawned demon appears on (6.4.3 "on any Land that has an empty border and no
+  Kitsune"). Automatic: a seeded-random valid Land (one random stream, as before).
+
+While a decision waits the state's ``pending`` holds `Night` (where the phase stands) and the choices; the steps
+so far are in ``nightmare``. ``suggestion`` is the bot's answer (and the hint shown to players).
+
+Decisions where the rulebook is silent, with reasons:
 
 - **A demon moves only after it destroys a Land** (6.1.2 names no other movement); it steps to a Land adjacent
   to the destroyed one, chosen by its type; with none it returns to the supply. Other demons on the destroyed
@@ -12,16 +31,12 @@ each Wound. Decisions where the rulebook is silent, with reasons:
   on the map *before* the destruction (afterwards every neighbour of the hole would count as an edge); if none
   is, to the first adjacent Land ("if possible"). **Gaki** go toward the nearest Village by path; with no
   Village they go toward the Gate like Oni (the Gate is what they would tear next). Every tie: N, E, S, W.
-- **Kitsune on a destroyed Land** move free (6.2) to the first adjacent surviving Land in N, E, S, W order that
-  is connected to the Gate (a Land about to be cut off would only destroy them again); with none they are put
-  on the Gate with a Wound (our adaptation's decision: the world throws them back, hurt). Kitsune on a Land cut
-  off from the Gate (6.3) have no surviving neighbour by definition: Gate, with a Wound.
 - **Targets**: the current player if on the Land, else the next seat clockwise (6.1).
 - **Land defence** is the ``land_defence`` option (10 by default; rulebook "vs. 10") plus the ``land_guard``
   upgrades of the Village's owner on that Land; the demon must roll strictly higher (6.1.2).
 - **Spawn dice**: ⌈Lands / spawn_divisor⌉; all sixes raise Demon Strength by one pip (+1, +2, +1D, +1D+1…);
-  each 1–2 spawns a demon whose type is a d6 (1–2 Oni, 3–4 Tengu, 5–6 Gaki) on a seeded-random valid Land
-  (an empty orthogonal neighbour and no Kitsune), or none if no Land is valid or no token of that type is left.
+  each 1–2 spawns a demon whose type is a d6 (1–2 Oni, 3–4 Tengu, 5–6 Gaki) on a valid Land (an empty
+  orthogonal neighbour and no Kitsune), or none if no Land is valid or no token of that type is left.
 """
 
 from __future__ import annotations

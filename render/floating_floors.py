@@ -1054,6 +1054,10 @@ def _draw_reset(img: Image.Image, view: dict[str, Any], m: Model, lay: Layout, l
                       weight="Black", align="center")
 
 
+def _off_centre(p: Any) -> bool:
+    return abs(p.x % 1 - 0.5) > 1e-6 or abs(p.y % 1 - 0.5) > 1e-6
+
+
 def _draw_ninjas(img: Image.Image, m: Model, lay: Layout) -> None:
     alcoves = {a["index"]: a for a in m.alcoves}
     size = max(16, round(lay.unit * 0.82))
@@ -1071,7 +1075,10 @@ def _draw_ninjas(img: Image.Image, m: Model, lay: Layout) -> None:
         else:
             continue
         current = playing and n["seat"] == m.current
-        tile = ninja_sprite(n["colour"], n["seat"], nested if n["alcove"] is not None else size, current)
+        px = nested if n["alcove"] is not None else size
+        if n["alcove"] is None and _off_centre(n["where"]):  # nudged aside: smaller, so two share a space visibly
+            px = max(16, round(size * 0.6))
+        tile = ninja_sprite(n["colour"], n["seat"], px, current)
         _paste(img, tile, cx, cy)
 
 

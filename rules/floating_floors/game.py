@@ -11,9 +11,14 @@ Decisions where the rulebook leaves the digital game to us (each with its reason
   says. Each player starts with one Jutsu of each shape in their colour (light ninjas walk on white).
 - **The top floorboard is public.** It lies face up on the deck (its back is the same pattern inverted), so the
   image shows it; the order below it is secret.
-- **Space and pieces.** A ninja fills its space: no Jutsu is placed on a space with a ninja, and two ninjas never
-  share one (the rulebook's "nudge" keeps pieces within their space; we do not model a meeple's footprint). Two
-  Jutsu in one space may not overlap (their footprints, `statics.overlaps`).
+- **Space and pieces.** Every piece has a position inside its space; a ninja's base is a 0.25 square
+  (`statics.NINJA_BASE`). Pieces in one space may not overlap (their footprints, `statics.overlaps`): a Jutsu
+  placed, or a ninja stepping, onto a space *nudges* the one piece it would overlap there (the rulebook's nudge)
+  to the offset the player names (``nudge se``) or the nearest free one, and its weight moves with it; a piece a
+  ninja stands on is never nudged. A step lands at the centre (or on its Jutsu) as before: only another ninja
+  there must be nudged; a Jutsu there only when the player names a nudge (`moves.make_room`).
+- **Several actions at once** (``place … + place … + move …``): placements and at most one step, made in order
+  and checked as one board after all of them; a claim is made by itself (`moves.together`).
 - **Moving** onto a space of your colour puts the ninja at its centre; onto a space of the other colour it stands
   on a Jutsu of its colour there (the first by id not stood on), as the rulebook allows.
 - **Every check** runs after each change that touches a board (a Jutsu placed on it or taken from on or under
@@ -507,7 +512,8 @@ class FloatingFloors:
     def legal_actions(self, s: State, seat: int) -> list[str]:
         """Every action the rules accept now (a board may still fall: a collapse is a legal outcome). Jutsu are
         listed at their space's centre only (the offsets multiply the list by nine); ``resign`` and ``timeout``
-        are not listed."""
+        are not listed. Nudges and several actions at once (``a + b``) are accepted when typed or built, never
+        listed: their number is the product of the singles'."""
         if seat not in self.to_move(s):
             return []
         from rules.floating_floors.moves import legal

@@ -42,7 +42,7 @@ from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.status import status_message
 from cogs.utils.surface import Segment, find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, Markup, clean, escape, mention
-from engine import GameNotFoundError
+from engine import DamagedGameError, GameNotFoundError
 from engine.policies import allowed_policies, check_options
 from engine.tournaments import Entry
 from i18n import t
@@ -838,6 +838,9 @@ class Tournaments(commands.Cog):
             await channel.send(**await self.standings_post(row, value, title, locale))
         elif kind == "cut":
             await self.post_cut(channel, row, value, locale)
+        elif kind == "replay" and value.current is not None:
+            await self.post_replays(channel, row, value, value.current, locale)
+            await self.start_games(value.current, locale)
         elif kind == "finished":
             await self.post_final(channel, row, value, locale)
         elif kind == "cancelled":
@@ -872,6 +875,24 @@ class Tournaments(commands.Cog):
                 await publish(self.bot, thread, [Segment(surface.intro(table, locale), table)], locale)
             except Exception:  # one table that cannot be announced must not keep the others quiet
                 log.exception("could not announce game %s of a tournament round", game_id)
+
+    async def post_replays(self, channel: Any, row: TournamentRow, value: Tournament, rnd: Round,
+                           locale: str) -> None:
+        """A drawn elimination game's deciding game, posted as a round's game is: its table and thread link,
+        pinging its players (a game already announced has its status message and is not posted again)."""
+        replayed = {r.get("table") for r in rnd.extra.get("replays", ())}
+        links = await self.links(row, rnd)
+        for i, table in enumerate(rnd.tables):
+            if i not in replayed or table.decided or table.game_id is None:
+                continue
+            try:
+                if (await self.bot.engine.get(table.game_id)).meta.get("status_message_id"):
+                    continue
+            except (GameNotFoundError, DamagedGameError):
+                continue
+            line = tv.table_line(value, rnd, i, links, locale)
+            await channel.send(t("tour.replay_line", locale, round=rnd.number, line=Markup(line)),
+                               allowed_mentions=pinging(tv.human_ids(table.seats)))
 
     async def post_cut(self, channel: Any, row: TournamentRow, value: Tournament, locale: str) -> None:
         """A multi-stage event's first stage is over: who advanced, by seed (pinged), and the playoff's bracket."""

@@ -320,9 +320,25 @@ class Director:
             was_complete = entry.value.current is not None and entry.value.current.complete
             entry = await self._collect(entry, final=False)
             if entry.value.current is None or not entry.value.current.complete:
-                return await self._create_games(entry)  # a drawn elimination game's deciding game, if any
+                return await self._deciding_games(entry)  # a drawn elimination game's deciding game, if any
             # A round that completed before (the tournament was paused between rounds) was announced then.
             return await (self._next_round(entry) if was_complete else self._after_round(entry))
+
+    async def _deciding_games(self, entry: Entry) -> Entry:
+        """Games for the current round's tables that have none: a drawn elimination game's deciding game. It gets
+        a whole round's window from now (a draw adjudicated at the round's deadline would otherwise leave it the
+        10-minute retry), and the surface is told ("replay") to post it as it posts a round's games."""
+        rnd = entry.value.current
+        before = set(_game_ids(rnd)) if rnd is not None else set()
+        entry = await self._create_games(entry)
+        rnd = entry.value.current
+        if rnd is None or set(_game_ids(rnd)) <= before:
+            return entry
+        if not entry.value.paused:  # a paused round's clock stays stopped
+            window, due = self.engine.now() + timedelta(hours=entry.value.settings.round_hours), entry.row.due_at
+            entry = await self._save(entry, entry.value, due=window if due is None or due < window else due)
+        await self._tell("replay", entry)
+        return entry
 
     async def _after_round(self, entry: Entry) -> Entry:
         await self._tell("round_closed", entry)
@@ -401,8 +417,9 @@ class Director:
             if entry.value.current is not None and entry.value.current.complete:
                 await self._after_round(entry)
             else:  # a game that could not be adjudicated, or a deciding game after a draw: try again later
-                entry = await self._create_games(entry)
-                await self._save(entry, entry.value, due=self.engine.now() + RETRY)
+                entry = await self._deciding_games(entry)
+                retry, due = self.engine.now() + RETRY, entry.row.due_at  # a deciding game keeps its own window
+                await self._save(entry, entry.value, due=retry if due is None or due < retry else due)
 
     async def _clear_due(self, tournament_id: int) -> None:
         async with self._lock(tournament_id):

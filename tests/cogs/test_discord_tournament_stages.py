@@ -1,12 +1,15 @@
 """Multi-stage events in Discord: ``/tournament create`` refuses a stage plan that cannot be played, privately and
 before anything is posted; after the Swiss the channel is told who advanced, by seed (pinged), with the playoff's
-bracket, and the playoff is paired without the organiser."""
+bracket, and the playoff is paired without the organiser; a drawn elimination game's deciding game is posted like a
+round's game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from tests.cogs.test_discord_tournaments import GENERAL, entered, finish_game, name_of, only, reply, tour
+from tests.cogs.test_discord_tournaments import GENERAL, entered, finish_game, name_of, only, reply, settle, tour
 from tests.discord_harness import GUILD_ID, Harness
 
 
@@ -44,3 +47,25 @@ async def test_after_the_swiss_the_cut_is_announced_with_seeds_and_bracket_and_t
     assert value.current.number == 2 and {frozenset(t.seats) for t in value.current.tables} == {
         frozenset((seeds[0], seeds[3])), frozenset((seeds[1], seeds[2]))}, "1 v 4 and 2 v 3"
     assert any("round 2" in s.text for s in after), "the semi-finals are paired without the organiser"
+
+
+async def test_a_deciding_game_after_a_draw_is_posted_to_the_channel_and_started_in_its_thread(
+        harness: Harness, clock: Any) -> None:
+    """Before: the deciding game's thread was made but never announced: no link, no ping, no status message."""
+    h = harness
+    await entered(h, "single-elimination", ("alice", "bob"), round_hours=24)
+    await tour(h, "start", "mod")
+    start = len(h.sent)
+    clock.advance(hours=25)  # nobody moved: adjudicated level, a draw, replayed with seats swapped
+    await h.bot.engine.run_due()
+    await settle(h)
+    _, value = await only(h)
+    table = value.current.tables[0]
+    assert value.current.extra.get("replays") and table.game_id is not None and not table.decided
+    game = await h.bot.engine.get(table.game_id)
+    posted = [s for s in h.public(h.sent[start:]) if s.channel_id == GENERAL]
+    (line,) = [s for s in posted if "deciding game" in s.text]
+    assert f"https://discord.com/channels/{GUILD_ID}/{game.channel_id}" in line.text
+    assert set(line.pinged) == {int(p) for p in table.seats}
+    assert game.meta.get("status_message_id"), "its status message is posted in its thread"
+    assert any(s.channel_id == game.channel_id for s in h.sent[start:])

@@ -4,6 +4,7 @@ simulated run of each plan."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from league import elimination as elim
 from league import stages as stg
 from league.model import Entrant
 from league.tournament import FINISHED, Settings, Tournament, TournamentError
+from rules import GAMES
 from storage import Store
 
 
@@ -280,3 +282,37 @@ async def test_a_seeded_simulation_of_each_stage_plan_plays_to_the_end(fmt: str,
     assert sorted(s.player for s in table) == sorted(e.id for e in t.entrants)
     assert table[0].rank == 1 and [s.rank for s in table] == sorted(s.rank for s in table)
     assert {s.player for s in table[:len(t.stages[1].seeds)]} == set(t.stages[1].seeds), "the playoff ranks first"
+
+
+# --- deciding games (a drawn elimination game replayed) ---------------------------------------------------------
+
+
+async def test_a_deciding_game_made_at_the_round_deadline_gets_a_whole_round_not_the_10_minute_retry(
+        store: Store, clock) -> None:
+    """Before: the deciding game of a draw adjudicated at the deadline was itself adjudicated 10 minutes later."""
+    engine = Engine(store, games=dict(GAMES), now=clock)
+    director = Director(engine)
+    told: list[str] = []
+
+    async def listen(kind: str, row: object, t: Tournament) -> None:
+        told.append(kind)
+
+    director.add_listener(listen)
+    entry = await director.create(name="Cup", settings=Settings(game="flying_blades", format="single-elimination",
+                                                                round_hours=24),
+                                  guild_id=9, channel_id=1, organizer_id=1, seed="cup-secret")
+    for e in HUMANS[:2]:
+        await director.update(entry.row.id, lambda t, e=e: t.register(e))
+    await director.start(entry.row.id)
+    clock.advance(hours=25)  # nobody moved: the game is adjudicated level, a draw, and replayed
+    await engine.run_due()
+    await director.settle()
+    entry = await director.get(entry.row.id)
+    rnd = entry.value.current
+    assert rnd is not None and rnd.extra.get("replays") and rnd.tables[0].game_id is not None
+    assert entry.row.due_at == clock() + timedelta(hours=24)
+    assert told.count("replay") == 1, "the deciding game is posted like a round's game"
+    clock.advance(minutes=11)
+    await engine.run_due()
+    await director.settle()
+    assert (await engine.get(rnd.tables[0].game_id)).status == "active"

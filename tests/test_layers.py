@@ -28,7 +28,6 @@ KNOWN_CYCLES: dict[str, str] = {
     "rules.floating_floors.game": "bot and helpers import the facade (step 4)",
     "rules.floating_world.game": "bot and helpers import the facade (step 4)",
     "rules.floor_plan.game": "bot and helpers import the facade (step 4)",
-    "rules.the_floor.game": "helpers import the facade (step 4)",
 }
 
 

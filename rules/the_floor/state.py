@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from rules.validate import guard
-
 PHASES = ("draft", "play", "final", "over")
 JUDGING = ("vote", "host", "trust")
 
@@ -115,11 +113,3 @@ def _lists(x: Any) -> Any:
 
 def to_json(s: State) -> dict[str, Any]:
     return {"version": 1, **_lists(asdict(s))}
-
-
-def from_json(d: dict[str, Any]) -> State:
-    """Read a state written by ``to_json``; raises `StateError` naming the field when it is damaged."""
-    from rules.the_floor.stored import state_from_json  # stored.py needs the game's constants, which need this
-
-    with guard("the_floor"):
-        return state_from_json(d)

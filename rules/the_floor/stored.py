@@ -17,7 +17,7 @@ from typing import Any
 from rules import validate as v
 from rules.base import FloorboardError
 from rules.the_floor import board as bd
-from rules.the_floor.game import (
+from rules.the_floor.options import (
     DOUBT_CAP,
     FIRST_FREE_STREAM,
     LETTERS,
@@ -32,6 +32,7 @@ from rules.the_floor.game import (
     custom_content,
 )
 from rules.the_floor.state import JUDGING, PHASES, Duel, Pending, State
+from rules.validate import guard
 
 OPTIONAL_STATE_KEYS = ("fair_letters", "referee", "spectators", "doubt_cap")  # absent from states stored before
 OPTIONAL_DUEL_KEYS = ("guests",)
@@ -291,3 +292,8 @@ def _check_pending(s: State, p: Pending, where: v.Where) -> None:
     else:
         v.require(not p.cells, v.at(where, "cells"), f"a {p.kind} choice names no cells")
 
+
+def from_json(d: dict[str, Any]) -> State:
+    """Read a state written by ``to_json``; raises `StateError` naming the field when it is damaged."""
+    with guard("the_floor"):
+        return state_from_json(d)

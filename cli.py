@@ -147,6 +147,7 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
              export: str | None, export_format: str | None = None) -> int:
     """Play a whole tournament of bots through the real engine in fake time and print the final standings."""
     from engine.simulate import run, standings_text
+    from league.stages import has_playoff, playoff_format
 
     settings = simulation_settings(game, fmt, players, table_size, rounds, bye_points=bye_points,
                                    half_bye_points=half_bye_points, max_half_byes=max_half_byes,
@@ -156,7 +157,9 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
                                    cut_format=cut_format, third_place=third_place, groups=groups, advance=advance)
     if export:
         check_export(export)
-        export_format = export_kind(export, export_format, settings.format)
+        # A playoff ends the event as an elimination, which TRF does not describe: refused now, not after it.
+        export_format = export_kind(export, export_format, playoff_format(settings) if has_playoff(settings)
+                                    else settings.format)
     sim = run(game=game, fmt=fmt, players=players, table_size=table_size, rounds=rounds, seed=seed,
               settings=settings)
     click.echo(standings_text(sim.tournament))

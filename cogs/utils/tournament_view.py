@@ -20,6 +20,7 @@ from cogs.utils.text import Markup, escape, safe
 from i18n import t
 from league import elimination as elim
 from league.model import Ranking, Round
+from league.stages import has_playoff, playoff_format, third_place
 from league.standings import Standing
 from league.tournament import REGISTRATION, Tournament, TournamentError
 from storage import TournamentRow
@@ -152,6 +153,8 @@ def announcement(row: TournamentRow, value: Tournament, game_name: str, locale: 
               ("tour.field.checkin", t("tour.yes" if s.checkin else "tour.no", locale)),
               ("tour.field.starts", stamp(row.due_at) if value.status == REGISTRATION and row.due_at
                else t("tour.starts_by_organiser", locale))]
+    if has_playoff(s):
+        fields.append(("tour.field.playoff", playoff_text(value, locale)))
     for key, text in fields:
         embed.add_field(name=t(key, locale), value=text, inline=True)
     embed.add_field(name=t("tour.field.entrants", locale, count=len(value.entrants)),
@@ -163,6 +166,16 @@ def announcement(row: TournamentRow, value: Tournament, game_name: str, locale: 
         actions = BUTTON_ACTIONS if s.checkin else BUTTON_ACTIONS[:2]
         items = [TourButton.make(a, row.id, locale) for a in actions]
     return {"embed": embed, "view": view_of(items)}
+
+
+def playoff_text(value: Tournament, locale: str) -> str:
+    """A multi-stage event's plan: "Top 8 · Single elimination · third-place match"."""
+    s = value.settings
+    fmt = format_name(playoff_format(s), locale)
+    text = t("tour.plan.groups", locale, groups=s.groups, advance=s.advance, format=fmt) if s.groups else \
+        t("tour.plan.cut", locale, cut=s.top_cut, format=fmt)
+    single = playoff_format(s) == "single-elimination"
+    return f"{text} · {t('tour.plan.third', locale)}" if single and third_place(s) else text
 
 
 def entrant_list(value: Tournament, locale: str) -> str:

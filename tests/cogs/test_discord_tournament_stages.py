@@ -29,7 +29,8 @@ async def test_a_stage_plan_that_cannot_be_played_is_refused_privately(harness: 
 async def test_after_the_swiss_the_cut_is_announced_with_seeds_and_bracket_and_the_playoff_is_paired(
         harness: Harness) -> None:
     h = harness
-    await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=1, top_cut=4)
+    _, announcement = await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=1, top_cut=4)
+    assert "Top 4 · Single elimination · third-place match" in announcement.text, "the plan is announced"
     await tour(h, "start", "mod")
     _, value = await only(h)
     assert value.settings.top_cut == 4 and value.settings.third_place is None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli import invoke
 from engine import Engine
 from engine.simulate import simulate
 from engine.tournaments import Director
@@ -316,3 +317,21 @@ async def test_a_deciding_game_made_at_the_round_deadline_gets_a_whole_round_not
     await engine.run_due()
     await director.settle()
     assert (await engine.get(rnd.tables[0].game_id)).status == "active"
+
+
+# --- the simulate command ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--format", "swiss", "--players", "6", "--top-cut", "8"], "larger than the field of 6"),
+    (["--format", "round-robin", "--players", "8", "--top-cut", "4"], "follows a Swiss or pods stage"),
+    (["--format", "round-robin", "--players", "8", "--groups", "3"], "at least 3 players each"),
+    (["--format", "swiss", "--players", "8", "--groups", "2"], "Groups are round-robin pools"),
+    (["--format", "swiss", "--players", "8", "--top-cut", "4", "--export", "{tmp}/x.trf"], "TRF describes"),
+])
+def test_simulate_refuses_a_bad_stage_plan_before_the_first_game_with_exit_2(
+        args: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "simulate", "--game", "flying_blades", *(a.format(tmp=tmp_path) for a in args)]
+    assert invoke(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and not list(tmp_path.iterdir())

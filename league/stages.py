@@ -168,10 +168,12 @@ def cross_seeds(tables: Sequence[Sequence[str]], advance: int) -> tuple[str, ...
 
 
 def combined(playoff: Sequence[Standing], first: Sequence[Standing]) -> list[Standing]:
-    """The whole ranking: the playoff's players in its order, then everyone else by first-stage standing (their
-    first-stage points and tie-breaks; ranks continue below the playoff's, ties kept)."""
+    """The whole ranking: the playoff's players in its order, then everyone else by first-stage standing; ranks
+    continue below the playoff's, ties kept. Points are everyone's first-stage points (one meaning for the column:
+    the playoff's order is its ranks)."""
     inside = {s.player for s in playoff}
-    out = list(playoff)
+    points = {s.player: s.points for s in first}
+    out = [replace(s, points=points.get(s.player, s.points)) for s in playoff]
     below = len(out)
     previous: Standing | None = None
     for s in (x for x in first if x.player not in inside):

@@ -107,10 +107,12 @@ def test_without_a_third_place_match_the_semi_final_losers_share_3rd() -> None:
 
 def test_players_not_cut_are_ranked_below_the_cut_by_their_first_stage_standing() -> None:
     t = first_stage(Settings(game="flying_blades", format="swiss", rounds=3, top_cut=4), 10)
+    points = {s.player: s.points for s in t.standings()}
     swiss = [s.player for s in t.standings()]
     while not t.finished:
         t = play_round(t)
     final = t.close().standings()
+    assert {s.player: s.points for s in final} == points, "one meaning for points: the first stage's"
     assert [s.player for s in final[4:]] == swiss[4:]
     assert [s.rank for s in final[4:]] == list(range(5, 11))
     assert sorted(s.player for s in final) == sorted(e.id for e in t.entrants), "every entrant ranked once"

@@ -27,7 +27,6 @@ KNOWN_CYCLES: dict[str, str] = {
     "engine.core": "Engine's mixins reach into each other (step 2: composition over a table book)",
     "rules.floating_floors.game": "bot and helpers import the facade (step 4)",
     "rules.floating_world.game": "bot and helpers import the facade (step 4)",
-    "rules.floor_plan.game": "bot and helpers import the facade (step 4)",
 }
 
 

@@ -8,13 +8,14 @@ claim it can make. Both are deterministic for a state (the baseline's randomness
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules import rng
 from rules.base import RulesError
 from rules.floor_plan import demands as dm
 from rules.floor_plan import notation as nt
 from rules.floor_plan.notation import FeatureSet, RoomDraw, Step
+from rules.floor_plan.planner import suggest
 from rules.floor_plan.sheet import (
     FEATURE_KINDS,
     HEIGHT,
@@ -29,9 +30,7 @@ from rules.floor_plan.sheet import (
     free_cells,
     start_spots,
 )
-
-if TYPE_CHECKING:
-    from rules.floor_plan.game import Board, FloorPlan, State
+from rules.floor_plan.state import Board, PlanRules, State
 
 BOT_STREAM = 1_000_000
 ROOM_TRIES = 80
@@ -173,7 +172,7 @@ def _features(r: Any, sheet: Sheet, dice: tuple[int, int]) -> Step | None:
     return Step("features", sets=tuple(sorted(sets, key=lambda f: f.die)))
 
 
-def _claims(game: FloorPlan, s: State, board: Board) -> tuple[list[Step], int]:
+def _claims(game: PlanRules, s: State, board: Board) -> tuple[list[Step], int]:
     """Greedy claims on the board: the highest-points claimable demand first, while a note is open."""
     steps: list[Step] = []
     total = 0
@@ -191,14 +190,12 @@ def _claims(game: FloorPlan, s: State, board: Board) -> tuple[list[Step], int]:
     return steps, total
 
 
-def choose(game: FloorPlan, s: State, seat: int) -> str:
+def choose(game: PlanRules, s: State, seat: int) -> str:
     """The planner's best action for the seat."""
-    from rules.floor_plan.planner import suggest
-
     return suggest(game, s, seat, limit=1)[0].text
 
 
-def choose_baseline(game: FloorPlan, s: State, seat: int) -> str:
+def choose_baseline(game: PlanRules, s: State, seat: int) -> str:
     if s.phase == "setup":
         return choose_start(s, seat)
     assert s.roll is not None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan import demands as dm
@@ -41,9 +41,7 @@ from rules.floor_plan.sheet import (
     scan_key,
     start_spots,
 )
-
-if TYPE_CHECKING:
-    from rules.floor_plan.game import Board, FloorPlan, State
+from rules.floor_plan.state import SHEET_DATA, Board, PlanRules, State
 
 ROOM_EVALS = 14  # rooms fully evaluated per call (best cheap scores, varied)
 WILD_EVALS = 4  # of which may use the Wild
@@ -77,7 +75,7 @@ class _Cand:
 
 @dataclass
 class _Ctx:
-    game: FloorPlan
+    game: PlanRules
     s: State
     seat: int
     board: Board
@@ -90,7 +88,7 @@ class _Ctx:
         return self.s.round
 
 
-def suggest(game: FloorPlan, s: State, seat: int, limit: int = 4) -> list[Suggestion]:
+def suggest(game: PlanRules, s: State, seat: int, limit: int = 4) -> list[Suggestion]:
     """The best ``limit`` actions for the seat now, best first (empty when the seat is not to act)."""
     if seat not in game.to_move(s) or limit < 1:
         return []
@@ -156,7 +154,7 @@ def _varied(scored: list[tuple[float, int, str, _Cand]], limit: int) -> list[Sug
 # --- context ---------------------------------------------------------------------------------------------------
 
 
-def _context(game: FloorPlan, s: State, seat: int) -> _Ctx:
+def _context(game: PlanRules, s: State, seat: int) -> _Ctx:
     demands = [d for cid in s.clients for d in dm.CLIENTS[cid].demands]
     ctx = _Ctx(game, s, seat, s.board(seat, private=True), demands, dm.CLIENTS[s.clients[2]])
     for d in demands:
@@ -175,7 +173,7 @@ def _context(game: FloorPlan, s: State, seat: int) -> _Ctx:
 # --- setup -----------------------------------------------------------------------------------------------------
 
 
-def _setup(game: FloorPlan, s: State, seat: int, limit: int) -> list[Suggestion]:
+def _setup(game: PlanRules, s: State, seat: int, limit: int) -> list[Suggestion]:
     """The starting living room: every legal spot, the more central (room all around it) the better."""
     assert s.roll is not None
     scored = []
@@ -706,8 +704,6 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
 
 def _last_round(ctx: _Ctx) -> bool:
     """Whether the game ends when this round closes whatever the seat does: claim all there is."""
-    from rules.floor_plan.game import SHEET_DATA
-
     s = ctx.s
     return s.last_round or ctx.seat in s.stuck or (s.solo and s.round >= SHEET_DATA.solo_bubbles)
 

@@ -10,8 +10,8 @@ from typing import Any
 from rules import validate as v
 from rules.base import FloorboardError, StateError
 from rules.floor_plan import demands as dm
-from rules.floor_plan.game import OUTCOMES, SHEET_DATA, Board, Claim, State, _normalize
 from rules.floor_plan.sheet import ALL_CELLS, SHEET_KEYS, Sheet, cell_name, parse_cell
+from rules.floor_plan.state import OUTCOMES, SHEET_DATA, Board, Claim, State, _normalize
 
 STATE_KEYS = ("version", "players", "seed", "options", "phase", "round", "roll", "boards", "pending", "actions",
               "to_act", "stuck", "resigned", "ending", "last_round", "reason")

@@ -32,7 +32,7 @@ from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
 from engine import Engine, Notice, utcnow
 from engine.tournaments import Director
-from storage import StorageError, StorageOpenError, Store
+from storage import StorageError, StorageOpenError, Store, open_store
 
 log = logging.getLogger("floorboard")
 
@@ -131,7 +131,7 @@ class Floorboard(commands.Bot):
     async def open_store(self) -> None:
         """Open the database (before logging in, so that a locked or damaged file stops the start at once)."""
         if self.store is None:
-            self.store = await Store.open(self.settings.database_path)
+            self.store = await open_store(self.settings.database_path)
 
     async def setup_hook(self) -> None:
         self.setup_started = True

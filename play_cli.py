@@ -30,7 +30,8 @@ from i18n import LOCALES, catalog, t
 from i18n.text import seat_names
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
-from storage import StorageOpenError, Store
+from storage import SqliteStore as Store
+from storage import StorageOpenError
 
 PROG = "./floorboard play"
 HUMAN_BASE_ID = 1000

@@ -23,7 +23,7 @@ from engine import policies as pol
 from engine.tables import Table
 from league import ratings as lr
 from rules.base import Outcome
-from storage.league import Finish, SeatResult
+from storage import Finish, SeatResult
 
 STOOD_IN = "stood_in"  # meta: seats a stand-in bot has moved for at least once (never cleared)
 SUBSTITUTE = "substitute"  # the admin log's op of a substitution (engine/admin.py)

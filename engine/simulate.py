@@ -20,7 +20,7 @@ from engine.tournaments import Director
 from league.model import Entrant
 from league.tournament import Settings, Tournament, resolve_format
 from rules import GAMES
-from storage import Store
+from storage import Store, open_store
 
 START = datetime(2026, 1, 1, 12, tzinfo=UTC)
 
@@ -117,7 +117,7 @@ async def simulate(*, game: str, fmt: str, players: int, table_size: int, rounds
         settings = Settings(game=game, format=resolve_format(fmt, table_size), table_size=table_size, rounds=rounds,
                             options=options or {})
     with tempfile.TemporaryDirectory(prefix="floorboard-sim-") as tmp:
-        store = await Store.open(database or Path(tmp) / "simulation.sqlite3")
+        store = await open_store(database or Path(tmp) / "simulation.sqlite3")
         try:
             return await _run(store, settings, players, seed,
                               settings.format == "score" if varied is None else varied)

@@ -1,26 +1,49 @@
-"""Persistence: the only SQL in the project. `Store` is the interface the engine uses; SQLite is the default."""
+"""Persistence: the only SQL in the project. `Store` (storage/store.py) is the interface the engine uses, one
+narrow Protocol per concern; `SqliteStore` is the default backend, opened by `open_store(url)`."""
 
 from __future__ import annotations
 
-from storage.sqlite import (
-    SERVER_CATEGORY_PREFIX,
-    ActionRow,
-    DailyRow,
-    DeadlineRow,
+from storage.errors import (
     DuplicateNameError,
-    GameRow,
-    SqliteStore,
     StorageBusyError,
     StorageConflictError,
     StorageError,
     StorageGoneError,
     StorageOpenError,
+    TournamentConflictError,
+)
+from storage.rows import (
+    GLOBAL,
+    SERVER_CATEGORY_PREFIX,
+    ActionRow,
+    DailyRow,
+    DeadlineRow,
+    Finish,
+    GameRow,
+    RatingRow,
+    ResultRow,
+    SeatResult,
+    TournamentRow,
     server_category_number,
 )
-from storage.tournaments import TournamentConflictError, TournamentRow
+from storage.sqlite import SqliteStore
+from storage.store import (
+    ContentStore,
+    DailyStore,
+    DamageStore,
+    DeadlineStore,
+    GameStore,
+    LeagueStore,
+    SettingsStore,
+    Store,
+    TournamentStore,
+    open_store,
+    sqlite_path,
+)
 
-Store = SqliteStore
-
-__all__ = ["SERVER_CATEGORY_PREFIX", "ActionRow", "DailyRow", "DeadlineRow", "DuplicateNameError", "GameRow",
-           "SqliteStore", "StorageBusyError", "StorageConflictError", "StorageError", "StorageGoneError",
-           "StorageOpenError", "Store", "TournamentConflictError", "TournamentRow", "server_category_number"]
+__all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ContentStore", "DailyRow", "DailyStore", "DamageStore",
+           "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "GameRow", "GameStore", "LeagueStore",
+           "RatingRow", "ResultRow", "SeatResult", "SettingsStore", "SqliteStore", "StorageBusyError",
+           "StorageConflictError", "StorageError", "StorageGoneError", "StorageOpenError", "Store",
+           "TournamentConflictError", "TournamentRow", "TournamentStore", "open_store", "server_category_number",
+           "sqlite_path"]

@@ -9,7 +9,7 @@ from hypothesis import settings
 
 from engine import Engine
 from engine.simulate import FakeClock  # the engine's injected time: moved only by hand
-from storage import Store
+from storage import SqliteStore as Store
 from tests.nim import Nim
 
 # Speed is the benchmark's business (tests/bench), never a test's: no per-example deadline anywhere.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Store
+from storage import SqliteStore as Store
 from tests.bench import bench_load
 
 GAMES, MOVES = 5, 4

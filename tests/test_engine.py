@@ -20,7 +20,7 @@ from engine import (
     replay,
 )
 from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError
-from storage import Store
+from storage import SqliteStore as Store
 
 ALICE, BOB, CAROL = 101, 102, 103
 

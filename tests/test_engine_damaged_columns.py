@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import DamagedGameError
-from storage import Store
+from storage import SqliteStore as Store
 from tests.conftest import FakeClock
 from tests.test_engine_faults import HOST, OTHER, close_engine, damage, open_engine, timed_game
 

@@ -21,7 +21,7 @@ from engine import (
 )
 from engine.scheduler import BACKOFF_FIRST
 from rules import GAMES
-from storage import Store
+from storage import SqliteStore as Store
 from tests.conftest import FakeClock
 
 HOST, OTHER = 7, 8

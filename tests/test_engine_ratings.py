@@ -13,8 +13,7 @@ from engine import admin as adm
 from engine import results as res
 from engine.policies import PlaySettingsError
 from rules.the_floor.game import TheFloor
-from storage import Store
-from storage.league import GLOBAL
+from storage import GLOBAL, Store
 from tests.nim import Nim
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104

@@ -20,7 +20,7 @@ from engine import DamagedGameError, Engine, SeatInfo, Table, replay
 from engine.shared import SHARED
 from rules import GAMES
 from rules.the_floor import TheFloor
-from storage import Store
+from storage import SqliteStore as Store
 from tests.conftest import FakeClock
 
 G = TheFloor()

@@ -15,7 +15,8 @@ import pytest
 
 from engine import Engine, SeatInfo, Table
 from engine.scheduler import BACKOFF_FIRST
-from storage import StorageConflictError, Store
+from storage import SqliteStore as Store
+from storage import StorageConflictError
 from tests.bench import bench_load
 from tests.conftest import FakeClock
 from tests.nim import Nim

@@ -15,7 +15,7 @@ from engine import Engine, GameOverError
 from rules.base import IllegalActionError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import daily as fpdaily
-from storage import Store
+from storage import SqliteStore as Store
 from storage.sqlite import _migrations
 from tests.conftest import FakeClock
 

@@ -14,7 +14,7 @@ import pytest
 
 import play_cli
 from rules import GAMES
-from storage import Store
+from storage import SqliteStore as Store
 from tests.test_play_cli_terminal import keyboard
 
 ROOT = Path(__file__).resolve().parent.parent

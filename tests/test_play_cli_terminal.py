@@ -14,7 +14,7 @@ import pytest
 
 import play_cli
 from rules import GAMES
-from storage import Store
+from storage import SqliteStore as Store
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

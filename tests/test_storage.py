@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import Engine, SeatInfo, replay
-from storage import Store
+from storage import SqliteStore as Store
 from storage.sqlite import _migrations
 from tests.nim import Nim
 
@@ -47,7 +47,7 @@ KILLER = textwrap.dedent(
     import asyncio, os, signal, sys
     sys.path.insert(0, {root!r})
     from engine import Engine, SeatInfo
-    from storage import Store
+    from storage import SqliteStore as Store
     from tests.nim import Nim
 
     async def main():

@@ -18,7 +18,8 @@ import pytest
 from aiosqlite.context import contextmanager
 
 from engine import Engine, SeatInfo
-from storage import StorageOpenError, Store
+from storage import SqliteStore as Store
+from storage import StorageOpenError
 from storage.sqlite import _open_error
 from tests.nim import Nim
 

@@ -12,8 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from league.ratings import Rating, rate_table
-from storage import ActionRow, GameRow, StorageConflictError, Store
-from storage.league import GLOBAL, Finish, SeatResult
+from storage import GLOBAL, ActionRow, Finish, GameRow, SeatResult, StorageConflictError, Store
 
 ALICE, BOB, CAROL = 101, 102, 103
 GUILD = 9
@@ -115,7 +114,7 @@ async def test_a_rating_that_cannot_be_computed_does_not_keep_the_game_from_endi
         raise ValueError("a bug in the rating model")
 
     finish = replace(finish_of(game, ALICE, BOB), rate=broken)
-    with caplog.at_level("CRITICAL", logger="storage.league"):  # logged at ERROR: kept out of the test's output
+    with caplog.at_level("CRITICAL", logger="storage.sqlite.league"):  # logged at ERROR: kept out of the test's output
         await final_save(store, game, finish)
     assert (await store.load_game(game.id)).status == "finished"
     assert [(r.rated, r.before) for r in await store.results_of(ALICE)] == [(False, None)]

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from cogs.utils import the_floor_content as tfc
-from storage import DuplicateNameError, Store, server_category_number
+from storage import DuplicateNameError, server_category_number
+from storage import SqliteStore as Store
 from storage.sqlite import _migrations
 
 GUILD_A, GUILD_B = 1001, 1002

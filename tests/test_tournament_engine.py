@@ -18,7 +18,7 @@ from engine.tournaments import TOURNAMENT, Director
 from league.model import Entrant
 from league.tournament import FINISHED, RUNNING, Settings
 from rules import GAMES
-from storage import Store
+from storage import SqliteStore as Store
 
 HUMANS = [Entrant(str(100 + i), f"Player {i}", rating=1500 - i) for i in range(6)]
 

@@ -17,7 +17,7 @@ from engine import Engine
 from render import common
 from render import floating_world as fw_render
 from rules.floating_world import FloatingWorld
-from storage import Store
+from storage import SqliteStore as Store
 from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, median_p95, seated_table, timed_move
 
 GAME = "floating_world"

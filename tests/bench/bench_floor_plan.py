@@ -149,7 +149,7 @@ def rows(n: int = 100, players: tuple[int, ...] = PLAYERS) -> list[Row]:
 async def _engine_round_acts(players: int, rounds: int, db: str) -> list[float]:
     """ms per `Engine.act` (parse + apply + save of the whole state, WAL commit) over a few rounds of bots."""
     from engine import Engine, SeatInfo
-    from storage import Store
+    from storage import SqliteStore as Store
 
     store = await Store.open(db)
     try:

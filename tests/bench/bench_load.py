@@ -44,7 +44,7 @@ import aiosqlite
 
 from engine import ActResult, Engine, SeatInfo, Table
 from rules.base import Game
-from storage import Store
+from storage import SqliteStore as Store
 
 GAME = "flying_blades"
 OPTIONS: dict[str, Any] = {"cards": "none"}  # no draft: every move is a plain play; no turn timer (the default)

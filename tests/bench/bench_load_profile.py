@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Engine
-from storage import Store
+from storage import SqliteStore as Store
 from tests.bench.bench_load import CHAINED, MOVES_PER_GAME, OPTIONS, LoadRun, pct, run_load
 
 ACT_METHODS = ("action_by_interaction", "deadlines_for", "save_game")

@@ -13,7 +13,7 @@ from pathlib import Path
 from engine import Engine
 from render import flying_blades as fb_render
 from rules import GAMES
-from storage import Store
+from storage import SqliteStore as Store
 from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, median_p95, seated_table, timed_move
 
 STEPS = PIPELINE_STEPS

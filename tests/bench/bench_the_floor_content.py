@@ -30,7 +30,7 @@ from typing import Any
 from engine import Engine, SeatInfo
 from rules.the_floor import TheFloor
 from rules.the_floor import content as builtin
-from storage import Store
+from storage import SqliteStore as Store
 
 GAME = "the_floor"
 G = TheFloor()

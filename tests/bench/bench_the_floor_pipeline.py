@@ -27,7 +27,7 @@ from pathlib import Path
 from engine import Engine
 from render import the_floor as tf_render
 from rules.the_floor import TheFloor
-from storage import Store
+from storage import SqliteStore as Store
 from tests.bench.harness import (
     PIPELINE_STEPS,
     Row,

@@ -18,7 +18,7 @@ from league import stages as stg
 from league.model import Entrant
 from league.tournament import FINISHED, Settings, Tournament, TournamentError
 from rules import GAMES
-from storage import Store
+from storage import SqliteStore as Store
 
 
 def entrants(n: int) -> list[Entrant]:

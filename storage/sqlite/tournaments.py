@@ -1,50 +1,25 @@
-"""Tournament rows: the SQL behind engine/tournaments.py (mixed into `SqliteStore`)."""
+"""Tournament rows: the SQL behind engine/tournaments.py."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
-from storage.codec import dt as _dt
-from storage.codec import dumps as _json
-from storage.codec import loads as _load
-from storage.codec import ts as _ts
-from storage.statements import run, run_many
-
-T = TypeVar("T")
+from storage.errors import TournamentConflictError
+from storage.rows import TournamentRow
+from storage.sqlite.codec import dt as _dt
+from storage.sqlite.codec import dumps as _json
+from storage.sqlite.codec import loads as _load
+from storage.sqlite.codec import ts as _ts
+from storage.sqlite.db import SqliteDb
+from storage.sqlite.statements import run, run_many
 
 _COLUMNS = ("id, guild_id, channel_id, organizer_id, name, game, status, data, version, due_at, created_at,"
             " updated_at")
 
-
-@dataclass
-class TournamentRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    organizer_id: int
-    name: str
-    game: str
-    status: str
-    data: dict[str, Any]
-    version: int
-    due_at: datetime | None
-    created_at: datetime
-    updated_at: datetime
-
-
-class TournamentConflictError(Exception):
-    """Another writer saved the tournament first (its version moved on)."""
-
-
-class TournamentStore:
-    if TYPE_CHECKING:
-        async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
-        async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
-        async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+class SqliteTournaments(SqliteDb):
 
     async def insert_tournament(self, row: TournamentRow) -> int:
 

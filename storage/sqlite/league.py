@@ -16,89 +16,17 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from league.ratings import Rating
-from storage.codec import ts as _ts
-from storage.statements import fetch, fetch_one, run, run_many
+from storage.rows import GLOBAL, OUTCOMES, Finish, RatingRow, ResultRow
+from storage.sqlite.codec import ts as _ts
+from storage.sqlite.db import SqliteDb
+from storage.sqlite.statements import fetch, fetch_one, run, run_many
 
-T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-GLOBAL = 0  # the scope of every server together
-OUTCOMES = ("win", "draw", "loss")
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """One human seat's result: place 1 is first, tied seats share a place; ``outcome`` is win, draw or loss."""
-
-    user_id: int
-    seat: int
-    place: int
-    outcome: str
-    score: float | None = None
-
-
-@dataclass(frozen=True)
-class Finish:
-    """What a finished game writes with its final save. ``rate`` (rated games only) maps the players' current
-    ratings (user id → `Rating`; a newcomer is missing) to their new ones; it must be pure and quick: it runs
-    inside the write transaction, once per scope."""
-
-    game_id: int
-    guild_id: int | None
-    game: str
-    finished_at: datetime
-    rated: bool
-    rows: tuple[SeatResult, ...]
-    rate: Callable[[dict[int, Rating]], dict[int, Rating]] | None = None
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    """A player's finished game (``results``), with where it was played and how many seats it had."""
-
-    game_id: int
-    user_id: int
-    guild_id: int | None
-    game: str
-    seat: int
-    place: int
-    outcome: str
-    score: float | None
-    rated: bool
-    before: float | None
-    after: float | None
-    finished_at: datetime
-    channel_id: int
-    players: int
-
-    @property
-    def change(self) -> int | None:
-        return None if self.before is None or self.after is None else round(self.after - self.before)
-
-
-@dataclass(frozen=True)
-class RatingRow:
-    scope: int
-    game: str
-    user_id: int
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    updated_at: datetime
-
-    @property
-    def rating(self) -> Rating:
-        return Rating(self.mu, self.sigma, self.games)
-
 
 _RESULT_COLUMNS = ("r.game_id, r.user_id, r.guild_id, r.game, r.seat, r.place, r.outcome, r.score, r.rated, r.before,"
                    " r.after, r.finished_at, g.channel_id,"
@@ -190,13 +118,8 @@ def _write_ratings(conn: sqlite3.Connection, finish: Finish, scope: int, current
 # --- the store's methods -----------------------------------------------------------------------------------
 
 
-class LeagueStore:
-    """Mixed into `SqliteStore` (storage/sqlite.py): results and ratings."""
-
-    if TYPE_CHECKING:
-        async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
-        async def _row(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
-        async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
+class SqliteLeague(SqliteDb):
+    """Results and ratings."""
 
     async def record_finish(self, finish: Finish) -> bool:
         """Write a game's results on their own (a repair, a backfill); False when they are already stored. A game

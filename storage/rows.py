@@ -1,0 +1,176 @@
+"""The plain rows the engine and the store exchange (one set for every backend), and the league's result
+and rating rows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from league.ratings import Rating
+
+GLOBAL = 0  # the scope of every server together
+OUTCOMES = ("win", "draw", "loss")
+
+
+@dataclass
+class GameRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: str
+    seats: list[dict[str, Any]]
+    version: int
+    moves: int
+    state: dict[str, Any] | None
+    meta: dict[str, Any]
+    outcome: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    error: str | None = None  # why the row failed to decode (a damaged row); its JSON columns are then empty
+    # Content written once, in the same transaction as the row (hash -> its JSON text), into ``shared_content``:
+    # what the row's JSON columns reference (as ``{"$shared": hash}``) and the store may not hold yet.
+    shared: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    source: str
+    user_id: int | None
+    interaction_id: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    game_id: int
+    kind: str
+    due_at: datetime
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    """One player's daily-challenge attempt (``daily_results``); ``score`` is None until its game is over."""
+
+    id: int
+    day: str
+    user_id: int
+    guild_id: int | None
+    name: str
+    game_id: int | None
+    score: int | None
+    rating: str | None
+    started_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass
+class TournamentRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    organizer_id: int
+    name: str
+    game: str
+    status: str
+    data: dict[str, Any]
+    version: int
+    due_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One human seat's result: place 1 is first, tied seats share a place; ``outcome`` is win, draw or loss."""
+
+    user_id: int
+    seat: int
+    place: int
+    outcome: str
+    score: float | None = None
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What a finished game writes with its final save. ``rate`` (rated games only) maps the players' current
+    ratings (user id → `Rating`; a newcomer is missing) to their new ones; it must be pure and quick: it runs
+    inside the write transaction, once per scope."""
+
+    game_id: int
+    guild_id: int | None
+    game: str
+    finished_at: datetime
+    rated: bool
+    rows: tuple[SeatResult, ...]
+    rate: Callable[[dict[int, Rating]], dict[int, Rating]] | None = None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """A player's finished game (``results``), with where it was played and how many seats it had."""
+
+    game_id: int
+    user_id: int
+    guild_id: int | None
+    game: str
+    seat: int
+    place: int
+    outcome: str
+    score: float | None
+    rated: bool
+    before: float | None
+    after: float | None
+    finished_at: datetime
+    channel_id: int
+    players: int
+
+    @property
+    def change(self) -> int | None:
+        return None if self.before is None or self.after is None else round(self.after - self.before)
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    scope: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    updated_at: datetime
+
+    @property
+    def rating(self) -> Rating:
+        return Rating(self.mu, self.sigma, self.games)
+
+
+
+SERVER_CATEGORY_PREFIX = "server_"
+
+
+def server_category_number(category_id: int | str) -> int | None:
+    """The ``floor_categories`` row id of ``12`` or ``"server_12"``; None for anything else (a built-in id)."""
+    if isinstance(category_id, int):
+        return category_id
+    text = category_id.strip().lower().removeprefix(SERVER_CATEGORY_PREFIX)
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None

@@ -59,6 +59,7 @@ GAME = "floating_floors"
 KEY = "render.floating_floors."
 LETTERS = "abcdefghijkl"
 KINDS = ("bs", "bt", "bh", "ws", "wt", "wh")
+BANDS = ("safe", "shaky", "falls")
 SHAPE_OF = {"s": "square", "t": "triangle", "h": "hexagon"}
 COLOUR_OF = {"b": "black", "w": "white"}
 NINJAS = ("sun", "moon", "smoke", "night")
@@ -94,6 +95,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "stable": "Stands",
         "unstable": "Collapses",
         "margin": "margin {value}",
+        "band.safe": "safe",
+        "band.shaky": "shaky",
+        "band.falls": "falls",
         "card": "Card {card}",
         "last": "Last:",
         "last.collapse": "collapse on card {card}",
@@ -130,6 +134,9 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "stable": "Stoi",
         "unstable": "Zawali się",
         "margin": "zapas {value}",
+        "band.safe": "pewnie",
+        "band.shaky": "chwiejnie",
+        "band.falls": "spada",
         "card": "Karta {card}",
         "last": "Ostatnio:",
         "last.collapse": "zawalenie na karcie {card}",
@@ -287,6 +294,7 @@ class Board:
     centre: tuple[float, float] | None
     margin: float | None
     stable: bool | None
+    band: str | None = None  # tension=bands: "safe", "shaky" or "falls" shown instead of the margin
 
 
 @dataclass
@@ -367,8 +375,9 @@ def _read_boards(view: dict[str, Any], m: Model) -> None:
         raw_margin = b.get("margin")
         margin = -math.inf if isinstance(raw_margin, float) and raw_margin == -math.inf else _float(raw_margin)
         stable = b.get("stable") if isinstance(b.get("stable"), bool) else None
+        band = b.get("band") if b.get("band") in BANDS else None
         m.boards[card] = Board(index, card, "".join(pattern), support,
-                               centre if centre is not None and _near(m, centre) else None, margin, stable)
+                               centre if centre is not None and _near(m, centre) else None, margin, stable, band)
 
 
 def _near(m: Model, p: tuple[float, float]) -> bool:
@@ -1121,7 +1130,7 @@ def _overlay_polygon(img: Image.Image, pts: list[tuple[float, float]], stable: b
     img.paste(region, box[:2])
 
 
-def _draw_physics(img: Image.Image, m: Model, lay: Layout, stage: str) -> None:
+def _draw_physics(img: Image.Image, m: Model, lay: Layout, stage: str, locale: str = "en") -> None:
     """``stage`` ``polygon`` (under the pieces) or ``marks`` (the centres and margins, over everything)."""
     for card, b in sorted(m.boards.items()):
         stable = b.stable is not False if b.stable is not None else (b.margin or 0) >= 0.05
@@ -1132,13 +1141,14 @@ def _draw_physics(img: Image.Image, m: Model, lay: Layout, stage: str) -> None:
         if b.centre is not None:
             cx, cy = lay.px(*b.centre, card)
             _paste(img, centre_sprite(max(14, round(lay.unit * 0.4)), stable), cx, cy)
-        _margin_pill(img, lay, card, b, stable)
+        _margin_pill(img, lay, card, b, stable, locale)
 
 
-def _margin_pill(img: Image.Image, lay: Layout, card: int, b: Board, stable: bool) -> None:
-    if b.margin is None and not b.support:
+def _margin_pill(img: Image.Image, lay: Layout, card: int, b: Board, stable: bool, locale: str) -> None:
+    if b.margin is None and not b.support and b.band is None:
         return
-    text = margin_text(b.margin) if stable else f"! {margin_text(b.margin)}"
+    shown = label(f"band.{b.band}", locale) if b.band else margin_text(b.margin)
+    text = shown if stable else f"! {shown}"
     size = max(11, min(16, lay.unit // 4))
     colour = OK if stable else BAD
     x0, _, _, y1 = lay.card_box(card)
@@ -1284,7 +1294,9 @@ def _last_text(view: dict[str, Any], m: Model, locale: str) -> str:
     text = label(f"last.{kind}", locale, card=where) if kind in ("collapse", "claim", "check") else \
         label("last.other", locale, kind=kind.replace("_", " "))
     margin = _float(last.get("margin"))
-    if margin is not None:
+    if last.get("band") in BANDS:  # tension=bands: the band, never the margin
+        text += f" ({label('band.' + last['band'], locale)})"
+    elif margin is not None:
         text += f" ({label('margin', locale, value=margin_text(margin))})"
     return text
 
@@ -1320,7 +1332,7 @@ def _draw_rgb(view: Any, locale: str, names: list[Any] | None, physics: bool,
     _draw_alcove_contents(img, m, lay)
     _draw_ninjas(img, m, lay)
     if physics:
-        _draw_physics(img, m, lay, "marks")
+        _draw_physics(img, m, lay, "marks", locale)
     for seat, box in enumerate(lay.seats):
         _seat_card(img, box, seat, view, m, locale, names)
     _panel_extra(img, view, m, lay, locale, physics)
@@ -1360,7 +1372,9 @@ def draw_preview(view: dict[str, Any], board_index: int, *, locale: str = "en") 
         mark = common.mark_sprite("check" if stable else "cross", 24, OK if stable else BAD, BG)
         x = 12 + cv.sprite(mark, 12, cy) + 6
         w = cv.text(x, cy, verdict, size=19, fill=OK if stable else BAD, weight="Black", max_width=out.width / 2)
-        cv.text(x + w + 10, cy, label("margin", locale, value=margin_text(board.margin)), size=18, fill=TEXT,
+        shown = label(f"band.{board.band}", locale) if board.band else label("margin", locale,
+                                                                            value=margin_text(board.margin))
+        cv.text(x + w + 10, cy, shown, size=18, fill=TEXT,
                 max_width=out.width - x - w - 20)
     else:
         cv.text(12, cy, text, size=16, fill=DIM)

@@ -34,6 +34,11 @@ def margin_text(margin: float | None, locale: str) -> str:
     return "—" if margin is None else f"{margin:+.2f}"
 
 
+def band_text(band: str | None, locale: str) -> str:
+    """``tension=bands``: the band's word ("safe", "shaky", "off balance") in place of a margin."""
+    return t(f"ffui.band.{band}", locale) if band in ("safe", "shaky", "falls") else "—"
+
+
 def event_line(kind: str, data: dict[str, Any], who: str, locale: str) -> str | None:
     if kind == "roll":
         line = t("ffui.ev.roll", locale, name=who, dice=jutsu_list(data.get("roll", []), locale))
@@ -68,6 +73,9 @@ def event_line(kind: str, data: dict[str, Any], who: str, locale: str) -> str | 
     if kind == "reset":
         key = "ffui.ev.reset" if data.get("standing") else "ffui.ev.reset_flat"
         key = "ffui.ev.reset_manual" if data.get("manual") and data.get("standing") else key
+        if "band" in data and data.get("standing"):
+            return t(f"{key}_band", locale, name=who, card=data.get("card", 0) + 1,
+                     band=band_text(data["band"], locale))
         return t(key, locale, name=who, card=data.get("card", 0) + 1, margin=margin_text(data.get("margin"), locale))
     if kind == "end":
         return t("ffui.ev.end", locale, name=who, kept=jutsu_list(data.get("kept", []), locale))
@@ -87,6 +95,9 @@ def event_line(kind: str, data: dict[str, Any], who: str, locale: str) -> str | 
 
 
 def _check_line(data: dict[str, Any], locale: str) -> str:
+    if "band" in data:  # tension=bands: never the margin
+        key = "ffui.ev.check_band" if data.get("stable") else "ffui.ev.check_fell_band"
+        return t(key, locale, card=data.get("card", 0) + 1, band=band_text(data["band"], locale))
     margin = margin_text(data.get("margin"), locale)
     if not data.get("stable"):
         return t("ffui.ev.check_fell", locale, card=data.get("card", 0) + 1, margin=margin)
@@ -111,7 +122,10 @@ def preview_text(result: dict[str, Any], locale: str) -> str:
     lines = [t("ffui.whatif.title", locale, action=result["action"])]
     for c in result["checks"]:
         margin = margin_text(c["margin"], locale)
-        if not c["stable"]:
+        if "band" in c:  # tension=bands: the band alone
+            band = "falls" if not c["stable"] else c["band"]
+            lines.append(t(f"ffui.whatif.band_{band}", locale, card=c["card"] + 1))
+        elif not c["stable"]:
             lines.append(t("ffui.whatif.falls", locale, card=c["card"] + 1, margin=margin))
         elif c["chance"]:
             lines.append(t("ffui.whatif.shaky", locale, card=c["card"] + 1, margin=margin,
@@ -130,6 +144,9 @@ def preview_text(result: dict[str, Any], locale: str) -> str:
 def option_description(result: dict[str, Any], locale: str) -> str:
     """A select option's one-line preview."""
     falls = next((c for c in result["checks"] if not c["stable"]), None)
+    if result["checks"] and "band" in result["checks"][0]:  # tension=bands: the worst band alone
+        bands = {"falls" if not c["stable"] else c["band"] for c in result["checks"]}
+        return t(f"ffui.opt.band_{next(b for b in ('falls', 'shaky', 'safe') if b in bands)}", locale)
     if falls is not None:
         return t("ffui.opt.falls", locale, margin=margin_text(falls["margin"], locale))
     if result["checks"]:
@@ -171,6 +188,10 @@ def text_board(view: dict[str, Any], *, names: Sequence[str] | None = None, loca
     lines += [f"{r + 1:>2} " + " ".join(row) for r, row in enumerate(grid)]
     lines.append(t("ffui.text.legend", locale, last=view["players"]))  # what each mark above stands for
     for b in view["boards"]:
+        if "band" in b:  # tension=bands
+            lines.append(t("ffui.text.board_band", locale, card=b["card"] + 1, board=b["board"],
+                           band=band_text(b["band"], locale), load=b["load"]))
+            continue
         lines.append(t("ffui.text.board", locale, card=b["card"] + 1, board=b["board"],
                        margin=margin_text(b["margin"], locale), load=b["load"]))
     labels = names or [f"Player {i + 1}" for i in range(view["players"])]

@@ -21,7 +21,8 @@ def test_two_bots_play_to_the_end_and_print_the_winner(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     assert "Game over. Winner: ⚙ Bot" in out
-    assert "recovers Bansen" in out and "stands (margin" in out and "rolls" in out
+    assert "recovers Bansen" in out and "rolls" in out
+    assert "stands (safe)" in out and "margin" not in out  # tension=bands by default: the band, never the margin
     maps = sorted(tmp_path.glob("floating_floors-*.png"))
     assert len(maps) >= 10 and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in maps[:5])
     record = next(tmp_path.glob("floating_floors-*.txt")).read_text()

@@ -19,7 +19,12 @@ The plan, one action per call (the bot keeps no memory; every call plans again f
   turn would return to the pool are spent on stones and supports further on; a ninja stuck on another player's
   claim space steps off it (two stuck ninjas could each stand on the other's space for ever).
 - **Shaky hands.** The bot judges by the statics on a steady copy of the state (never by the seeded chance of
-  a fall); with shaky claims it first adds a counterweight when the claim's margin is under ``shaky_below``.
+  a fall: its trials draw nothing from the seed); with shaky claims it first adds a counterweight when the
+  claim's margin is under ``shaky_below``.
+- **Bands** (``tension=bands``). Every position is public, as on a table, so the bot still measures the
+  geometry (a player judges it by eye: how far a board is from tipping, what a support adds), but it never
+  tells one shaky placement from another: every margin in the shaky band reads as one value (`sense`), so it
+  cannot pick the least risky shaky move that a player, shown only "shaky", cannot tell apart.
 - **Acquire.** Pool first; otherwise the source that leaves the bot's path cheapest and collapses nothing.
 - **Chakra**: the middle alcove of its side (the Bansen are placed only after every Chakra, so nothing better
   is known yet).
@@ -49,7 +54,7 @@ from functools import cached_property
 from rules.base import Event, RulesError
 from rules.floating_floors import statics
 from rules.floating_floors.components import BANSEN_BY_ID, KIND_COLOUR, KIND_SHAPE, PHYSICS, WALKS_ON
-from rules.floating_floors.game import FloatingFloors, colour_at, colour_of, is_land
+from rules.floating_floors.game import FloatingFloors, colour_at, colour_of, is_land, play, shaky_below
 from rules.floating_floors.layout import Layout, Space, name
 from rules.floating_floors.state import Player, State
 
@@ -84,10 +89,22 @@ class Trial:
 def attempt(s: State, seat: int, action: str) -> Trial | None:
     """Apply ``action``; None if the rules refuse it."""
     try:
-        after, events = G.apply(s, seat, action)
+        after, events = play(_exact(s), seat, action, draws=False)
     except RulesError:
         return None
-    return Trial(action, after, _fell(events), _min_margin(events))
+    return Trial(action, replace(after, options=s.options), _fell(events), sense(_min_margin(events), s))
+
+
+def _exact(s: State) -> State:
+    """The bot's eye on the geometry (see `sense`): the same state with exact margins in its trials."""
+    return s if s.options.tension == "exact" else replace(s, options=replace(s.options, tension="exact"))
+
+
+def sense(margin: float, s: State) -> float:
+    """A margin as the bot may use it: with ``tension=bands`` the whole shaky band reads as its middle."""
+    if s.options.tension != "bands" or not PHYSICS.min_margin <= margin < statics.BAND_SHAKY_BELOW:
+        return margin
+    return (PHYSICS.min_margin + statics.BAND_SHAKY_BELOW) / 2
 
 
 def _fell(events: list[Event]) -> bool:
@@ -182,7 +199,7 @@ class Ctx:
         centre = self.lay.centre(card)
         if quarter:
             loads = [(statics.rotate(pt, centre, quarter), w) for pt, w in loads]
-        return statics.balance(centre, sup, loads).margin
+        return sense(statics.balance(centre, sup, loads).margin, self.s)
 
     def stone(self, space: Space) -> Point | None:
         """Where the ninja would stand on ``space`` of a board: its centre if the colour is right, or a free
@@ -388,7 +405,7 @@ def navigate(c: Ctx) -> str:
     if me.space is not None and me.space in c.targets:
         claim = attempt(c.s, seat, "claim")
         if claim is not None and not claim.fell:
-            if c.careful and claim.margin < PHYSICS.shaky_below:
+            if c.careful and claim.margin < shaky_below(c.s.options):
                 return counterweight(c, "claim", me.space) or "claim"
             return "claim"
         fix = counterweight(c, "claim", me.space)
@@ -430,7 +447,10 @@ def probe(c: Ctx, plan: Plan) -> tuple[str | None, Space | None]:
         first = first or action
         if action != f"move {name(space)}":
             return first, None
-        s = G.apply(s, c.seat, action)[0]
+        step = attempt(s, c.seat, action)
+        if step is None:
+            return first, space
+        s = step.after
     return first, None
 
 
@@ -579,7 +599,7 @@ def support_score(c: Ctx, card: int, extra: tuple[str, Point] | None, loads: lis
         at = [(point, PHYSICS.ninja_weight)] if point is not None else []
         if quarter:
             at = [(statics.rotate(p, centre, quarter), w) for p, w in at]
-        m = statics.balance(centre, sup, at).margin
+        m = sense(statics.balance(centre, sup, at).margin, c.s)
         margins.append(min(max(m, -3.0), CAP))
     return (min(margins), sum(margins))
 

@@ -73,7 +73,9 @@ MASTER_STEPS = 4
 KEEP = 3
 TERRAIN_STREAM, DECK_STREAM, BANSEN_STREAM, LAKE_STREAM = 0, 1, 2, 3
 FIRST_ROLL = 10  # draws from the counter start here
-OPTION_KEYS = ("shaky", "challenges", "master", "master_dice", "master_steps", "master_order", "overlay", "chakra")
+OPTION_KEYS = ("shaky", "challenges", "master", "master_dice", "master_steps", "master_order", "overlay", "chakra",
+               "tension")
+DEFAULT_TENSION = "bands"  # measured in docs/floating_floors.md (tools/ff_tension_sim.py); saved games keep exact
 WON = "ff.outcome.bansen"
 
 
@@ -119,13 +121,16 @@ def options_of(players: int, options: dict[str, Any]) -> Options:
     chakra = options.get("chakra", "choose")
     if chakra not in st.CHAKRA:
         raise OptionsError("ff.options.chakra", value=repr(chakra)[:20], allowed=", ".join(st.CHAKRA))
+    tension = options.get("tension", DEFAULT_TENSION)
+    if tension not in st.TENSION:
+        raise OptionsError("ff.options.tension", value=repr(tension)[:20], allowed=", ".join(st.TENSION))
     dice = options.get("master_dice", 2)
     if not str(dice).isdigit() or not 1 <= int(dice) <= 3:
         raise OptionsError("ff.options.master_dice", value=repr(dice)[:20])
     return Options(shaky=shaky, challenges=_challenges(options.get("challenges")), master=master,
                    master_dice=int(dice), master_steps=_switch(options, "master_steps", True),
                    master_order=_switch(options, "master_order", True), overlay=_switch(options, "overlay", True),
-                   chakra=chakra)
+                   chakra=chakra, tension=tension)
 
 
 def normalize(players: Any, options: Any) -> dict[str, Any]:
@@ -224,7 +229,8 @@ def settle(w: Work, card: int, seat: int, cause: str, shaky: bool) -> bool:
     bal = balance_of(w, card)
     fell, chance = not bal.stable, 0.0
     if not fell and shaky:
-        chance = statics.collapse_chance(bal.margin)
+        chance = statics.collapse_chance(bal.margin) if w.s.options.tension == "exact" else \
+            statics.collapse_chance(bal.margin, shaky_below=statics.BAND_SHAKY_BELOW)
         if chance > 0:
             fell = w.draw() < chance
     margin = None if bal.margin == float("-inf") else round(bal.margin, 4)
@@ -235,6 +241,42 @@ def settle(w: Work, card: int, seat: int, cause: str, shaky: bool) -> bool:
     if fell:
         collapse(w, card, seat)
     return not fell
+
+
+def shaky_below(options: Options) -> float:
+    """Where shaky checks begin: the bands' threshold with ``tension=bands``, else the shaky-hands one."""
+    return statics.BAND_SHAKY_BELOW if options.tension == "bands" else PHYSICS.shaky_below
+
+
+def band_of(options: Options, margin: float | None) -> str:
+    return statics.band(margin, shaky_below=shaky_below(options))
+
+
+def masked(options: Options, data: dict[str, Any]) -> dict[str, Any]:
+    """``tension=bands``: a margin (and the fall chance, which gives the margin back) becomes its band."""
+    if options.tension != "bands" or "margin" not in data:
+        return data
+    out = {k: v for k, v in data.items() if k not in ("margin", "chance")}
+    margin = data["margin"]
+    out["band"] = band_of(options, margin) if margin is not None or data.get("stable") is False else None
+    return out
+
+
+def masked_events(options: Options, events: list[Event]) -> list[Event]:
+    return [replace(e, data=masked(options, e.data)) if "margin" in e.data else e for e in events]
+
+
+def masked_view(options: Options, view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each board's margin and centre of mass (with the support polygon, the margin again) and
+    the last check's margin and chance replaced by bands when ``tension=bands``: players judge by eye."""
+    if options.tension != "bands":
+        return view
+    for b in view["boards"]:
+        b["band"] = band_of(options, b.pop("margin"))
+        b["centre"] = None
+    if view.get("last"):
+        view["last"] = masked(options, view["last"])
+    return view
 
 
 def gather(w: Work, card: int) -> tuple[str | None, tuple[str, ...], tuple[int, ...]]:
@@ -532,7 +574,7 @@ class FloatingFloors:
         ``view["boards"][i]`` holds the numbers the image's physics overlay draws."""
         from rules.floating_floors.views import public_view
 
-        return public_view(s, seat)
+        return masked_view(s.options, public_view(s, seat))
 
 
 def play(s: State, seat: int, action: str, *, draws: bool = True) -> tuple[State, list[Event]]:
@@ -552,7 +594,7 @@ def play(s: State, seat: int, action: str, *, draws: bool = True) -> tuple[State
 
     w = Work(s, draws=draws)
     perform(w, seat, act)
-    return w.freeze(), w.events
+    return w.freeze(), masked_events(s.options, w.events)
 
 
 def _rank_key(q: Player) -> tuple[bool, int]:
@@ -582,7 +624,7 @@ def resign(s: State, seat: int, *, draws: bool = True) -> tuple[State, list[Even
             w.changes.update(hide=tuple((q, b) for q, b in s.hide if q != seat))
         else:
             start_turn(w, next_seat(s, seat, w.seats))
-    return w.freeze(), w.events
+    return w.freeze(), masked_events(s.options, w.events)
 
 
 def space_name(space: Space | None) -> str:
@@ -612,7 +654,7 @@ def preview_view(s: State, seat: int, action: str) -> dict[str, Any]:
     from rules.floating_floors.views import public_view
 
     after, _ = look_ahead(s, seat, action)
-    view = public_view(after, seat)
+    view = masked_view(s.options, public_view(after, seat))
     known = {*s.deck[:1], *(b.board for b in s.boards), *([s.reset.board] if s.reset and s.reset.board else [])}
     if after.deck and after.deck[0] not in known:
         view["deck"].update(top=None, top_light=[])
@@ -624,13 +666,18 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any]:
 
     ``{"action", "checks": [{"card", "margin", "stable", "chance"}], "collapse": card | None, "claim": bansen |
     None, "win": bool}``; ``chance`` is the shaky-hands fall chance the real move would run (0 without them).
-    Raises the rules' error when the action is refused."""
+    With ``tension=bands`` each check has its ``band`` instead (margin and chance None). Raises the rules'
+    error when the action is refused."""
     after, events = look_ahead(s, seat, action)
     verb = action.split()[0] if action.strip() else ""
     shaky = s.options.shaky_claims if verb in ("claim", "use") else s.options.shaky_all
-    checks = [{"card": e.data["card"], "margin": e.data["margin"], "stable": e.data["stable"],
-               "chance": statics.collapse_chance(e.data["margin"]) if shaky and e.data["stable"] else 0.0}
-              for e in events if e.kind == "check"]
+    if s.options.tension == "bands":  # the band only: the margin and the exact chance stay unsaid
+        checks = [{"card": e.data["card"], "band": e.data["band"], "stable": e.data["stable"], "margin": None,
+                   "chance": None} for e in events if e.kind == "check"]
+    else:
+        checks = [{"card": e.data["card"], "margin": e.data["margin"], "stable": e.data["stable"],
+                   "chance": statics.collapse_chance(e.data["margin"]) if shaky and e.data["stable"] else 0.0}
+                  for e in events if e.kind == "check"]
     collapse = next((e.data["card"] for e in events if e.kind == "collapse"), None)
     claim = next((e.data["bansen"] for e in events if e.kind == "claim"), None)
     return {"action": nt.text(nt.parse(action)), "checks": checks, "collapse": collapse, "claim": claim,

@@ -20,6 +20,7 @@ PHASES = ("chakra", "hide", "acquire", "navigate", "reset", "over")
 CHAKRA = ("choose", "middle")
 LEVELS = ("ground", "board")
 SHAKY = ("off", "claims", "all")
+TENSION = ("exact", "bands")  # previews give the margin, or only a band (safe / shaky / falls) with its risk
 CHALLENGES = tuple(range(1, 9))
 MAX_STEPS = v.MAX_COUNTER  # turns, ids and counters: play never bounds them (timeouts alone go on)
 
@@ -34,24 +35,25 @@ class Options:
     master_order: bool = True  # Bansen in number order
     overlay: bool = True  # the image's physics overlay
     chakra: str = "choose"  # each player picks their Chakra's alcove on their side, or it goes in the middle
+    tension: str = "exact"  # "bands": only a band is shown, and a shaky check may fall (see statics.band)
 
     def has(self, challenge: int) -> bool:
         return challenge in self.challenges
 
     @property
     def shaky_claims(self) -> bool:
-        return self.shaky != "off" or self.has(2) or self.has(8)
+        return self.shaky != "off" or self.has(2) or self.has(8) or self.tension == "bands"
 
     @property
     def shaky_all(self) -> bool:
-        return self.shaky == "all" or self.has(8)
+        return self.shaky == "all" or self.has(8) or self.tension == "bands"
 
     def to_dict(self) -> dict[str, Any]:
         on = {True: "on", False: "off"}
         return {"shaky": self.shaky, "challenges": ",".join(map(str, self.challenges)) or "none",
                 "master": "none" if self.master is None else str(self.master + 1), "master_dice": self.master_dice,
                 "master_steps": on[self.master_steps], "master_order": on[self.master_order],
-                "overlay": on[self.overlay], "chakra": self.chakra}
+                "overlay": on[self.overlay], "chakra": self.chakra, "tension": self.tension}
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,8 @@ def _from_json(d: dict[str, Any]) -> State:
     n = v.require_int(d, "players", 2, 4)
     lay = layout_for(n)
     try:
-        options = options_of(n, v.require_dict(d, "options", extra_ok=True))
+        # A game saved before the tension option keeps the exact previews it was started with.
+        options = options_of(n, {"tension": "exact", **v.require_dict(d, "options", extra_ok=True)})
     except Exception as e:  # an OptionsError: the stored options are damaged
         v.fail("options", str(e))
     cards = [_card(raw, v.at("cards", i)) for i, raw in enumerate(v.require_list(d, "cards", length=lay.cards))]

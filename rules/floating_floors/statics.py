@@ -202,17 +202,32 @@ def balance(board_centre: Point, supports: Sequence[tuple[str, Point]], loads: S
     return Balance(margin >= physics.min_margin, margin, centre, total, hull)
 
 
-def collapse_chance(margin: float, physics: Physics = PHYSICS) -> float:
+def collapse_chance(margin: float, physics: Physics = PHYSICS, shaky_below: float | None = None) -> float:
     """"Shaky hands": the chance that a check with this margin collapses anyway.
 
-    With lo = ``min_margin``, hi = ``shaky_below`` and t = (hi − margin) / (hi − lo): 0 when margin >= hi; 1.0 when
-    margin < lo (it falls by statics); otherwise ``shaky_max · (3t² − 2t³)`` (smoothstep: flat at both ends, so
-    it grows smoothly from 0 at hi to ``shaky_max`` at lo).
+    With lo = ``min_margin``, hi = ``shaky_below`` (the physics' own unless given: ``tension=bands`` uses
+    `BAND_SHAKY_BELOW`) and t = (hi − margin) / (hi − lo): 0 when margin >= hi; 1.0 when margin < lo (it falls by
+    statics); otherwise ``shaky_max · (3t² − 2t³)`` (smoothstep: flat at both ends, so it grows smoothly from 0
+    at hi to ``shaky_max`` at lo).
     """
-    lo, hi = physics.min_margin, physics.shaky_below
+    lo, hi = physics.min_margin, physics.shaky_below if shaky_below is None else shaky_below
     if margin >= hi:
         return 0.0
     if margin < lo:
         return 1.0
     t = (hi - margin) / (hi - lo)
     return physics.shaky_max * (3 * t * t - 2 * t ** 3)
+
+
+# ``tension=bands``: a check is shown only as its band, and a shaky one may fall (the curve above, up to this
+# margin). 0.2 is the shaky-hands threshold; tools/ff_tension_sim.py measured 0.15, 0.2 and 0.3 (docs).
+BAND_SHAKY_BELOW = 0.2
+BANDS = ("safe", "shaky", "falls")
+
+
+def band(margin: float | None, physics: Physics = PHYSICS, shaky_below: float = BAND_SHAKY_BELOW) -> str:
+    """"safe", "shaky" (it stands but may fall: margin below ``shaky_below``) or "falls" (by statics; None and
+    -inf, no support at all, fall too)."""
+    if margin is None or margin < physics.min_margin:
+        return "falls"
+    return "shaky" if margin < shaky_below else "safe"

@@ -17,7 +17,8 @@ from rules.floating_floors.state import Board, Piece, Reset, State
 
 G = FloatingFloors()
 ALL_LAND = ("t05", "terrain")  # LLL / LLL / WWL: only the bottom-left two spaces of each card are water
-MIDDLE = {"chakra": "middle"}  # Chakras in the middle of each side, so a test starts at the first turn
+MIDDLE = {"chakra": "middle",  # Chakras in the middle of each side, so a test starts at the first turn
+          "tension": "exact"}  # the rules' tests read margins; tests/rules/test_floating_floors_tension.py: bands
 
 
 def sp(name: str) -> tuple[int, int]:

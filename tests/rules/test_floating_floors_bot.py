@@ -70,7 +70,7 @@ def test_a_hiding_position_survives_the_json_round_trip() -> None:
 
 
 def test_bots_never_tip_a_board_with_steady_hands() -> None:
-    _, collapses = playout(2, "bot-d")
+    _, collapses = playout(2, "bot-d", {"tension": "exact"})  # bands make shaky boards fall: not steady
     assert collapses == 0
 
 
@@ -91,7 +91,7 @@ def position(supports: list[tuple[str, Space, str]], ninja_at: Space | None, han
     """Two players; Sun (seat 0, light) to navigate with ``hand``; one board over the card of ``e6`` (card 4)
     or ``b6`` (card 3), held by ``supports`` (kind, space, offset); Sun on ``ninja_at`` (None: in its Chakra
     alcove, next to e6); one of Sun's Bansen in the alcove next to ``bansen_space``."""
-    s = G.new(2, {"chakra": "middle"}, "hand-built")
+    s = G.new(2, {"chakra": "middle", "tension": "exact"}, "hand-built")  # steady hands: pure statics
     lay = s.layout
     entry = ninja_at or lay.alcoves[s.seats[0].home].space
     card = lay.card_of(entry)

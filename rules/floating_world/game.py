@@ -19,6 +19,8 @@ Decisions where the rulebook is silent (each with its reason):
   ``reroll`` item, which is discarded): see content.py. ``boost`` (option, 9.2) spends 1 Praise for +1D.
 - **Turn order** (4.1): each seat in order takes a Dream phase, then a Nightmare phase runs (nightmare.py).
   ``end`` and the engine's ``timeout`` both end the phase: the world does not wait for an absent player.
+  After ``end`` the Nightmare may pause for the current player's decisions (``pending``: ``resolve``, ``flee``,
+  ``spawn x,y``; nightmare.py); a ``timeout`` there, or ``auto_nightmare``, takes the automatic choices.
 - **Death**: Wounds ≥ Body dice + ``extra_wounds`` (+ ``max_wounds`` legends); checked when a Wound lands, so a
   Kitsune whose Body grows later survives more. The dead leave the map (nightmare.kill).
 - **Vengeful Spirit** (9.5, option): a dead player keeps a turn: ``haunt <type> [id>x,y …]`` moves any of that

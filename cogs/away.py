@@ -116,7 +116,7 @@ class Away(commands.Cog):
             await send_ephemeral(ctx, t("quiet.dm_on" if dm else "quiet.dm_off", locale))
 
     async def save(self, user_id: int, settings: quiet.Notify) -> None:
-        await self.bot.store.set_user_settings(user_id, settings.to_json())
+        await self.bot.engine.settings.set_user_settings(user_id, settings.to_json())
         quiet.REGISTRY[user_id] = settings
 
     async def tell(self, table: Table, user_id: int, key: str, **params: Any) -> None:
@@ -149,5 +149,5 @@ def describe(settings: quiet.Notify, locale: str) -> str:
 
 
 async def setup(bot: Floorboard) -> None:
-    quiet.load(await bot.store.all_user_settings(), bot.now)
+    quiet.load(await bot.engine.settings.all_user_settings(), bot.now)
     await bot.add_cog(Away(bot))

@@ -1,7 +1,7 @@
 """``/floorplan daily`` and ``/floorplan leaderboard``: the Floor Plan daily challenge in Discord.
 
 Everyone on every server gets the same solo game each UTC day (seed ``daily-<date>``, `rules.floor_plan.daily`);
-one attempt per player per day (`cogs.utils.daily`). The game has no channel: it is played through ephemeral
+one attempt per player per day (`engine.daily`). The game has no channel: it is played through ephemeral
 replies to ``/floorplan daily`` itself, a move being its ``move`` option in the game's notation
 (``/floorplan daily move:start I4 3x6``, ``move:room C3 4x3 K@D4``, ``move:features 3:C3,D3,E3 4:F5,F6,G5,G6``,
 ``move:claim hosts.1``, ``move:skip``). Without a move it starts the day's attempt or shows it again: the sheet
@@ -36,7 +36,6 @@ from discord.ext import commands
 
 from cogs.floor_plan import canonical_text, start_example
 from cogs.utils.components import custom_id, delegate, id_number, view_of
-from cogs.utils.daily import Attempt, DailyChallenge
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import (
     edit_response,
@@ -49,11 +48,12 @@ from cogs.utils.replies import (
 )
 from cogs.utils.surface import escape
 from engine import PermissionDeniedError, StaleVersionError
+from engine.daily import Attempt, DailyChallenge
+from engine.queries import DailyRow
 from i18n import t
 from rules.base import FloorboardError
 from rules.floor_plan import notation
 from rules.floor_plan.game import SHEET_DATA
-from storage import DailyRow
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -230,7 +230,7 @@ class FloorPlanDaily(commands.Cog):
                                                         view=None, attachments=[])
                 return
             table = await self.bot.engine.get(table_id)
-            row = await self.bot.engine.store.daily_by_id(preview.daily_id)
+            row = await self.daily.by_id(preview.daily_id)
             if table.version != preview.version or row is None:
                 del self.previews[(table_id, user_id)]
                 raise StaleVersionError("fpdaily.preview_gone")

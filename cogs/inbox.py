@@ -26,8 +26,8 @@ from cogs.utils.text import safe
 from engine import TURN_TIMEOUT, Table
 from engine import policies as pol
 from engine import vacation as vac
+from engine.queries import DeadlineRow
 from i18n import t
-from storage import DeadlineRow
 
 if TYPE_CHECKING:
     from bot import Floorboard

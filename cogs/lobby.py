@@ -592,11 +592,7 @@ class Lobby(commands.Cog):
         self.resumed = True
         # Only games whose posts lag their moves are loaded (running ones also when they predate the marker), not
         # every game: a game that ended in the crash still gets its result posted.
-        store = self.engine.store
-        unposted = await store.game_ids_where(ANNOUNCED_META, below_moves=True)
-        unposted += await store.game_ids_where(ANNOUNCED_META, below_moves=True, statuses=("finished",),
-                                               missing=False)
-        for table_id in sorted(unposted):
+        for table_id in await self.engine.queries.unposted(ANNOUNCED_META):
             try:
                 table = await self.engine.get(table_id)
             except DamagedGameError:

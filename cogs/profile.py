@@ -23,11 +23,11 @@ from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, safe
+from engine.queries import GLOBAL, RatingRow, ResultRow
 from i18n import t
 from league.tournament import Tournament
 from render.league import standings_image
 from rules.base import FloorboardError
-from storage.league import GLOBAL, RatingRow, ResultRow
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -134,7 +134,7 @@ class Profile(commands.Cog):
         async with user_errors(ctx, locale):
             game_id, where = self.game_id(game), self.scope_of(scope, ctx.guild)
             await ctx.defer()
-            rows = await self.bot.engine.store.leaderboard(where, game_id, limit=PAGE, offset=(page - 1) * PAGE)
+            rows = await self.bot.engine.queries.leaderboard(where, game_id, limit=PAGE, offset=(page - 1) * PAGE)
             name = self.game_name(game_id, locale)
             if not rows:
                 key = "profile.leaderboard.empty" if page == 1 else "profile.leaderboard.past_end"
@@ -181,13 +181,9 @@ class Profile(commands.Cog):
         async with user_errors(ctx, locale):
             await ctx.defer(ephemeral=True)
             user = member or ctx.author
-            store, guild = self.bot.engine.store, ctx.guild
-            here = {r.game: r for r in await store.ratings_of(user.id, guild.id)}
-            everywhere = {r.game: r for r in await store.ratings_of(user.id, GLOBAL)}
-            counts = await store.record_counts(user.id, guild.id)
-            last = await store.results_of(user.id, guild_id=guild.id, limit=LAST_GAMES)
-            name = safe(user.display_name, NAME_LIMIT)
-            tournaments = await store.tournaments_of(user.id, guild.id)
+            found = await self.bot.engine.queries.profile(user.id, ctx.guild.id, last_games=LAST_GAMES)
+            here, everywhere, counts, last = found.here, found.everywhere, found.counts, found.last
+            name, tournaments = safe(user.display_name, NAME_LIMIT), found.tournaments
             if not (here or everywhere or counts or tournaments):
                 await send_ephemeral(ctx, t("profile.none", locale, name=name))
                 return
@@ -224,8 +220,8 @@ class Profile(commands.Cog):
             game_id = None if game is None else self.game_id(game)
             await ctx.defer(ephemeral=True)
             user = member or ctx.author
-            rows = await self.bot.engine.store.results_of(user.id, guild_id=ctx.guild.id, game=game_id, limit=PAGE,
-                                                          offset=(page - 1) * PAGE)
+            rows = await self.bot.engine.queries.history(user.id, guild_id=ctx.guild.id, game=game_id, limit=PAGE,
+                                                        offset=(page - 1) * PAGE)
             name = safe(user.display_name, NAME_LIMIT)
             if not rows:
                 key = "profile.history.none" if page == 1 else "profile.history.past_end"

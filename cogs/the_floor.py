@@ -81,7 +81,7 @@ BUTTON_STYLES = {"ready": discord.ButtonStyle.success, "accept": discord.ButtonS
 GRACE = timedelta(seconds=1.5)  # answers in flight when a clock runs out are charged by their own timestamps
 RESUME_ALLOWANCE = timedelta(seconds=90)  # after a restart, a running clock waits for the bot to reconnect
 MAX_ANSWER = 100
-CATEGORY_LIMIT = 40  # a server category's longest name (`cogs.utils.the_floor_content.MAX_NAME`)
+CATEGORY_LIMIT = 40  # a server category's longest name (`engine.floor_content.MAX_NAME`)
 MAX_CONTENT = 2000
 CLOCK_META, READY_META, LEARN_META, POSTED_META = "tf_clock", "tf_ready_due", "tf_learn", "tf_posted"
 DRAFT_META, LETTER_META = "tf_draft", "tf_letter_at"
@@ -352,9 +352,7 @@ class TheFloorSurface(GameSurface):
         options.setdefault(SPECTATORS_OPTION, True)  # with nobody neutral seated, the thread's spectators judge
         options.setdefault(DOUBT_OPTION, DOUBT_CAP[0])  # a stalling player cannot freeze the duel
         if guild_id is not None and "content" not in options:
-            from cogs.utils.the_floor_content import server_content
-
-            content = await server_content(bot.engine.store, guild_id, str(options["lang"]))
+            content = await bot.engine.floor_content.server_content(guild_id, str(options["lang"]))
             if content:
                 options["content"] = content
         return options
@@ -1192,11 +1190,9 @@ class TheFloor(commands.Cog):
         entry = table.meta.get(LEARN_META, {}).get(str(version))
         if entry is None:
             raise IllegalActionError("tfui.learn_gone")
-        from cogs.utils.the_floor_content import learn_answer
-
         lang, category, answer = entry
-        added = await in_time(interaction, learn_answer(self.engine.store, table.guild_id or 0, lang, category,
-                                                        answer, interaction.user.id, self.bot.now()))
+        added = await in_time(interaction, self.engine.floor_content.learn_answer(
+            table.guild_id or 0, lang, category, answer, interaction.user.id, self.bot.now()))
         key = "tfui.learned" if added else "tfui.learned_already"
         await send_ephemeral(interaction, t(key, locale, answer=answer_text(answer),
                                             category=self.surface.cat(table, category)))

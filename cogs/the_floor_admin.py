@@ -9,7 +9,7 @@ permissions); lists are private replies. The language defaults to the server's; 
 Answers are separated by commas, semicolons or new lines. The prefix forms take the answers as the rest of the
 line (``!floor category add Birds sparrow, robin, ...``); flags and the language are slash options.
 
-Everything is stored through `cogs.utils.the_floor_content`, which also gives the game its ``content`` option.
+Everything is stored through `engine.floor_content`, which also gives the game its ``content`` option.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import the_floor_content as tfc
 from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.text import clean, safe, safe_name
 from engine import PermissionDeniedError
+from engine import floor_content as tfc
 from i18n import t
 from rules.base import Msg
 from rules.the_floor import content as builtin
@@ -74,8 +74,8 @@ class TheFloorAdmin(commands.Cog):
         self.bot = bot
 
     @property
-    def store(self) -> Any:
-        return self.bot.engine.store
+    def content(self) -> tfc.FloorContent:
+        return self.bot.engine.floor_content
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         await handle_command_error(ctx, error, await locale_of_ctx(ctx))
@@ -125,8 +125,8 @@ class TheFloorAdmin(commands.Cog):
         async with user_errors(ctx, locale):
             require_manager(ctx)
             locale, content_lang = await self.lang_of(ctx, lang)
-            category = await tfc.add_category(self.store, ctx.guild.id, content_lang, name, answers, flags,
-                                              ctx.author.id, self.bot.engine.now())
+            category = await self.content.add_category(ctx.guild.id, content_lang, name, answers, flags,
+                                                       ctx.author.id, self.bot.engine.now())
             shown_flags = (t("tfa.category_flags", locale, flags=flags_text(category["flags"]))
                            if category["flags"] else "")
             await ctx.send(t("tfa.category_added", locale, name=category_name(category["name"]),
@@ -145,8 +145,8 @@ class TheFloorAdmin(commands.Cog):
         async with user_errors(ctx, locale):
             locale, content_lang = await self.lang_of(ctx, lang)
             language = t(f"tfa.lang.{content_lang}", locale)
-            categories = await self.store.floor_categories(ctx.guild.id, content_lang)
-            added = await self.store.floor_answers(ctx.guild.id, content_lang)
+            categories = await self.content.categories(ctx.guild.id, content_lang)
+            added = await self.content.answers(ctx.guild.id, content_lang)
             builtin_line = t("tfa.list_builtin", locale, language=language,
                              count=len(builtin.categories(content_lang)))
             if not categories:
@@ -175,8 +175,8 @@ class TheFloorAdmin(commands.Cog):
             cid = category_id.strip().lower()
             if tfc.server_category_number(cid) is None:
                 raise tfc.ContentInputError("tfa.not_server_category", id=category_id)
-            found = await self.store.floor_category(ctx.guild.id, cid)
-            if found is None or not await self.store.remove_floor_category(ctx.guild.id, cid):
+            found = await self.content.category(ctx.guild.id, cid)
+            if found is None or not await self.content.remove_category(ctx.guild.id, cid):
                 raise tfc.ContentInputError("tfa.category_not_found", id=category_id)
             _, category = found
             await ctx.send(t("tfa.category_removed", locale, name=category_name(category["name"]),
@@ -200,8 +200,8 @@ class TheFloorAdmin(commands.Cog):
         async with user_errors(ctx, locale):
             require_manager(ctx)
             locale, content_lang = await self.lang_of(ctx, lang)
-            result = await tfc.add_answers(self.store, ctx.guild.id, content_lang, category,
-                                           tfc.parse_answers(answers), ctx.author.id, self.bot.engine.now())
+            result = await self.content.add_answers(ctx.guild.id, content_lang, category,
+                                                    tfc.parse_answers(answers), ctx.author.id, self.bot.engine.now())
             params = {"name": category_name(result.category["name"]), "id": result.category["id"],
                       "language": t(f"tfa.lang.{result.lang}", locale)}
             lines = [t("tfa.answers_added", locale, answers=answers_text(result.added), **params) if result.added
@@ -227,12 +227,12 @@ class TheFloorAdmin(commands.Cog):
         async with user_errors(ctx, locale):
             require_manager(ctx)
             locale, content_lang = await self.lang_of(ctx, lang)
-            content_lang, cat = await tfc.find_category(self.store, ctx.guild.id, content_lang, category)
+            content_lang, cat = await self.content.find_category(ctx.guild.id, content_lang, category)
             flags = list(cat.get("flags", ()))
             removed, missing = [], []
             for answer in tfc.parse_answers(answers):
                 key = normalize(answer, content_lang, flags)
-                gone = await self.store.remove_floor_answer(ctx.guild.id, content_lang, cat["id"], answer, key=key)
+                gone = await self.content.remove_answer(ctx.guild.id, content_lang, cat["id"], answer, key=key)
                 (removed if gone else missing).append(answer)
             params = {"name": category_name(cat["name"]), "id": cat["id"]}
             lines = [t("tfa.answers_removed", locale, answers=answers_text(removed), **params) if removed
@@ -253,8 +253,8 @@ class TheFloorAdmin(commands.Cog):
         assert ctx.guild is not None
         async with user_errors(ctx, locale):
             locale, content_lang = await self.lang_of(ctx, lang)
-            content_lang, cat = await tfc.find_category(self.store, ctx.guild.id, content_lang, category)
-            added = (await self.store.floor_answers(ctx.guild.id, content_lang)).get(cat["id"], [])
+            content_lang, cat = await self.content.find_category(ctx.guild.id, content_lang, category)
+            added = (await self.content.answers(ctx.guild.id, content_lang)).get(cat["id"], [])
             shown_flags = f"; {flags_text(cat['flags'])}" if cat.get("flags") else ""
             lines = [t("tfa.answers_title", locale, name=category_name(cat["name"]), id=cat["id"],
                        language=t(f"tfa.lang.{content_lang}", locale), flags=shown_flags)]
@@ -284,7 +284,7 @@ class TheFloorAdmin(commands.Cog):
             content_lang = tfc.content_lang(None, default=locale)
         cats: list[dict[str, Any]] = []
         if interaction.guild_id is not None:
-            cats += await self.store.floor_categories(interaction.guild_id, content_lang)
+            cats += await self.content.categories(interaction.guild_id, content_lang)
         cats += builtin.categories(content_lang)
         key = fold(current or "")
         found = [c for c in cats if not key or key in fold(c["name"]) or key in c["id"]]

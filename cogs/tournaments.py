@@ -44,6 +44,7 @@ from cogs.utils.surface import Segment, find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, Markup, clean, escape, mention
 from engine import DamagedGameError, GameNotFoundError
 from engine.policies import allowed_policies, check_options
+from engine.queries import TournamentRow
 from engine.tournaments import Entry
 from i18n import t
 from league import export as ex
@@ -62,7 +63,6 @@ from league.tournament import (
 )
 from render.league import bracket_image, crosstable_image, standings_image
 from rules.rng import new_seed
-from storage import TournamentRow
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -126,9 +126,9 @@ class Tournaments(commands.Cog):
             if entry.row.guild_id != ctx.guild.id:
                 raise GameNotFoundError("tour.no_tournament", id=tournament)
             return entry
-        store = self.bot.engine.store
+        queries = self.bot.engine.queries
         here = {ctx.channel.id, getattr(ctx.channel, "parent_id", None)}
-        rows = await store.tournaments_in_guild(ctx.guild.id, OPEN)
+        rows = await queries.tournaments(ctx.guild.id, OPEN)
         local = [r for r in rows if r.channel_id in here]
         pool = local if len(local) == 1 else rows
         if len(pool) == 1:
@@ -136,7 +136,7 @@ class Tournaments(commands.Cog):
         if rows:
             raise TournamentError("tour.which", ids=Markup(", ".join(f"#{r.id}" for r in rows[:20])))
         if finished_ok:
-            done = await store.tournaments_in_guild(ctx.guild.id, (FINISHED,))
+            done = await queries.tournaments(ctx.guild.id, (FINISHED,))
             done = [r for r in done if r.channel_id in here] or done
             if done:
                 return Entry(done[-1], Tournament.from_json(done[-1].data))
@@ -147,7 +147,7 @@ class Tournaments(commands.Cog):
 
     async def rating_of(self, guild_id: int, game: str, user_id: int) -> float:
         """The player's server rating as shown (seeding only); a newcomer's 1500."""
-        row = await self.bot.engine.store.rating(guild_id, game, user_id)
+        row = await self.bot.engine.queries.rating(guild_id, game, user_id)
         return float(row.rating.display) if row is not None else DEFAULT_RATING
 
     async def refresh_announcement(self, row: TournamentRow, value: Tournament) -> None:
@@ -694,7 +694,7 @@ class Tournaments(commands.Cog):
         out: dict[str, float] = {}
         for e in entry.value.entrants:
             if e.id.isdigit():
-                row = await self.bot.engine.store.rating(entry.row.guild_id, entry.row.game, int(e.id))
+                row = await self.bot.engine.queries.rating(entry.row.guild_id, entry.row.game, int(e.id))
                 if row is not None:
                     out[e.id] = float(row.rating.display)
         return out
@@ -760,7 +760,7 @@ class Tournaments(commands.Cog):
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
             await ctx.defer()
-            rows = await self.bot.engine.store.tournaments_in_guild(ctx.guild.id, OPEN)
+            rows = await self.bot.engine.queries.tournaments(ctx.guild.id, OPEN)
             if not rows:
                 await ctx.send(t("tour.list_empty", locale))
                 return

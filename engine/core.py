@@ -41,9 +41,12 @@ from engine.errors import (
     StaleVersionError,
     unavailable,
 )
+from engine.floor_content import FloorContent
 from engine.locks import TableLocks
 from engine.log import GameLog
+from engine.queries import Queries
 from engine.scheduler import Scheduler
+from engine.services import SettingsService
 from engine.shared import Known, SharedContent
 from engine.tables import (
     CLOSED_STATUSES,
@@ -101,6 +104,9 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
         self._failures: dict[int, int] = {}  # deadline id → failed attempts (for the back-off)
         self._closed_hooks: list[Callable[[Table], None]] = []  # told when a game ends (tournaments)
         self._due_sources: list[Callable[[], Awaitable[Any]]] = []  # more work for each scheduler pass
+        # The services the surfaces read and write through (they never touch the store).
+        self.settings, self.queries = SettingsService(store), Queries(store)
+        self.floor_content = FloorContent(store)
 
     @classmethod
     def from_settings(cls, store: Store, settings: Any, **kw: Any) -> Engine:
@@ -657,11 +663,10 @@ class Engine(TurnTimers, BotSeats, GameLog, Scheduler):
     # --- settings ------------------------------------------------------------------------------------
 
     async def guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
-        value = await self.store.get_setting(guild_id, key)
-        return default if value is None else value
+        return await self.settings.guild_setting(guild_id, key, default)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
-        await self.store.set_setting(guild_id, key, value)
+        await self.settings.set_guild_setting(guild_id, key, value)
 
     async def guild_locale(self, guild_id: int) -> str | None:
         return await self.guild_setting(guild_id, "locale")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cogs.utils.daily import DailyChallenge, daily_channel
 from engine import Engine, GameOverError
+from engine.daily import DailyChallenge, daily_channel
 from rules.base import IllegalActionError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import daily as fpdaily

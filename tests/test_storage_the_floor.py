@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.utils import the_floor_content as tfc
+from engine import floor_content as tfc
 from storage import DuplicateNameError, server_category_number
 from storage import SqliteStore as Store
 from storage.sqlite import _migrations

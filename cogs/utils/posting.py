@@ -31,9 +31,9 @@ from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.surface import GameSurface, Segment, shown_names, surface_for
 from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
+from engine.errors import StorageError
 from i18n import t
 from rules.base import FloorboardError
-from storage import StorageError
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -275,7 +275,7 @@ async def resume(bot: Floorboard, table: Table, locale: str) -> None:
     announced = int(table.meta.get(ANNOUNCED_META, table.moves))
     segments: list[Segment] = []
     if announced < table.moves and not await board_posted(bot, channel, table):
-        actions = [a for a in await bot.engine.store.actions(table.id) if a.seq > announced]
+        actions = [a for a in await bot.engine.queries.actions(table.id) if a.seq > announced]
         # A hidden choice (cards kept in the draft) is named by its verb only, as the record shows it.
         shown = [a.action.split()[0] + " ?" if surface.is_private_action(table, a.action) else a.action
                  for a in actions]

@@ -23,9 +23,9 @@ from discord.ext import commands
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.text import ELLIPSIS, Markup, code, excerpt
 from engine import unavailable
+from engine.errors import StorageError
 from i18n import LOCALES, catalog, t
 from rules.base import FloorboardError, Msg
-from storage import StorageError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -17,13 +17,13 @@ import discord
 
 from cogs.utils.components import custom_id, delegate, view_of
 from cogs.utils.text import Markup, escape, safe
+from engine.queries import TournamentRow
 from i18n import t
 from league import elimination as elim
 from league.model import Ranking, Round
 from league.stages import has_playoff, playoff_format, third_place
 from league.standings import Standing
 from league.tournament import REGISTRATION, Tournament, TournamentError
-from storage import TournamentRow
 
 FORMAT_CHOICES = ("swiss", "round-robin", "single-elimination", "double-elimination")
 BUTTON_ACTIONS = ("join", "leave", "checkin")

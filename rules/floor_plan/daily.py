@@ -5,7 +5,7 @@ only the bot's database holds, so that nobody can compute a day's rolls from the
 The game is the solo game (one seat) of ``FloorPlan.new(1, {}, seed)``: the clients are drawn from the seed
 and every roll is a stream of it, so every
 player on every server faces the same setup die, clients and rolls that day. The async side (one attempt per
-player per day, the result, the leaderboards) is `cogs.utils.daily`; the Discord surface
+player per day, the result, the leaderboards) is `engine.daily`; the Discord surface
 `cogs.floor_plan_daily`.
 """
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from cogs.utils.daily import APP_SETTINGS_GUILD, SECRET_KEY
+from engine.daily import APP_SETTINGS_GUILD, SECRET_KEY
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import daily as fpdaily
 from tests.conftest import FakeClock

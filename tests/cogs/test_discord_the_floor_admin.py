@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from cogs.utils.lang import CatalogTranslator
-from cogs.utils.the_floor_content import server_content
+from engine.floor_content import server_content
 from tests.discord_harness import GUILD_ID, Harness, Sent, snowflake
 
 BIRDS = ["Sparrow", "Robin", "Blackbird", "Starling", "Magpie", "Crow", "Swallow", "Stork", "Heron", "Owl"]

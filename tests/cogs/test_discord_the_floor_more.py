@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cogs.the_floor import CLOCK_META, MARKS, stamp_ms
-from cogs.utils.the_floor_content import server_content
+from engine.floor_content import server_content
 from tests.cogs.conftest import DiscordTime
 from tests.cogs.test_discord_the_floor import (
     challenge,

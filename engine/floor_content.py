@@ -19,13 +19,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
-from cogs.utils.text import visible
+from i18n.text import visible
 from rules.base import FloorboardError
 from rules.the_floor import content as builtin
 from rules.the_floor.answers import fold, normalize
-from storage import DuplicateNameError, server_category_number
+from storage import ContentStore, DuplicateNameError, server_category_number
 
 LANGS = builtin.LANGS
 FLAGS = builtin.FLAGS
@@ -40,18 +40,6 @@ LANG_WORDS = {"en": "en", "english": "en", "angielski": "en", "pl": "pl", "polis
 
 class ContentInputError(FloorboardError):
     """A server's category or answer that cannot be stored (the message says what to change)."""
-
-
-class ContentStore(Protocol):
-    """The storage methods this module uses (`storage.SqliteStore` has them)."""
-
-    async def add_floor_category(self, guild_id: int, lang: str, name: str, flags: Any, answers: Any,
-                                 user_id: int | None, now: datetime) -> int: ...
-    async def floor_categories(self, guild_id: int, lang: str) -> list[dict[str, Any]]: ...
-    async def floor_category(self, guild_id: int, category_id: int | str) -> tuple[str, dict[str, Any]] | None: ...
-    async def add_floor_answer(self, guild_id: int, lang: str, category: str, answer: str, user_id: int | None,
-                               now: datetime, *, key: str | None = None) -> bool: ...
-    async def floor_answers(self, guild_id: int, lang: str) -> dict[str, list[str]]: ...
 
 
 @dataclass
@@ -249,3 +237,44 @@ async def server_content(store: ContentStore, guild_id: int, lang: str) -> dict[
     if not categories and not answers:
         return None
     return {"categories": categories, "answers": answers}
+
+
+class FloorContent:
+    """The service the surfaces reach a server's The Floor content through: the checks above, then the store."""
+
+    def __init__(self, store: ContentStore) -> None:
+        self.store = store
+
+    async def categories(self, guild_id: int, lang: str) -> list[dict[str, Any]]:
+        return await self.store.floor_categories(guild_id, lang)
+
+    async def answers(self, guild_id: int, lang: str) -> dict[str, list[str]]:
+        return await self.store.floor_answers(guild_id, lang)
+
+    async def category(self, guild_id: int, category_id: int | str) -> tuple[str, dict[str, Any]] | None:
+        return await self.store.floor_category(guild_id, category_id)
+
+    async def remove_category(self, guild_id: int, category_id: int | str) -> bool:
+        return await self.store.remove_floor_category(guild_id, category_id)
+
+    async def remove_answer(self, guild_id: int, lang: str, category: str, answer: str, *,
+                            key: str | None = None) -> bool:
+        return await self.store.remove_floor_answer(guild_id, lang, category, answer, key=key)
+
+    async def add_category(self, guild_id: int, lang: str, name: str, answers: str | list[str],
+                           flags: str | list[str] | None, user_id: int | None, now: datetime) -> dict[str, Any]:
+        return await add_category(self.store, guild_id, lang, name, answers, flags, user_id, now)
+
+    async def find_category(self, guild_id: int, lang: str, category_id: str) -> tuple[str, dict[str, Any]]:
+        return await find_category(self.store, guild_id, lang, category_id)
+
+    async def add_answers(self, guild_id: int, lang: str, category_id: str, answers: list[str],
+                          user_id: int | None, now: datetime) -> AddedAnswers:
+        return await add_answers(self.store, guild_id, lang, category_id, answers, user_id, now)
+
+    async def learn_answer(self, guild_id: int, lang: str, category_id: str, answer: str, user_id: int | None,
+                           now: datetime) -> bool:
+        return await learn_answer(self.store, guild_id, lang, category_id, answer, user_id, now)
+
+    async def server_content(self, guild_id: int, lang: str) -> dict[str, Any] | None:
+        return await server_content(self.store, guild_id, lang)

@@ -19,13 +19,12 @@ import asyncio
 import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
 
 from engine import ActResult, Engine, SeatInfo, Table
 from rules.base import IllegalActionError
 from rules.floor_plan import daily as fpdaily
 from rules.floor_plan import notation
-from storage import DailyRow
+from storage import DailyRow, DailyStore
 
 APP_SETTINGS_GUILD = 0  # the app's own settings row, as in bot.py
 SECRET_KEY = "floor_plan.daily_secret"
@@ -55,15 +54,15 @@ class DailyChallenge:
     async def secret(self) -> str:
         """The bot-wide secret behind the daily seeds: made once, kept in the database (the app's own settings)."""
         if self._secret is None:
-            stored = await self.store.get_setting(APP_SETTINGS_GUILD, SECRET_KEY)
+            stored = await self.engine.guild_setting(APP_SETTINGS_GUILD, SECRET_KEY)
             if stored is None:
                 stored = secrets.token_hex(16)
-                await self.store.set_setting(APP_SETTINGS_GUILD, SECRET_KEY, stored)
+                await self.engine.set_guild_setting(APP_SETTINGS_GUILD, SECRET_KEY, stored)
             self._secret = stored
         return self._secret
 
     @property
-    def store(self) -> Any:
+    def store(self) -> DailyStore:
         return self.engine.store
 
     def today(self) -> date:
@@ -74,6 +73,9 @@ class DailyChallenge:
             self._locks = {k: v for k, v in self._locks.items() if v.locked()}
             self._lock_day = day
         return self._locks.setdefault((day, user_id), asyncio.Lock())
+
+    async def by_id(self, daily_id: int) -> DailyRow | None:
+        return await self.store.daily_by_id(daily_id)
 
     async def attempt(self, user_id: int, day: date | None = None) -> DailyRow | None:
         day = day or self.today()

@@ -1,5 +1,6 @@
 """Admin tools: what a server's managers (or a game's host) may do to a running game, and the sweep that ends
-games nobody plays any more. Functions of the `Engine`, each under the game's lock and saved in one write.
+games nobody plays any more. Functions over the engine's parts (engine/parts.py: its table book and clocks), each
+under the game's lock and saved in one write.
 
 - ``extend``: this turn's clocks run ``hours`` longer (every running turn row moves back).
 - ``pause`` / ``resume``: meta ``paused`` = ``"admin"`` (engine/policies.py: ``True`` is the everyone-away pause).
@@ -28,17 +29,16 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine import clock
+from engine import parts as pt
 from engine import policies as pol
 from engine import vacation as vac
 from engine.errors import EngineError, GameOverError
+from engine.scheduler import Firing
 from engine.tables import Notice, SeatInfo, Table
 from storage import DeadlineRow
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,13 @@ SERVER_DEFAULTS = {"days": (0, max(pol.DAYS)), "vacation_days": (0, 365), "lobby
                    "abandon_days": (0, 365)}
 
 
+class Parts(pt.Parts, Protocol):
+    """What the admin steps use of the engine (engine/parts.py), and how long a server's lobby stays open."""
+
+    @property
+    def lobby_minutes(self) -> int: ...
+
+
 class AdminError(EngineError):
     """An admin step that does not apply to this game or seat (nothing is changed)."""
 
@@ -63,78 +70,78 @@ class AdminError(EngineError):
 # --- the steps --------------------------------------------------------------------------------------------
 
 
-async def extend(engine: Engine, table_id: int, hours: int, *, by: int | None) -> Table:
+async def extend(parts: Parts, table_id: int, hours: int, *, by: int | None) -> Table:
     """Every running clock of this turn runs ``hours`` longer."""
     if not 1 <= hours <= MAX_EXTEND_HOURS:
         raise AdminError("gameadmin.bad_hours", low=1, high=MAX_EXTEND_HOURS)
-    async with engine._lock(table_id):
-        table = await _running(engine, table_id)
-        rows = _turn_rows(engine, table_id)
+    async with parts.book.lock(table_id):
+        table = await _running(parts, table_id)
+        rows = _turn_rows(parts, table_id)
         if not rows:
             raise AdminError("gameadmin.no_clock")
         later = [replace(d, id=None, due_at=d.due_at + timedelta(hours=hours)) for d in rows]
-        meta = _logged(engine, table.meta, "extend", by, hours=hours)
-        return await engine._save(table, replace(table, meta=meta), drop=_ids(rows), add=later, bump=False)
+        meta = _logged(parts, table.meta, "extend", by, hours=hours)
+        return await parts.book.save(table, replace(table, meta=meta), drop=_ids(rows), add=later, bump=False)
 
 
-async def pause(engine: Engine, table_id: int, *, by: int | None) -> Table:
+async def pause(parts: Parts, table_id: int, *, by: int | None) -> Table:
     """No clock runs and no stand-in plays until ``resume``; what each running clock had left is kept."""
-    async with engine._lock(table_id):
-        table = await _running(engine, table_id)
+    async with parts.book.lock(table_id):
+        table = await _running(parts, table_id)
         if table.meta.get(pol.PAUSED) == ADMIN:
             raise AdminError("gameadmin.already_paused")
-        rows, now = _turn_rows(engine, table_id), engine.now()
+        rows, now = _turn_rows(parts, table_id), parts.book.now()
         left = {str(seat): seconds for seat, seconds in clock.time_left(rows, now).items()}
         meta = {**table.meta, pol.PAUSED: ADMIN, ADMIN_PAUSE: {"moves": table.moves, "left": left}}
-        meta = _logged(engine, meta, "pause", by)
-        return await engine._save(table, replace(table, meta=meta), drop=_ids(rows), bump=False)
+        meta = _logged(parts, meta, "pause", by)
+        return await parts.book.save(table, replace(table, meta=meta), drop=_ids(rows), bump=False)
 
 
-async def resume(engine: Engine, table_id: int, *, by: int | None) -> Table:
+async def resume(parts: Parts, table_id: int, *, by: int | None) -> Table:
     """End a pause (an admin's, or everyone-away): the clocks run again, each with what it had left if nobody
     moved meanwhile, else a fresh one; the abandonment count starts again."""
-    async with engine._lock(table_id):
-        table = await _running(engine, table_id)
+    async with parts.book.lock(table_id):
+        table = await _running(parts, table_id)
         if not table.meta.get(pol.PAUSED):
             raise AdminError("gameadmin.not_paused")
         meta = {k: v for k, v in table.meta.items() if k not in (pol.PAUSED, ADMIN_PAUSE)}
-        back = replace(table, meta=_logged(engine, meta, "resume", by))
+        back = replace(table, meta=_logged(parts, meta, "resume", by))
         held = table.meta.get(ADMIN_PAUSE) or {}
         left = held.get("left", {}) if held.get("moves") == table.moves else {}
         kept = {int(s): float(v) for s, v in left.items() if int(s) in back.humans_to_move()
                 and int(s) not in vac.on_vacation(meta)}
-        add = engine._turn_deadlines(back, keep=set(kept))
+        add = parts.timers.fresh(back, keep=set(kept))
         for seat, seconds in kept.items():
-            add += clock.restarted(table_id, seat, seconds, engine.now(), engine.reminder_fraction)
-        drop, sweep = await _fresh_sweep(engine, back)
-        return await engine._save(table, back, drop=drop, add=add + sweep, bump=False)
+            add += parts.timers.restarted(table_id, seat, seconds)
+        drop, sweep = await _fresh_sweep(parts, back)
+        return await parts.book.save(table, back, drop=drop, add=add + sweep, bump=False)
 
 
-async def substitute(engine: Engine, table_id: int, seat: int, new: SeatInfo, *, by: int | None) -> Table:
+async def substitute(parts: Parts, table_id: int, seat: int, new: SeatInfo, *, by: int | None) -> Table:
     """A new member takes the seat, with a fresh clock and none of the old owner's absence bookkeeping."""
     if new.bot or new.user_id is None:
         raise AdminError("gameadmin.not_a_member")
-    async with engine._lock(table_id):
-        table = await _running(engine, table_id)
+    async with parts.book.lock(table_id):
+        table = await _running(parts, table_id)
         old = _seat(table, seat)
         if table.seat_of(new.user_id) is not None:
             raise AdminError("gameadmin.already_seated", name=new.name)
         seats = [new if i == seat else s for i, s in enumerate(table.seats)]
         host = new.user_id if not old.bot and old.user_id == table.host_id else table.host_id
-        meta = _logged(engine, _without_absence(pol.came_back(table.meta, seat), seat), "substitute", by,
+        meta = _logged(parts, _without_absence(pol.came_back(table.meta, seat), seat), "substitute", by,
                        seat=seat, old=old.user_id, new=new.user_id)
         after = replace(table, seats=seats, host_id=host, meta=meta)
-        rows = _seat_rows(engine, table_id, seat)
-        others = {d.seat for d in _turn_rows(engine, table_id) if d.seat != seat}
-        drop, sweep = await _fresh_sweep(engine, after)
-        return await engine._save(table, after, drop=_ids(rows) + drop,
-                                  add=engine._turn_deadlines(after, keep=others) + sweep, bump=False)
+        rows = _seat_rows(parts, table_id, seat)
+        others = {d.seat for d in _turn_rows(parts, table_id) if d.seat != seat}
+        drop, sweep = await _fresh_sweep(parts, after)
+        return await parts.book.save(table, after, drop=_ids(rows) + drop,
+                                  add=parts.timers.fresh(after, keep=others) + sweep, bump=False)
 
 
-async def to_bot(engine: Engine, table_id: int, seat: int, *, by: int | None) -> Table:
+async def to_bot(parts: Parts, table_id: int, seat: int, *, by: int | None) -> Table:
     """The seat becomes a bot for good (the caller lets the bots play: `Engine.play_bots`)."""
-    async with engine._lock(table_id):
-        table = await _running(engine, table_id)
+    async with parts.book.lock(table_id):
+        table = await _running(parts, table_id)
         old = _seat(table, seat)
         if old.bot:
             raise AdminError("gameadmin.already_bot", seat=seat + 1)
@@ -143,25 +150,25 @@ async def to_bot(engine: Engine, table_id: int, seat: int, *, by: int | None) ->
         counts.pop(seat, None)
         meta = pol.with_missed(table.meta, counts)
         meta[pol.STANDINS] = sorted(pol.standins(meta) - {seat})
-        meta = _logged(engine, _without_absence(meta, seat), "bot", by, seat=seat, old=old.user_id)
-        return await engine._save(table, replace(table, seats=seats, meta=meta),
-                                  drop=_ids(_seat_rows(engine, table_id, seat)), bump=False)
+        meta = _logged(parts, _without_absence(meta, seat), "bot", by, seat=seat, old=old.user_id)
+        return await parts.book.save(table, replace(table, seats=seats, meta=meta),
+                                  drop=_ids(_seat_rows(parts, table_id, seat)), bump=False)
 
 
-async def adjudicate(engine: Engine, table_id: int, *, by: int | None, reason: str = "adjudicated") -> Table:
+async def adjudicate(parts: Parts, table_id: int, *, by: int | None, reason: str = "adjudicated") -> Table:
     """End the game without a normal result (``aborted``), with the standings when the rules offer them."""
-    async with engine._lock(table_id):
-        return await _adjudicated(engine, await _running(engine, table_id), by=by, reason=reason)
+    async with parts.book.lock(table_id):
+        return await _adjudicated(parts, await _running(parts, table_id), by=by, reason=reason)
 
 
-async def _adjudicated(engine: Engine, table: Table, *, by: int | None, reason: str) -> Table:
+async def _adjudicated(parts: Parts, table: Table, *, by: int | None, reason: str) -> Table:
     scores = standings(table)
     out = [s for s in table.meta.get(pol.LEFT, ())]
     meta = {**table.meta, ADJUDICATED: {"reason": reason, "by": by, "scores": scores,
                                         "leaders": leaders(scores, out)}}
-    meta = _logged(engine, meta, reason, by)
+    meta = _logged(parts, meta, reason, by)
     log.info("game %s %s by %s", table.id, reason, by if by is not None else "the sweep")
-    return await engine._close(replace(table, meta=meta), "aborted", reason=reason)
+    return await parts.book.close(replace(table, meta=meta), "aborted", reason=reason)
 
 
 def standings(table: Table) -> list[float] | None:
@@ -193,90 +200,99 @@ def leaders(scores: list[float] | None, out: list[int]) -> list[int]:
 # --- the abandoned-games sweep ---------------------------------------------------------------------------
 
 
-async def abandon_days(engine: Engine, guild_id: int | None) -> int:
+async def abandon_days(parts: Parts, guild_id: int | None) -> int:
     if guild_id is None:  # a game outside a server (the terminal, a daily challenge) is never swept
         return 0
-    value = await engine.guild_setting(guild_id, "abandon_days", ABANDON_DAYS)
+    value = await parts.guild_setting(guild_id, "abandon_days", ABANDON_DAYS)
     return value if isinstance(value, int) and value >= 0 else ABANDON_DAYS
 
 
-async def sweep_rows(engine: Engine, table: Table, since: datetime | None = None) -> list[DeadlineRow]:
+async def sweep_rows(parts: Parts, table: Table, since: datetime | None = None) -> list[DeadlineRow]:
     """The game's ``abandon_check`` row, counting from ``since`` (now); none when the server turned it off."""
-    days = await abandon_days(engine, table.guild_id)
+    days = await abandon_days(parts, table.guild_id)
     if not days:
         return []
-    since = since or engine.now()
+    since = since or parts.book.now()
     return [DeadlineRow(table.id, ABANDON_CHECK, since + timedelta(days=days), None, {"since": since.isoformat()})]
 
 
-async def _fresh_sweep(engine: Engine, table: Table) -> tuple[list[int], list[DeadlineRow]]:
+async def _fresh_sweep(parts: Parts, table: Table) -> tuple[list[int], list[DeadlineRow]]:
     """(the old sweep row's ids, a new one counting from now)."""
-    old = [d for d in engine._deadlines.get(table.id, []) if d.kind == ABANDON_CHECK]
-    return _ids(old), await sweep_rows(engine, table)
+    old = [d for d in parts.book.deadlines_of(table.id) if d.kind == ABANDON_CHECK]
+    return _ids(old), await sweep_rows(parts, table)
 
 
-async def swept(engine: Engine, table: Table, row: DeadlineRow) -> Notice | None:
+async def swept(parts: Parts, table: Table, row: DeadlineRow) -> Notice | None:
     """The ``abandon_check`` row fell due (already dropped, under the game's lock): re-arm it, or adjudicate a
     game with no human move for the server's ``abandon_days``."""
-    days = await abandon_days(engine, table.guild_id)
+    days = await abandon_days(parts, table.guild_id)
     if table.status != "active" or not days:
         return None
-    now = engine.now()
-    since = max(_since(row), await last_human_move(engine, table.id) or _since(row))
+    now = parts.book.now()
+    since = max(_since(row), await last_human_move(parts, table.id) or _since(row))
     held = [*vac.on_vacation(table.meta).values(), *([now] if table.meta.get(pol.PAUSED) == ADMIN else [])]
     since = max([since, *held])  # an admin pause or a vacation is not abandonment: count from its end
     if since + timedelta(days=days) > now:
-        await engine._save(table, table, add=await sweep_rows(engine, table, since), bump=False)
+        await parts.book.save(table, table, add=await sweep_rows(parts, table, since), bump=False)
         return None
-    closed = await _adjudicated(engine, table, by=None, reason="abandoned")
+    closed = await _adjudicated(parts, table, by=None, reason="abandoned")
     return Notice("abandoned", closed, {"days": days, "since": since})
 
 
-async def last_human_move(engine: Engine, table_id: int) -> datetime | None:
-    moves = [a.created_at for a in await engine.store.actions(table_id) if a.source == "player"]
+async def last_human_move(parts: Parts, table_id: int) -> datetime | None:
+    moves = [a.created_at for a in await parts.book.store.actions(table_id) if a.source == "player"]
     return max(moves, default=None)
 
 
-async def arm_sweeps(engine: Engine, guild_id: int | None = None) -> int:
+async def arm_sweeps(parts: Parts, guild_id: int | None = None) -> int:
     """Give every running game (of a server, or all) the sweep row the server's setting asks for now: games that
     started before the sweep existed, or after ``abandon_days`` changed. Returns how many games were touched."""
-    ids = None if guild_id is None else [r.id for r in await engine.store.games_in_guild(guild_id)]
+    ids = None if guild_id is None else [r.id for r in await parts.book.store.games_in_guild(guild_id)]
     touched = 0
-    for table in await engine.running_tables(ids=ids):
-        async with engine._lock(table.id):
-            table = await engine.get(table.id)
+    for table in await parts.book.running_tables(ids=ids):
+        async with parts.book.lock(table.id):
+            table = await parts.book.get(table.id)
             if table.status != "active":
                 continue
-            old = [d for d in engine._deadlines.get(table.id, []) if d.kind == ABANDON_CHECK]
-            since = min((_since(d) for d in old), default=await last_human_move(engine, table.id) or engine.now())
-            add = await sweep_rows(engine, table, since)
+            old = [d for d in parts.book.deadlines_of(table.id) if d.kind == ABANDON_CHECK]
+            since = min((_since(d) for d in old), default=await last_human_move(parts, table.id) or parts.book.now())
+            add = await sweep_rows(parts, table, since)
             if [(d.due_at, d.data) for d in old] == [(d.due_at, d.data) for d in add]:
                 continue
-            await engine._save(table, table, drop=_ids(old), add=add, bump=False)
+            await parts.book.save(table, table, drop=_ids(old), add=add, bump=False)
             touched += 1
     return touched
+
+
+def firings(parts: Parts) -> dict[str, Firing]:
+    """The sweep's row fell due: re-arm it, or adjudicate the abandoned game."""
+
+    async def check(table: Table, d: DeadlineRow) -> Notice | None:
+        return await swept(parts, table, d)
+
+    return {ABANDON_CHECK: Firing(check)}
 
 
 # --- server defaults for new lobbies ----------------------------------------------------------------------
 
 
-async def lobby_defaults(engine: Engine, guild_id: int | None,
+async def lobby_defaults(parts: Parts, guild_id: int | None,
                          options: dict[str, Any]) -> tuple[dict[str, Any], str | None, int]:
     """(the lobby's options with the server's correspondence ``days`` when the lobby chose no clock, the server's
     timeout policy, the lobby's lifetime in minutes)."""
     if guild_id is None:
-        return options, None, engine.lobby_minutes
-    policy = await engine.guild_setting(guild_id, "on_timeout")
-    minutes = await engine.guild_setting(guild_id, "lobby_minutes", engine.lobby_minutes)
-    days = await engine.guild_setting(guild_id, "days", 0)
-    preset = await engine.guild_setting(guild_id, "time")
+        return options, None, parts.lobby_minutes
+    policy = await parts.guild_setting(guild_id, "on_timeout")
+    minutes = await parts.guild_setting(guild_id, "lobby_minutes", parts.lobby_minutes)
+    days = await parts.guild_setting(guild_id, "days", 0)
+    preset = await parts.guild_setting(guild_id, "time")
     clocks = {"time", "days", "bank_days", "turn_minutes", "round_minutes"}
     if not clocks & options.keys():  # the lobby chose no clock: the server's named one, else its days
         if preset in pol.TIME_PRESETS:
             options = {**options, "time": preset}
         elif days:
             options = {**options, "days": days}
-    return options, policy, minutes if isinstance(minutes, int) and minutes > 0 else engine.lobby_minutes
+    return options, policy, minutes if isinstance(minutes, int) and minutes > 0 else parts.lobby_minutes
 
 
 def check_time_default(value: str) -> str | None:
@@ -299,8 +315,8 @@ def check_default(key: str, value: int) -> int:
 # --- helpers ----------------------------------------------------------------------------------------------
 
 
-async def _running(engine: Engine, table_id: int) -> Table:
-    table = await engine.get(table_id)
+async def _running(parts: Parts, table_id: int) -> Table:
+    table = await parts.book.get(table_id)
     if table.status == "lobby":
         raise GameOverError("engine.not_started")
     if table.status != "active":
@@ -316,14 +332,14 @@ def _seat(table: Table, seat: int) -> SeatInfo:
     return table.seats[seat]
 
 
-def _turn_rows(engine: Engine, table_id: int) -> list[DeadlineRow]:
-    return [d for d in engine._deadlines.get(table_id, []) if d.kind in clock.TURN_KINDS and d.id is not None]
+def _turn_rows(parts: Parts, table_id: int) -> list[DeadlineRow]:
+    return [d for d in parts.book.deadlines_of(table_id) if d.kind in clock.TURN_KINDS and d.id is not None]
 
 
-def _seat_rows(engine: Engine, table_id: int, seat: int) -> list[DeadlineRow]:
+def _seat_rows(parts: Parts, table_id: int, seat: int) -> list[DeadlineRow]:
     """The seat's own rows: its turn's clock and its vacation's end."""
     kinds = (*clock.TURN_KINDS, vac.VACATION_END)
-    return [d for d in engine._deadlines.get(table_id, []) if d.seat == seat and d.kind in kinds]
+    return [d for d in parts.book.deadlines_of(table_id) if d.seat == seat and d.kind in kinds]
 
 
 def _ids(rows: list[DeadlineRow]) -> list[int]:
@@ -346,9 +362,9 @@ def _since(row: DeadlineRow) -> datetime:
         return row.due_at
 
 
-def _logged(engine: Engine, meta: dict[str, Any], op: str, by: int | None, **data: Any) -> dict[str, Any]:
+def _logged(parts: Parts, meta: dict[str, Any], op: str, by: int | None, **data: Any) -> dict[str, Any]:
     """``meta`` with the step added to the game's admin log (the last `LOG_CAP` kept)."""
-    entry = {"op": op, "by": by, "at": engine.now().isoformat(), **data}
+    entry = {"op": op, "by": by, "at": parts.book.now().isoformat(), **data}
     history = [e for e in meta.get(ADMIN_LOG) or [] if isinstance(e, dict)]
     return {**meta, ADMIN_LOG: [*history, entry][-LOG_CAP:]}
 

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from storage import DeadlineRow
+
 TURN_REMINDER = "turn_reminder"
 TURN_WARNING = "turn_warning"  # the last warning before the clock runs out
 TURN_TIMEOUT = "turn_timeout"
@@ -90,10 +92,9 @@ def time_left(rows: Iterable[Any], now: datetime) -> dict[int, float]:
             if d.kind == TURN_TIMEOUT and d.seat is not None}
 
 
-def restarted(table_id: int, seat: int, seconds: float, now: datetime, reminder_fraction: float) -> list[Any]:
+def restarted(table_id: int, seat: int, seconds: float, now: datetime, reminder_fraction: float,
+              ) -> list[DeadlineRow]:
     """The deadline rows of a clock on hold that runs again with ``seconds`` left."""
-    from storage import DeadlineRow
-
     return [DeadlineRow(table_id, kind, due, seat)
             for kind, due in steps(now, timedelta(seconds=seconds), reminder_fraction)]
 

@@ -4,15 +4,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
+from engine.book import TableBook
 from engine.errors import DamagedGameError
-from engine.tables import CLOSED_STATUSES, Table
-from engine.undo import standing
+from engine.meta import seed_shown
+from engine.tables import CLOSED_STATUSES
 from rules.base import Game
-from storage import GameRow, Store
+
+UNDO = "undo"  # the log's undo row: the seat takes back its last standing action (engine/undo.py)
+
+
+def standing(actions: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The actions that count: each ``undo`` row removes its seat's last standing action (the log keeps both)."""
+    out: list[tuple[int, str]] = []
+    for seat, action in actions:
+        if action != UNDO:
+            out.append((seat, action))
+            continue
+        index = next((i for i in range(len(out) - 1, -1, -1) if out[i][0] == seat), None)
+        if index is None:
+            raise ValueError(f"an undo of seat {seat} with nothing of its own to take back")
+        del out[index]
+    return out
 
 
 def replay(rules: Game, players: int, options: dict[str, Any], seed: str, actions: Iterable[tuple[int, str]]) -> Any:
@@ -24,29 +40,24 @@ def replay(rules: Game, players: int, options: dict[str, Any], seed: str, action
 
 
 class GameLog:
-    """Mixed into `Engine` (engine/core.py)."""
+    """The records of the book's games."""
 
-    store: Store
-    damaged: dict[int, str]
-
-    if TYPE_CHECKING:
-        async def get(self, table_id: int) -> Table: ...
-        def _shell(self, row: GameRow) -> Table: ...
+    def __init__(self, book: TableBook) -> None:
+        self.book = book
 
     async def record(self, table_id: int) -> str:
         """The game's header and log. The seed is in it only once the game is over: every deal, draw and letter
         follows from it, so while the game runs it is as secret as the cards; afterwards it proves the deal (a
         tournament's score round shares one deal: its seed waits for the tournament's end)."""
+        book = self.book
         try:
-            table = await self.get(table_id)
+            table = await book.get(table_id)
         except DamagedGameError:  # the log is what an operator needs to repair a damaged game: export it
-            row = await self.store.load_game(table_id)
+            row = await book.store.load_game(table_id)
             assert row is not None
-            table = self._shell(row)
-        actions = await self.store.actions(table_id)
-        from engine.tournaments import seed_shown  # engine.tournaments builds on the engine
-
-        shown = table.status in CLOSED_STATUSES and await seed_shown(self.store, table)
+            table = book.shell(row)
+        actions = await book.store.actions(table_id)
+        shown = table.status in CLOSED_STATUSES and await seed_shown(book.store, table)
         header = {
             "Game": table.game,
             "Table": str(table.id),
@@ -55,7 +66,7 @@ class GameLog:
             "Players": str(len(table.seats)),
             "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
             **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},
-            "Status": table.status + (" (damaged)" if table_id in self.damaged else ""),
+            "Status": table.status + (" (damaged)" if table_id in book.damaged else ""),
         }
         if table.outcome is not None:
             header["Winners"] = " ".join(str(w) for w in table.outcome.winners)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from engine.errors import EngineError
@@ -44,6 +45,8 @@ MISSED = "missed"  # meta: {seat: missed turns in a row}
 STANDINS = "standins"  # meta: seats a bot plays while their owner is away
 PAUSED = "paused"  # meta: True while every human is away; PAUSED_ADMIN while an admin holds the game
 PAUSED_ADMIN = "admin"  # an admin's pause (engine/admin.py): only its resume ends it, not a player's move
+VACATION = "vacation"  # meta: {seat: until (ISO)} (engine/vacation.py): no clock runs for the seat meanwhile
+FROZEN = "frozen"  # meta: {seat: seconds left on the clock when the vacation began}
 
 
 class PlaySettingsError(EngineError):
@@ -188,6 +191,12 @@ def standins(meta: dict[str, Any]) -> frozenset[int]:
 
 def with_missed(meta: dict[str, Any], counts: dict[int, int]) -> dict[str, Any]:
     return {**meta, MISSED: {str(k): v for k, v in sorted(counts.items()) if v}}
+
+
+def on_vacation(meta: dict[str, Any]) -> dict[int, datetime]:
+    """The seats on vacation (engine/vacation.py) and until when."""
+    raw = meta.get(VACATION) or {}
+    return {int(k): datetime.fromisoformat(v) for k, v in raw.items() if str(k).isdigit() and isinstance(v, str)}
 
 
 def is_away(meta: dict[str, Any], seat: int) -> bool:

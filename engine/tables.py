@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine import policies
 from rules.base import Event, Game, Outcome
+
+log = logging.getLogger(__name__)
 
 GUEST_SEAT = -1  # the actor of a member without a seat, where the rules allow one (`Game.guest_action`)
 CLOSED_STATUSES = ("finished", "aborted")
@@ -71,8 +75,6 @@ class Table:
 
     def standins(self) -> frozenset[int]:
         """Seats a bot plays while their owner is away (the ``bot`` timeout policy); none while paused."""
-        from engine import policies
-
         return frozenset() if self.meta.get(policies.PAUSED) else policies.standins(self.meta)
 
     def names(self) -> list[str]:
@@ -105,6 +107,24 @@ class Notice:
 
 
 Listener = Callable[[Notice], Awaitable[None]]
+
+
+class Listeners:
+    """The surfaces told what the engine did on its own (a timeout, a damaged game): one's failure is logged and
+    never keeps the others from hearing it."""
+
+    def __init__(self) -> None:
+        self._all: list[Listener] = []
+
+    def add(self, listener: Listener) -> None:
+        self._all.append(listener)
+
+    async def notify(self, notice: Notice) -> None:
+        for listener in self._all:
+            try:
+                await listener(notice)
+            except Exception:
+                log.exception("listener failed on %s for table %s", notice.kind, notice.table.id)
 
 
 def outcome_from_json(d: dict[str, Any] | None) -> Outcome | None:

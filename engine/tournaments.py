@@ -27,10 +27,12 @@ from engine import admin as adm
 from engine import policies as pol
 from engine.errors import DamagedGameError, GameNotFoundError, PermissionDeniedError
 from engine.locks import TableLocks
+from engine.meta import TOURNAMENT
+from engine.meta import seed_shown as seed_shown  # re-exported: it lived here
 from engine.tables import CLOSED_STATUSES, SeatInfo, Table
 from league import pairing as league_pairing
 from league.model import Entrant, Ranking, Round
-from league.tournament import FINISHED, REGISTRATION, RUNNING, Settings, Tournament, TournamentError
+from league.tournament import REGISTRATION, RUNNING, Settings, Tournament, TournamentError
 from storage import TournamentConflictError, TournamentRow
 
 if TYPE_CHECKING:
@@ -38,7 +40,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TOURNAMENT = "tournament"  # a game's meta: {"id", "round", "table", "seats": [entrant ids in seat order]}
 ROUND_DEADLINE = "round_deadline"  # why a game still running at its round's end was adjudicated
 RETRY = timedelta(minutes=10)  # a round that could not close at its deadline is tried again this much later
 PAIRING_DEADLINE = 20.0  # seconds a Swiss pairing search may take before the greedy pairing is used instead
@@ -63,16 +64,6 @@ def game_seed(value: Tournament, round_number: int, index: int) -> str:
     replays = sum(r.get("table") == index for r in value.rounds[round_number - 1].extra.get("replays", ()))
     which += f"/replay-{replays}" if replays else ""  # a deciding game after a draw gets a deal of its own
     return "tour-" + hmac.new(value.seed.encode(), which.encode(), hashlib.sha256).hexdigest()[:24]
-
-
-async def seed_shown(store: Any, table: Table) -> bool:
-    """May a closed tournament game's record show its seed? Not while others still play the same deal (a score
-    event's round): only once its tournament is over."""
-    info = table.meta.get(TOURNAMENT)
-    if not isinstance(info, dict) or not info.get("shared_seed") or not isinstance(info.get("id"), int):
-        return True
-    row = await store.load_tournament(info["id"])
-    return row is None or row.status in (FINISHED, "cancelled")
 
 
 def seat_for(entrant: Entrant) -> SeatInfo:
@@ -134,7 +125,7 @@ class Director:
         """A tournament open for registration; ``starts_at`` (optional) closes registration and starts it."""
         value = Tournament(name=name, settings=settings, seed=seed)
         # The games' options are checked now, not when the first round is paired.
-        pol.check_options(self.engine._rules(settings.game), dict(settings.options))
+        pol.check_options(self.engine.book.rules(settings.game), dict(settings.options))
         now = self.engine.now()
         row = TournamentRow(0, guild_id, channel_id, organizer_id, name, settings.game, REGISTRATION,
                             value.to_json(), 0, starts_at, now, now)

@@ -16,23 +16,22 @@ computed by replaying the log without the action, never restored from a saved sn
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import clock
 from engine import policies as pol
 from engine.errors import EngineError, GameOverError, NotSeatedError, StaleVersionError
+from engine.log import UNDO
+from engine.log import standing as standing  # re-exported: replaying drops undone actions (engine/log.py)
+from engine.parts import Parts
 from engine.tables import ActResult, Table
 from engine.timers import ACTION_TIMER
 from rules.base import Event, RulesError
 from storage import ActionRow
 
-if TYPE_CHECKING:
-    from engine.core import Engine
-
-UNDO = "undo"  # the log's undo row: the seat takes back its last standing action
 OWN, OFF, CONFIRM = "own", "off", "confirm"
 NOBODY = -1  # no actor's clock to settle or drop: the undoing seat did not use its turn
 
@@ -50,20 +49,6 @@ class Plan:
     row: ActionRow
     state: Any
     needs_confirmation: bool
-
-
-def standing(actions: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The actions that count: each ``undo`` row removes its seat's last standing action (the log keeps both)."""
-    out: list[tuple[int, str]] = []
-    for seat, action in actions:
-        if action != UNDO:
-            out.append((seat, action))
-            continue
-        index = next((i for i in range(len(out) - 1, -1, -1) if out[i][0] == seat), None)
-        if index is None:
-            raise ValueError(f"an undo of seat {seat} with nothing of its own to take back")
-        del out[index]
-    return out
 
 
 def standing_rows(rows: Sequence[ActionRow]) -> list[ActionRow]:
@@ -90,9 +75,9 @@ def others(table: Table, seat: int) -> list[int]:
             if i != seat and not info.bot and info.user_id is not None and i not in left]
 
 
-async def plan(engine: Engine, table_id: int, user_id: int) -> Plan:
+async def plan(parts: Parts, table_id: int, user_id: int) -> Plan:
     """Check an undo without applying it (the surface asks this before it shows Accept / Decline)."""
-    table = await engine.get(table_id)
+    table = await parts.book.get(table_id)
     if table.status != "active":
         raise GameOverError("engine.not_running" if table.status != "lobby" else "engine.not_started")
     seat = table.seat_of(user_id)
@@ -101,7 +86,7 @@ async def plan(engine: Engine, table_id: int, user_id: int) -> Plan:
     mode = mode_of(table)
     if mode == OFF:
         raise UndoRefusedError("undo.off")
-    rows = standing_rows(await engine.store.actions(table_id))
+    rows = standing_rows(await parts.book.store.actions(table_id))
     index = next((i for i in range(len(rows) - 1, -1, -1) if rows[i].seat == seat), None)
     if index is None:
         raise UndoRefusedError("undo.nothing")
@@ -144,45 +129,47 @@ def _refuse_if_blocked(table: Table, before: Any, after: Any, events: list[Event
         raise UndoRefusedError(reason)
 
 
-async def undo(engine: Engine, table_id: int, user_id: int, *, interaction_id: int | None = None,
+async def undo(parts: Parts, table_id: int, user_id: int, *, interaction_id: int | None = None,
                version: int | None = None, approved_by: int | None = None) -> ActResult:
     """Take back the user's last action, under the table's lock. ``approved_by``: the other player who accepted
     it (``undo=confirm``); ``version``: the table as that player saw it when asked."""
-    async with engine._lock(table_id):
+    book = parts.book
+    async with book.lock(table_id):
         try:
-            return await _undo(engine, table_id, user_id, interaction_id, version, approved_by)
+            return await _undo(parts, table_id, user_id, interaction_id, version, approved_by)
         except EngineError:
-            done = None if interaction_id is None else await engine.store.action_by_interaction(interaction_id)
+            done = None if interaction_id is None else await book.store.action_by_interaction(interaction_id)
             if done is None:
                 raise
-            table = await engine.get(done.game_id)
+            table = await book.get(done.game_id)
             return ActResult(table, done.seat, done.action, [], duplicate=True, outcome=table.outcome)
 
 
-async def _undo(engine: Engine, table_id: int, user_id: int, interaction_id: int | None, version: int | None,
+async def _undo(parts: Parts, table_id: int, user_id: int, interaction_id: int | None, version: int | None,
                 approved_by: int | None) -> ActResult:
-    if version is not None and (await engine.get(table_id)).version != version:
+    if version is not None and (await parts.book.get(table_id)).version != version:
         raise StaleVersionError("engine.stale")
-    p = await plan(engine, table_id, user_id)
+    p = await plan(parts, table_id, user_id)
     if p.needs_confirmation and approved_by not in others(p.table, p.seat):
         raise UndoRefusedError("undo.needs_confirmation")
-    return await _apply(engine, p, user_id, interaction_id)
+    return await _apply(parts, p, user_id, interaction_id)
 
 
-async def _apply(engine: Engine, p: Plan, user_id: int, interaction_id: int | None) -> ActResult:
+async def _apply(parts: Parts, p: Plan, user_id: int, interaction_id: int | None) -> ActResult:
     """Save the undone state with its ``undo`` row; every clock is recomputed as after a move, except the undoing
     seat's: a bank is charged (`_bank_back`), a fixed clock runs on to the old deadline (`clock.resumed_limit`)."""
-    table, now = p.table, engine.now()
+    book, timers = parts.book, parts.timers
+    table, now = p.table, book.now()
     after = replace(table, state=p.state, moves=table.moves + 1, outcome=None, status="active",
                     meta=_bank_back(table.meta, p.seat, now - p.row.created_at))
     after = replace(after, meta=clock.waiting_since(after.meta, table.to_move(), after.to_move(), now))
-    existing = engine._deadlines.get(table.id, [])
-    drop, keep = engine._stale_turn_deadlines(existing, after, NOBODY)
+    existing = book.deadlines_of(table.id)
+    drop, keep = timers.stale(existing, after, NOBODY)
     drop += [d.id for d in existing if d.kind == ACTION_TIMER and d.id is not None]
     resumed = clock.resumed_limit(table.meta, pol.settings_of(table.meta), p.seat, now)
-    add = engine._turn_deadlines(after, keep=keep, limits=None if resumed is None else {p.seat: resumed})
+    add = timers.fresh(after, keep=keep, limits=None if resumed is None else {p.seat: resumed})
     row = ActionRow(table.id, after.moves, p.seat, UNDO, "player", user_id, interaction_id, now)
-    saved = await engine._save(table, after, action=row, drop=drop, add=add)
+    saved = await book.save(table, after, action=row, drop=drop, add=add)
     event = Event(UNDO, p.seat, {"action": p.row.action, "seq": p.row.seq})
     return ActResult(saved, p.seat, UNDO, [event], source="player")
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
 
 from engine import clock
 from engine.errors import EngineError
-from engine.tables import Table
+from engine.parts import Parts
+from engine.policies import FROZEN, VACATION, on_vacation
+from engine.scheduler import Firing
+from engine.tables import Notice, Table
 from storage import DeadlineRow
 
-if TYPE_CHECKING:
-    from engine.core import Engine
+__all__ = ["ALLOWANCE_DAYS", "FROZEN", "MIN_VACATION", "VACATION", "VACATION_END", "VacationError", "at_start",
+           "come_back", "firings", "freeze", "go_away", "on_vacation", "thaw", "thawed", "used_days"]
 
-VACATION = "vacation"  # meta: {seat: until (ISO)}
-FROZEN = "frozen"  # meta: {seat: seconds left on the clock when the vacation began}
 VACATION_END = "vacation_end"  # deadline kind: the seat's vacation ends in this game
 MIN_VACATION = timedelta(hours=24)
 ALLOWANCE_DAYS = 30  # a server's yearly allowance unless it sets ``vacation_days``
@@ -33,93 +33,89 @@ class VacationError(EngineError):
     """A vacation that cannot be taken (too short, over the allowance, none to end)."""
 
 
-def on_vacation(meta: dict[str, Any]) -> dict[int, datetime]:
-    raw = meta.get(VACATION) or {}
-    return {int(k): datetime.fromisoformat(v) for k, v in raw.items() if str(k).isdigit() and isinstance(v, str)}
-
-
 def used_days(vacations: list[tuple[int, datetime, datetime]], now: datetime) -> float:
     """Days of the allowance the vacations use within the year up to now (a planned one counts in full)."""
     since = now - YEAR
     return sum(max(timedelta(0), ends - max(starts, since)).total_seconds() for _, starts, ends in vacations) / 86400
 
 
-async def go_away(engine: Engine, user_id: int, guild_id: int, length: timedelta) -> tuple[datetime, list[Table]]:
+async def go_away(parts: Parts, user_id: int, guild_id: int, length: timedelta) -> tuple[datetime, list[Table]]:
     """Start a vacation on a server: (its end, the running games whose clocks it pauses)."""
     if length < MIN_VACATION:
         raise VacationError("away.too_short")
-    now = engine.now()
-    store = engine.store
+    book = parts.book
+    now, store = book.now(), book.store
     taken = await store.vacations(user_id, guild_id, now - YEAR)
     if any(ends > now for _, _, ends in taken):
         raise VacationError("away.already")
-    allowance = await engine.guild_setting(guild_id, "vacation_days", ALLOWANCE_DAYS)
+    allowance = await parts.guild_setting(guild_id, "vacation_days", ALLOWANCE_DAYS)
     left = float(allowance) - used_days(taken, now)
     if length.total_seconds() / 86400 > left + 1e-9:
         raise VacationError("away.over_allowance", left=max(0, int(left)), allowance=allowance)
     until = now + length
     await store.add_vacation(user_id, guild_id, now, until)
-    tables = [await freeze(engine, t.id, seat, until) for t in await engine.active_tables(guild_id)
+    tables = [await freeze(parts, t.id, seat, until) for t in await book.active_tables(guild_id)
               if (seat := t.seat_of(user_id)) is not None]
     return until, [t for t in tables if t is not None]
 
 
-async def at_start(engine: Engine, table: Table) -> tuple[Table, list[DeadlineRow]]:
+async def at_start(parts: Parts, table: Table) -> tuple[Table, list[DeadlineRow]]:
     """A game starting while one of its players is on vacation there: the seat starts paused (its meta and its
     ``vacation_end`` row, saved with the start)."""
     if table.guild_id is None:
         return table, []
-    now, meta, rows = engine.now(), dict(table.meta), []
+    book = parts.book
+    now, meta, rows = book.now(), dict(table.meta), []
     for seat, info in enumerate(table.seats):
         if info.bot or info.user_id is None:
             continue
-        ends = [e for _, s, e in await engine.store.vacations(info.user_id, table.guild_id, now) if s <= now]
+        ends = [e for _, s, e in await book.store.vacations(info.user_id, table.guild_id, now) if s <= now]
         if ends:
             meta[VACATION] = {**(meta.get(VACATION) or {}), str(seat): max(ends).isoformat()}
             rows.append(DeadlineRow(table.id, VACATION_END, max(ends), seat))
     return (replace(table, meta=meta), rows) if rows else (table, [])
 
 
-async def come_back(engine: Engine, user_id: int, guild_id: int) -> list[Table]:
+async def come_back(parts: Parts, user_id: int, guild_id: int) -> list[Table]:
     """End the player's running vacation on a server early: their clocks run again."""
-    now = engine.now()
-    current = [v for v in await engine.store.vacations(user_id, guild_id, now) if v[1] <= now]
+    book = parts.book
+    now = book.now()
+    current = [v for v in await book.store.vacations(user_id, guild_id, now) if v[1] <= now]
     if not current:
         raise VacationError("away.not_away")
     for vacation_id, _, _ in current:
-        await engine.store.end_vacation(vacation_id, now)
-    tables = [await thaw(engine, t.id, seat) for t in await engine.active_tables(guild_id)
+        await book.store.end_vacation(vacation_id, now)
+    tables = [await thaw(parts, t.id, seat) for t in await book.active_tables(guild_id)
               if (seat := t.seat_of(user_id)) is not None]
     return [t for t in tables if t is not None]
 
 
-async def freeze(engine: Engine, table_id: int, seat: int, until: datetime) -> Table | None:
+async def freeze(parts: Parts, table_id: int, seat: int, until: datetime) -> Table | None:
     """Pause the seat's clock in one game until ``until`` (None: the game is not running)."""
-    async with engine._lock(table_id):
-        table = await engine.get(table_id)
+    async with parts.book.editing(table_id) as e:
+        table = e.table
         if table.status != "active":
             return None
-        rows = engine._deadlines.get(table_id, [])
-        left = clock.time_left(rows, engine.now())
+        rows = parts.book.deadlines_of(table_id)
+        left = clock.time_left(rows, parts.book.now())
         meta = dict(table.meta)
         meta[VACATION] = {**(meta.get(VACATION) or {}), str(seat): until.isoformat()}
         if seat in left:
             meta[FROZEN] = {**(meta.get(FROZEN) or {}), str(seat): left[seat]}
         drop = [d.id for d in rows if d.seat == seat and d.kind in (*clock.TURN_KINDS, VACATION_END)
                 and d.id is not None]
-        return await engine._save(table, replace(table, meta=meta), drop=drop,
-                                  add=[DeadlineRow(table_id, VACATION_END, until, seat)], bump=False)
+        return await e.save(replace(table, meta=meta), drop=drop,
+                            add=[DeadlineRow(table_id, VACATION_END, until, seat)], bump=False)
 
 
-async def thaw(engine: Engine, table_id: int, seat: int) -> Table | None:
+async def thaw(parts: Parts, table_id: int, seat: int) -> Table | None:
     """The seat's vacation ends in one game: its clock runs again with what was left of it (a fresh clock for a
     turn that began during the vacation)."""
-    async with engine._lock(table_id):
-        table = await engine.get(table_id)
-        return await thawed(engine, table, seat)
+    async with parts.book.editing(table_id) as e:
+        return await thawed(parts, e.table, seat)
 
 
-async def thawed(engine: Engine, table: Table, seat: int) -> Table | None:
+async def thawed(parts: Parts, table: Table, seat: int) -> Table | None:
     """`thaw` under the table's lock (the scheduler's ``vacation_end`` row calls this)."""
     if table.status != "active" or str(seat) not in (table.meta.get(VACATION) or {}):
         return None
@@ -129,10 +125,21 @@ async def thawed(engine: Engine, table: Table, seat: int) -> Table | None:
     left = frozen.pop(str(seat), None)
     meta[FROZEN] = frozen
     back = replace(table, meta=meta)
-    rows = engine._deadlines.get(table.id, [])
+    book, timers = parts.book, parts.timers
+    rows = book.deadlines_of(table.id)
     drop = [d.id for d in rows if d.seat == seat and d.kind == VACATION_END and d.id is not None]
     timed = {d.seat for d in rows if d.kind in clock.TURN_KINDS and d.seat != seat}
-    add = engine._turn_deadlines(back, keep=timed | ({seat} if left is not None else set()))
+    add = timers.fresh(back, keep=timed | ({seat} if left is not None else set()))
     if left is not None and seat in back.humans_to_move():
-        add += clock.restarted(table.id, seat, left, engine.now(), engine.reminder_fraction)
-    return await engine._save(table, back, drop=drop, add=add, bump=False)
+        add += timers.restarted(table.id, seat, left)
+    return await book.save(table, back, drop=drop, add=add, bump=False)
+
+
+def firings(parts: Parts) -> dict[str, Firing]:
+    """A vacation's end in one game: the seat's clock runs again."""
+
+    async def ended(table: Table, d: DeadlineRow) -> Notice | None:
+        back = None if d.seat is None else await thawed(parts, table, d.seat)
+        return None if back is None or d.seat is None else Notice("vacation_over", back, {"seats": [d.seat]})
+
+    return {VACATION_END: Firing(ended)}

@@ -39,10 +39,13 @@ from engine.errors import (
     StaleVersionError,
     unavailable,
 )
+from engine.floor_content import FloorContent
 from engine.log import GameLog
 from engine.meta import LOBBY_OPTIONS, TOURNAMENT
 from engine.moves import Moves
+from engine.queries import Queries
 from engine.scheduler import Firing, Scheduler
+from engine.services import SettingsService
 from engine.tables import (
     CLOSED_STATUSES,
     GUEST_SEAT,
@@ -90,6 +93,9 @@ class Engine:
             **self.timers.firings(), **self.moves.firings(after=self._bots_after),
             LOBBY_EXPIRY: Firing(self._expire, keeps_row=True), **adm.firings(self), **vac.firings(self),
         })
+        # The services the surfaces read and write through (they never touch the store).
+        self.settings, self.queries = SettingsService(store), Queries(store)
+        self.floor_content = FloorContent(store)
 
     @classmethod
     def from_settings(cls, store: Store, settings: Any, **kw: Any) -> Engine:
@@ -467,11 +473,10 @@ class Engine:
     # --- settings ------------------------------------------------------------------------------------
 
     async def guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
-        value = await self.store.get_setting(guild_id, key)
-        return default if value is None else value
+        return await self.settings.guild_setting(guild_id, key, default)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
-        await self.store.set_setting(guild_id, key, value)
+        await self.settings.set_guild_setting(guild_id, key, value)
 
     async def guild_locale(self, guild_id: int) -> str | None:
         return await self.guild_setting(guild_id, "locale")

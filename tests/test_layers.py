@@ -17,7 +17,6 @@ LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("cogs*", "bot"): "type-only `Floorboard` annotations; goes with cogs/common/app.py's App Protocol (step 1)",
     ("bot", "cli"): "the bot starts the CLI's logging; cli.main becomes the one entry point (step 1)",
     ("cli", "bot"): "`run` starts the bot lazily; stays, as the composition root's lazy import",
-    ("cogs.*", "storage*"): "surfaces read the store directly; goes to engine queries and services (step 2)",
     ("play_cli", "storage"): "the terminal opens its own store; cli.py's `play` will open it (step 2)",
 }
 

@@ -26,12 +26,11 @@ from typing import Any
 import click
 
 from engine import ActResult, DamagedGameError, Engine, Notice, SeatInfo, Table
+from engine.services import StorageOpenError, open_store
 from i18n import LOCALES, catalog, t
 from i18n.text import seat_names
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
-from storage import SqliteStore as Store
-from storage import StorageOpenError
 
 PROG = "./floorboard play"
 HUMAN_BASE_ID = 1000
@@ -318,15 +317,15 @@ async def damaged_saves(engine: Engine) -> list[Table]:
 async def drop_saved(db: Path, name: str, out: Path, lang: str) -> int:
     """``--drop NAME``: the save's record written to OUT, then the game ended (damaged or not)."""
     try:
-        store = await Store.open(db)
+        store = await open_store(db)
     except StorageOpenError as e:
         print(t("cli.err.db", lang, path=e.path, reason=e.reason), file=sys.stderr)
         return EXIT_STORAGE
     engine = Engine(store)
     try:
         number = name.removeprefix("#")
-        row = (await store.load_game(int(number)) if number.isdigit() and len(number) < 19
-               else await store.open_game_in_channel(save_channel(name)))
+        row = (await engine.queries.saved_game(int(number)) if number.isdigit() and len(number) < 19
+               else await engine.queries.saved_game(channel_id=save_channel(name)))
         if row is None or row.status not in ("lobby", "active"):
             print(t("cli.err.no_save", lang, save=name, db=str(db), prog=PROG), file=sys.stderr)
             return EXIT_ERROR
@@ -348,7 +347,7 @@ async def list_saved(db: Path, lang: str) -> int:
         print(t("cli.list.none", lang, db=str(db)))
         return 0
     try:
-        store = await Store.open(db)
+        store = await open_store(db)
     except StorageOpenError as e:
         print(t("cli.err.db", lang, path=e.path, reason=e.reason), file=sys.stderr)
         return EXIT_STORAGE
@@ -1165,7 +1164,7 @@ def final_sheet_seats(table: Table) -> list[int]:
 
 async def run(settings: Settings, read: Read = input) -> int:
     try:
-        store = await Store.open(settings.db)
+        store = await open_store(settings.db)
     except StorageOpenError as e:
         print(t("cli.err.db", settings.lang, path=e.path, reason=e.reason), file=sys.stderr)
         return EXIT_STORAGE

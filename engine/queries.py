@@ -13,6 +13,7 @@ from storage import (
     ActionRow,
     DailyRow,
     DeadlineRow,
+    GameRow,
     GameStore,
     LeagueStore,
     RatingRow,
@@ -59,6 +60,12 @@ class Queries:
                       before: datetime | None = None, offset: int = 0) -> list[ResultRow]:
         return await self.store.results_of(user_id, guild_id=guild_id, game=game, limit=limit, before=before,
                                           offset=offset)
+
+    async def saved_game(self, game_id: int | None = None, *, channel_id: int | None = None) -> GameRow | None:
+        """A game's stored row as it is, damaged or not (a terminal save to drop): by id, or the channel's open one."""
+        if game_id is not None:
+            return await self.store.load_game(game_id)
+        return None if channel_id is None else await self.store.open_game_in_channel(channel_id)
 
     async def rating(self, scope: int, game: str, user_id: int) -> RatingRow | None:
         return await self.store.rating(scope, game, user_id)

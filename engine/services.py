@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage import SettingsStore
+from storage import SettingsStore, StorageOpenError, open_store
+
+# The terminal opens its own database through the engine (it never imports storage) until cli.py's `play`, the
+# composition root, opens it for it.
+__all__ = ["SettingsService", "StorageOpenError", "open_store"]
 
 _MISSING = object()
 

@@ -17,7 +17,6 @@ LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("cogs*", "bot"): "type-only `Floorboard` annotations; goes with cogs/common/app.py's App Protocol (step 1)",
     ("bot", "cli"): "the bot starts the CLI's logging; cli.main becomes the one entry point (step 1)",
     ("cli", "bot"): "`run` starts the bot lazily; stays, as the composition root's lazy import",
-    ("play_cli", "storage"): "the terminal opens its own store; cli.py's `play` will open it (step 2)",
 }
 
 # Import cycles today (each a group of modules that reach each other). A cycle may shrink, never grow or appear.

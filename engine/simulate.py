@@ -20,6 +20,7 @@ from engine.tournaments import Director
 from league.model import Entrant
 from league.tournament import Settings, Tournament, resolve_format
 from rules import GAMES
+from rules.floor_plan.planner import suggest
 from storage import Store, open_store
 
 START = datetime(2026, 1, 1, 12, tzinfo=UTC)
@@ -83,8 +84,6 @@ class VariedBots:
         if legal:
             return list(legal)
         if self._rules.id == "floor_plan":  # too many placements to list: the planner's good few instead
-            from rules.floor_plan.planner import suggest
-
             return [x.text for x in suggest(self._rules, s, seat, limit=8)]
         return []
 

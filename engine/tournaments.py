@@ -21,10 +21,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import admin as adm
 from engine import policies as pol
+from engine.core import Engine
 from engine.errors import DamagedGameError, GameNotFoundError, PermissionDeniedError
 from engine.locks import TableLocks
 from engine.meta import TOURNAMENT
@@ -34,9 +35,6 @@ from league import pairing as league_pairing
 from league.model import Entrant, Ranking, Round
 from league.tournament import REGISTRATION, RUNNING, Settings, Tournament, TournamentError
 from storage import TournamentConflictError, TournamentRow
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 log = logging.getLogger(__name__)
 

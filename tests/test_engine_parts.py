@@ -1,0 +1,59 @@
+"""The engine is built by composition (engine/core.py): parts over one table book, admin/undo/vacation over the parts.
+These tests hold the shape that keeps it so: nothing reaches into `Engine`'s private members, the parts never import
+the facade, and the scheduler fires every kind of deadline row through a handler a part registered."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from engine import Engine
+from engine.admin import ABANDON_CHECK
+from engine.clock import TURN_KINDS
+from engine.timers import ACTION_TIMER, LOBBY_EXPIRY
+from engine.vacation import VACATION_END
+from storage import Store
+from tests.layers import ROOT, graph
+
+# Modules above `Engine`: the package's re-exports, the tournament director and the simulation that drive it.
+ABOVE_THE_ENGINE = {"engine", "engine.tournaments", "engine.simulate"}
+
+
+def _reaches_into_an_engine(node: ast.AST) -> bool:
+    """``engine._x`` or ``<anything>.engine._x`` (not ``self._x`` inside the engine's own classes)."""
+    if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+        return False
+    owner = node.value
+    return (isinstance(owner, ast.Name) and owner.id == "engine") or (
+        isinstance(owner, ast.Attribute) and owner.attr == "engine")
+
+
+def test_no_module_reaches_into_the_engines_private_members() -> None:
+    """Admin, undo, vacation and the director use the parts' public members (engine/parts.py), so a part can change
+    inside without breaking them."""
+    found = []
+    for folder in ("engine", "cogs"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(tree) if _reaches_into_an_engine(n)]
+    for name in ("bot.py", "cli.py", "play_cli.py"):
+        path = Path(ROOT / name)
+        if path.exists():
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found += [f"{name}:{n.lineno}" for n in ast.walk(tree) if _reaches_into_an_engine(n)]
+    assert not found
+
+
+def test_the_engines_parts_never_import_the_facade() -> None:
+    """The book, the clocks, the moves, the bots, the log, the scheduler, admin, undo and vacation sit below
+    `Engine`; only what drives it (the director, the simulation) and the package's re-exports import it."""
+    upward = sorted({i.source for i in graph()
+                     if i.target == "engine.core" and i.source.startswith("engine")} - ABOVE_THE_ENGINE)
+    assert not upward
+
+
+async def test_every_deadline_kind_fires_through_a_handler_its_part_registered(store: Store) -> None:
+    """The scheduler imports none of the parts: each registers the rows it owns, and no kind is left without one."""
+    engine = Engine(store)
+    kinds = {*TURN_KINDS, ACTION_TIMER, LOBBY_EXPIRY, ABANDON_CHECK, VACATION_END}
+    assert set(engine.scheduler.firings) == kinds

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import rng
 from rules.the_floor import board as bd
-from rules.the_floor.game import MAX_ANSWERS
+from rules.the_floor.options import MAX_ANSWERS
 from rules.the_floor.state import State
 
 BOT_STREAM_BASE = 1_000_000

@@ -23,6 +23,12 @@ The plan (measured with ``tools/floating_world_sim.py``; see docs/floating_world
   for the seal (Mind, the seal legend, rerolls) and casts the Spell whenever it can pay and the roll can reach
   15. Without this a two-Kitsune table with a Body-strong, Mind-poor fox never died and never sealed (3,241 turns).
 
+- **A team** (two or more Kitsune on the map) follows one shared plan (``plan.py``, a pure function of the
+  public state): one guard holds the Gate and plays the plan above; the sealer receives its partners' Mind and
+  reroll Items (free trades, 5.9.1) and they shop for it; the others hunt the demons near the Gate (split by
+  proximity, one fox per demon) or build Lands and Villages away from the Gate. Measured with
+  ``tools/fw_team_sim.py``. A phase this bot does not know gets the first legal action.
+
 A dead vengeful player walks its strongest type toward the Gate and spawns next to it. Always returns a legal
 action.
 """
@@ -33,6 +39,7 @@ import functools
 
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
+from rules.floating_world import plan
 from rules.floating_world.content import DREAM_BY_ID, STATS
 from rules.floating_world.state import DEMON_STATS, GATE, HIGHEST, Kitsune, State, Work, neighbours
 from rules.floating_world.state import max_wounds as st_max_wounds
@@ -43,6 +50,8 @@ SEAL_ENOUGH = 0.3  # the long night stops shopping for Mind at these seal odds
 LONG_NIGHT = 9  # Demon Strength (in pips, +3D) past which Lands are fodder and only the seal matters
 EXPEDITIONS = False
 STAY_HOME = True
+KNOWN_PHASES = ("dream", "haunt")
+TEAM_LANDS = 9  # a partner keeps building Lands up to this many: three spawn dice rarely all show 6 (8.2)
 RING = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONALS = ((1, 1), (-1, -1), (1, -1), (-1, 1))
 
@@ -143,15 +152,21 @@ def _boosted(s: State, k: Kitsune, spare: int) -> bool:
 
 
 def choose(s: State, seat: int) -> str:
+    if s.phase not in KNOWN_PHASES:
+        return _first_legal(s, seat)
     if s.phase == "haunt":
         return _haunt(s, seat)
     k = s.kitsune[seat]
     if s.pending is not None:  # the Nightmare waits for this seat's decision (issue 23)
         return nm.suggestion(s)
+    team = team_plan(s)
     if s.harvest is not None:
-        return _buy(s, k)
+        return _buy(s, k, team)
     pos = k.pos or GATE
     lands = s.land_map()
+    gift = _gift(s, k, team)
+    if gift is not None:
+        return gift
     if long_night(s, k):
         return _long_night(s, k, pos, lands)
     boost = _boosted(s, k, 10)
@@ -168,7 +183,7 @@ def choose(s: State, seat: int) -> str:
         if fight[0] >= FIGHT_ODDS:
             return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
     if not k.used and not k.moved:
-        step = _step(s, k, pos, lands, ready)
+        step = _step(s, k, pos, lands, ready, team)
         if step is not None:
             return f"move {nt.xy(step)}"
     land = lands[pos]
@@ -184,14 +199,47 @@ def choose(s: State, seat: int) -> str:
         return "village"
     spot = _land_spot(s, pos, seat)
     viable = odds >= seal_threshold(s) and mine > 0  # only Praise is missing: Lands can wait
-    if "land" not in k.used and spot is not None and not saving and not viable and k.praise >= 3 and (
-            len(lands) < 5 or k.praise >= 6 or _needed(s, spot)):
+    builder = team is not None and team.role(seat) != "guard" and len(lands) < TEAM_LANDS
+    if "land" not in k.used and spot is not None and not saving and (builder or not viable) and k.praise >= 3 and (
+            len(lands) < 5 or k.praise >= 6 or _needed(s, spot) or builder):
         return f"land {nt.xy(spot)}"
     if "harvest" not in k.used and land.village is not None and k.praise >= 2 and not saving:
         return "harvest"
     if fight and "attack_demon" not in k.used and fight[0] >= 0.35:
         return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
     return "end"
+
+
+def _first_legal(s: State, seat: int) -> str:
+    """A decision this bot was not taught (a phase added later): the first legal action, never a stall."""
+    from rules.floating_world.game import FloatingWorld
+
+    legal = FloatingWorld().legal_actions(s, seat)
+    return legal[0] if legal else "end"
+
+
+def team_plan(s: State) -> plan.Plan | None:
+    """The shared plan when two or more Kitsune are on the map; solo play keeps the lone fox's plan."""
+    if sum(1 for k in s.kitsune if k.on_map) < 2:
+        return None
+    return plan.make(s)
+
+
+def passable(card: str) -> bool:
+    """An Item the sealer wants: Mind (what seals) or a reroll."""
+    d = DREAM_BY_ID[card]
+    return d.type == "item" and (d.kind == "reroll" or (d.kind == "stat_bonus" and d.get("stat") == "mind"))
+
+
+def _gift(s: State, k: Kitsune, team: plan.Plan | None) -> str | None:
+    """Hand the sealer, on this Land, the Items that raise its seal (a free trade, 5.9.1)."""
+    if team is None or team.sealer is None or team.sealer == k.seat:
+        return None
+    sealer = s.kitsune[team.sealer]
+    if sealer.pos != k.pos:
+        return None
+    card = next((c for c in k.items if passable(c)), None)
+    return None if card is None else f"trade {card} to {sealer.seat + 1}"
 
 
 def long_night(s: State, k: Kitsune) -> bool:
@@ -218,6 +266,9 @@ def _long_night(s: State, k: Kitsune, pos: tuple[int, int], lands: dict) -> str:
     if fight and "attack_demon" not in k.used and fight[0] >= FIGHT_ODDS:
         return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
     mine = sum(1 for land in s.lands if land.village == k.seat)
+    owner = lands[pos].village
+    if owner is not None and owner != k.seat and not s.kitsune[owner].on_map and "takeover" not in k.used:
+        return f"takeover {max(STATS, key=lambda x: my_roll(k, x, 'village'))}"  # income, or no seal ever
     if mine == 0 and "village" not in k.used and k.praise >= 3 and _village_ok(s, pos, k.seat):
         return "village"
     land = lands[pos]
@@ -233,8 +284,10 @@ def _needed(s: State, spot: tuple[int, int]) -> bool:
     return spot in RING or spot in DIAGONALS
 
 
-def _buy(s: State, k: Kitsune) -> str:
+def _buy(s: State, k: Kitsune, team: plan.Plan | None = None) -> str:
     affordable = [c for c in s.harvest or () if DREAM_BY_ID[c].cost <= k.praise]
+    if team is not None and team.sealer not in (None, k.seat):
+        return _buy_for(s, k, s.kitsune[team.sealer], affordable)
     if long_night(s, k):  # the long night: Praise is for the seal, and only what helps it is worth buying
         useful = [c for c in affordable if seal_gain(k, c) > 0] if seal_odds(k) < SEAL_ENOUGH else []
         return f"buy {max(useful, key=lambda c: (seal_gain(k, c), c))}" if useful else "keep none"
@@ -246,6 +299,20 @@ def _buy(s: State, k: Kitsune) -> str:
     if odds >= seal_threshold(s) and value < 8:
         return "keep none"  # only Praise is missing: it is for the seal
     if value < cost * 0.8:
+        return "keep none"
+    return f"buy {best}"
+
+
+def _buy_for(s: State, k: Kitsune, sealer: Kitsune, affordable: list[str]) -> str:
+    """A partner shops for the team: what helps the sealer's roll is valued as the sealer would value it."""
+    if not affordable:
+        return "keep none"
+
+    def value(c: str) -> float:
+        return card_value(s, sealer if passable(c) else k, c) - DREAM_BY_ID[c].cost
+
+    best = max(affordable, key=lambda c: (value(c), c))
+    if value(best) + DREAM_BY_ID[best].cost < DREAM_BY_ID[best].cost * 0.8:
         return "keep none"
     return f"buy {best}"
 
@@ -290,7 +357,8 @@ def _safe(s: State, k: Kitsune, c: tuple[int, int]) -> bool:
     return not s.demons_at(c)
 
 
-def _step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict, ready: bool) -> tuple[int, int] | None:
+def _step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict, ready: bool,
+          team: plan.Plan | None = None) -> tuple[int, int] | None:
     adjacent = [c for c in neighbours(pos) if c in lands]
     if not adjacent:
         return None
@@ -302,6 +370,10 @@ def _step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict, ready: bool) 
         return home
     if GATE in adjacent and s.demons_at(GATE) and not last:
         return GATE  # fight it there, or at least take its blows instead of the Gate
+    if team is not None and team.role(k.seat) != "guard":
+        return _partner_step(s, k, pos, lands, team, adjacent, dist)
+    if team is not None and pos != GATE and _safe(s, k, home):
+        return home  # the guard's place is the Gate
     if pos == GATE and STAY_HOME and not (here and last):
         return None
     # a beatable demon next door, the Gate's first
@@ -335,6 +407,51 @@ def _step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict, ready: bool) 
     return None
 
 
+def _partner_step(s: State, k: Kitsune, pos: tuple[int, int], lands: dict, team: plan.Plan, adjacent: list,
+                  dist: dict) -> tuple[int, int] | None:
+    """A fox that is not guarding: hunt its demon, bring the sealer its Items, else build away from the Gate."""
+    last = k.wounds + 1 >= st_max_wounds(s, k)
+    here = best_fight(s, k, pos)
+    target = team.hunts.get(k.seat)
+    if target is not None and target != pos:
+        reach = nm.distances(lands, [target])
+        nxt = min(adjacent, key=lambda c: (reach.get(c, 99), c))
+        fight = best_fight(s, k, nxt)
+        if nxt == target and fight and fight[0] >= STEP_ODDS and len(s.demons_at(nxt)) == 1:
+            return nxt
+        if nxt != target and _safe(s, k, nxt) and not (here and here[0] >= FIGHT_ODDS):
+            return nxt
+    sealer = s.kitsune[team.sealer] if team.sealer is not None else None
+    if sealer is not None and sealer.pos not in (None, pos) and any(passable(c) for c in k.items):
+        reach = nm.distances(lands, [sealer.pos])
+        nxt = min(adjacent, key=lambda c: (reach.get(c, 99), c))
+        if _safe(s, k, nxt) or nxt == sealer.pos:
+            return nxt
+    if here and pos != GATE and not (here[0] >= FIGHT_ODDS):
+        safe = [c for c in adjacent if _safe(s, k, c)]
+        if safe:
+            return min(safe, key=lambda c: dist.get(c, 99))
+    if last or (k.wounds and lands[pos].village is not None):
+        return None if lands[pos].village is not None else home_or_none(s, k, adjacent, dist)
+    if pos == GATE:
+        return _expedition(s, k, lands, adjacent, force=True)
+    if _village_ok(s, pos, k.seat) and k.praise >= 3:
+        return None
+    site = _site_next_to(s, k, pos, lands)
+    if site is not None and k.praise >= 3:
+        return site if site in lands and _safe(s, k, site) else None
+    if k.praise < 3 and not any(x.village == k.seat for x in s.lands):
+        return home_or_none(s, k, adjacent, dist)  # no income out here: the Gate's people help at home
+    if lands[pos].village == k.seat or k.praise < 3:
+        return None  # at home in its own Village (harvest, heal) or saving for the next build
+    return home_or_none(s, k, adjacent, dist)
+
+
+def home_or_none(s: State, k: Kitsune, adjacent: list, dist: dict) -> tuple[int, int] | None:
+    home = min(adjacent, key=lambda c: dist.get(c, 99))
+    return home if _safe(s, k, home) and dist.get(home, 99) < 99 else None
+
+
 def _gate_safer_alone(s: State, k: Kitsune) -> bool:
     """Would the Gate left alone (its demons roll vs its defence) lose less often than a fox one Wound from
     death staying to fight (a failed attack, then every demon there strikes)?"""
@@ -354,9 +471,9 @@ def _gate_safer_alone(s: State, k: Kitsune) -> bool:
     return 1 - hold < stay_loss
 
 
-def _expedition(s: State, k: Kitsune, lands: dict, adjacent: list) -> tuple[int, int] | None:
+def _expedition(s: State, k: Kitsune, lands: dict, adjacent: list, force: bool = False) -> tuple[int, int] | None:
     """Leave the Gate only when its ring is whole, there is Praise for a Village, and none is being saved."""
-    if EXPEDITIONS is False:
+    if EXPEDITIONS is False and not force:
         return None
     if any(c not in lands for c in RING) or k.praise < 3:
         return None

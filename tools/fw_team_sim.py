@@ -1,0 +1,106 @@
+"""Floating World team balance: N seeded bot games per player count and difficulty (the same bot in every seat).
+
+    nice -n 10 .venv/bin/python tools/fw_team_sim.py [--games N] [--players 1 2 3 4]
+                                                     [--difficulty easy normal hard] [--option key=value ...]
+
+Prints one row per (players, difficulty): games, win rate, average and longest length in player turns, the
+loss causes (Gate destroyed, every Kitsune dead, unfinished) and the seconds taken, then the commit measured.
+Seeds are ``team-<difficulty>-<players>-<i>``, so a run is reproducible. One process on purpose: the machine
+is shared (``--workers`` is capped at 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules.floating_world import FloatingWorld  # noqa: E402
+from rules.floating_world.state import WON  # noqa: E402
+
+DIFFICULTIES = ("easy", "normal", "hard")
+MAX_ACTIONS = 40_000
+
+
+@dataclass
+class Cell:
+    games: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    turns: int = 0
+    longest: int = 0
+    seconds: float = 0.0
+
+    def add(self, reason: str, turns: int) -> None:
+        self.games += 1
+        self.reasons[reason] += 1
+        self.turns += turns
+        self.longest = max(self.longest, turns)
+
+    @property
+    def win_rate(self) -> float:
+        return self.reasons[WON] / self.games if self.games else 0.0
+
+    def losses(self) -> str:
+        return ", ".join(f"{k.removeprefix('fw.outcome.')} {v / self.games:.1%}"
+                         for k, v in self.reasons.most_common() if k != WON)
+
+
+def play(players: int, difficulty: str, seed: str, options: dict | None = None) -> tuple[str, int]:
+    """One game with the bot in every seat: (outcome reason or "unfinished", player turns)."""
+    g = FloatingWorld()
+    s = g.new(players, {"difficulty": difficulty, **(options or {})}, seed)
+    for _ in range(MAX_ACTIONS):
+        if s.phase == "over":
+            break
+        s, _ = g.apply(s, s.current, g.bot_action(s, s.current))
+    return s.reason or "unfinished", s.turn
+
+
+def run_cell(players: int, difficulty: str, games: int, options: dict | None = None) -> Cell:
+    cell, start = Cell(), time.perf_counter()
+    for i in range(games):
+        cell.add(*play(players, difficulty, f"team-{difficulty}-{players}-{i}", options))
+    cell.seconds = time.perf_counter() - start
+    return cell
+
+
+def commit() -> str:
+    try:
+        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "rules/floating_world"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out + (" (+ uncommitted rules/floating_world changes)" if dirty else "")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4], choices=(1, 2, 3, 4))
+    ap.add_argument("--difficulty", nargs="+", default=list(DIFFICULTIES), choices=DIFFICULTIES)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a table option, e.g. boost=on (repeatable)")
+    ap.add_argument("--workers", type=int, default=1, choices=(1,), help="always 1: the machine is shared")
+    args = ap.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    print(f"{args.games} games per cell, options {options or '{}'}, commit {commit()}")
+    print("| players | difficulty | games | win rate | avg turns | longest | losses | secs |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for players in args.players:
+        for difficulty in args.difficulty:
+            c = run_cell(players, difficulty, args.games, options)
+            print(f"| {players} | {difficulty} | {c.games} | {c.win_rate:.1%} | {c.turns / c.games:.1f} | "
+                  f"{c.longest} | {c.losses()} | {c.seconds:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

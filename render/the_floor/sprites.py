@@ -1,0 +1,116 @@
+"""The Floor's palette and cached sprites: side textures (colour and pattern), swatches, the background."""
+
+from __future__ import annotations
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from render import common
+from render.the_floor.theme import (
+    BAND,
+    BG,
+    BOARD,
+    CELL,
+    COORD_SIZE,
+    DIM,
+    DUEL_H,
+    FILES,
+    FRAME,
+    GOLD,
+    GREY,
+    INK,
+    LABEL,
+    LETTER_BG,
+    PAD,
+    PANEL,
+    ROW_HI,
+    RULE,
+    SIDE_COLOURS,
+    SIDE_PATTERNS,
+    SIZE,
+    SWATCH,
+    TEXT,
+    VOID,
+    VOID_LINE,
+    WHITE,
+    Layout,
+    W,
+    side_tones,
+)
+
+# --------------------------------------------------------------------------------- palette, textures
+
+
+@functools.cache
+def palette() -> Image.Image:
+    pal = common.Palette()
+    pal.add(BG, ROW_HI, PANEL, RULE, FRAME, LABEL, TEXT, DIM, GOLD, INK, VOID, VOID_LINE, WHITE, GREY, LETTER_BG)
+    pal.ramps((TEXT, DIM, GOLD), (BG, ROW_HI, PANEL), steps=4)
+    pal.ramps((LABEL,), (FRAME,), steps=4)
+    pal.ramps((INK,), (LETTER_BG, WHITE), steps=4)
+    for side in range(len(SIDE_COLOURS)):
+        for grey in (False, True):
+            fill, ink, plate, edge = side_tones(side, grey)
+            pal.add(fill, ink, plate, edge)
+            pal.ramp(INK, plate, 5)
+    pal.ramps((GOLD,), (PANEL,), steps=2)
+    return pal.image()
+
+
+@functools.cache
+def texture(side: int, grey: bool = False) -> Image.Image:
+    """A board-sized texture of one side: its colour and its pattern, aligned to the board so that a field's
+    pattern runs on from cell to cell. Drawn without anti-aliasing: two exact colours."""
+    fill, ink, _, _ = side_tones(side, grey)
+    img = Image.new("RGB", (BOARD, BOARD), fill)
+    d = ImageDraw.Draw(img)
+    kind = SIDE_PATTERNS[side % len(SIDE_PATTERNS)]
+    if kind == "stripes":  # diagonal stripes /
+        for off in range(-BOARD, BOARD, 22):
+            d.line((off, BOARD, off + BOARD, 0), fill=ink, width=6)
+    elif kind == "dots":
+        step = 22
+        for y in range(step // 2, BOARD, step):
+            for x in range(step // 2 + (step // 2 if (y // step) % 2 else 0), BOARD, step):
+                d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=ink)
+    elif kind == "crosshatch":  # both diagonals, thin
+        for off in range(-BOARD, BOARD, 20):
+            d.line((off, BOARD, off + BOARD, 0), fill=ink, width=3)
+            d.line((off, 0, off + BOARD, BOARD), fill=ink, width=3)
+    elif kind == "bars":  # horizontal bars
+        for y in range(8, BOARD, 22):
+            d.rectangle((0, y, BOARD, y + 6), fill=ink)
+    else:  # zigzag
+        amp, period = 7, 22
+        for y0 in range(10, BOARD + 20, 22):
+            pts = [(x, y0 + (amp if (x // (period // 2)) % 2 else -amp)) for x in range(0, BOARD + period, period // 2)]
+            d.line(pts, fill=ink, width=4)
+    return img
+
+
+@functools.cache
+def swatch(side: int, grey: bool = False, size: int = SWATCH) -> Image.Image:
+    """A legend swatch: a square of the side's texture with a dark border."""
+    tile = texture(side, grey).crop((0, 0, size, size)).copy()
+    ImageDraw.Draw(tile).rectangle((0, 0, size - 1, size - 1), outline=INK, width=2)
+    return tile
+
+
+@functools.lru_cache(maxsize=16)
+def background(lay: Layout) -> Image.Image:
+    """Everything that does not depend on the position: panels, the frame and the coordinates."""
+    img = Image.new("RGB", lay.size, BG)
+    d = ImageDraw.Draw(img)
+    x0, y0 = lay.board_x, lay.board_y
+    d.rounded_rectangle((x0 - BAND, y0 - BAND, x0 + BOARD + BAND - 1, y0 + BOARD + BAND - 1), radius=12, fill=FRAME)
+    if lay.duel_y:
+        d.rounded_rectangle((PAD, lay.duel_y, W - PAD, lay.duel_y + DUEL_H), radius=14, fill=PANEL)
+    for i in range(SIZE):
+        cx = x0 + i * CELL + CELL / 2
+        for cy in (y0 - BAND / 2, y0 + BOARD + BAND / 2):
+            common.draw_text(d, (cx, cy), FILES[i], size=COORD_SIZE, fill=LABEL, align="center")
+        cy = y0 + i * CELL + CELL / 2
+        for cx in (x0 - BAND / 2, x0 + BOARD + BAND / 2):
+            common.draw_text(d, (cx, cy), str(SIZE - i), size=COORD_SIZE, fill=LABEL, align="center")
+    return img

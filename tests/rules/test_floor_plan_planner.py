@@ -1,4 +1,4 @@
-"""The planner (rules/floor_plan/planner.py): legal, varied, deterministic suggestions in every phase, bonuses
+"""The planner (rules/floor_plan/planner/): legal, varied, deterministic suggestions in every phase, bonuses
 and the Wild among its moves, the bot's action its first suggestion."""
 
 from __future__ import annotations

@@ -1,0 +1,339 @@
+"""The planner's feature candidates: a few sets per die (doors, windows, trees, decks, stones, pools), Two Doors."""
+
+from __future__ import annotations
+
+from rules.base import RulesError
+from rules.floor_plan.notation import FeatureSet, Step
+from rules.floor_plan.planner.context import BONUS_COST, FEATURE_VARIANTS, _Cand, _Ctx
+from rules.floor_plan.planner.rooms import _pair_want
+from rules.floor_plan.sheet import (
+    FEATURE_KINDS,
+    HEIGHT,
+    NEIGHBOURS,
+    STEPS,
+    WIDTH,
+    Cell,
+    Sheet,
+    add_features,
+    free_cells,
+    scan_key,
+)
+
+# --- feature sets ----------------------------------------------------------------------------------------------
+
+
+def _feature_cands(ctx: _Ctx) -> list[_Cand]:
+    roll = ctx.s.roll
+    assert roll is not None
+    sheet = ctx.board.sheet
+    a, b = roll
+    out: list[_Cand] = []
+    doubles = [False, True] if ctx.board.open_bonus("double_feature") is not None else [False]
+    for dbl in doubles:
+        for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
+            for fs in _sets_for(ctx, sheet, first, dbl)[:FEATURE_VARIANTS if not dbl else 1]:
+                after = add_features(sheet, FEATURE_KINDS[first - 1], fs.cells)
+                rest = _sets_for(ctx, after, second, False)[:1]
+                sets = tuple(sorted((fs, *rest), key=lambda x: x.die))  # canonical order (stable on a double)
+                key = "features:" + ",".join(sorted(FEATURE_KINDS[x.die - 1] for x in sets))
+                out.append(_Cand((Step("features", sets=sets),), key, min(fs.cells, key=scan_key),
+                                 BONUS_COST if dbl else 0.0))
+    return out
+
+
+def _sets_for(ctx: _Ctx, sheet: Sheet, die: int, double: bool) -> list[FeatureSet]:
+    kind = FEATURE_KINDS[die - 1]
+    count = die * (2 if double else 1)
+    maker = {"tree": _tree_sets, "deck": _deck_sets, "stone": _stone_sets}.get(kind, _cell_sets)
+    out = []
+    for cells in maker(ctx, sheet, kind, count):
+        try:
+            add_features(sheet, kind, cells)
+        except RulesError:
+            continue
+        out.append(FeatureSet(die, double, tuple(sorted(cells, key=scan_key))))
+    return out
+
+
+def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+    """Doors, windows, furnishings: the best-scored cells overall, and the best within each of a few rooms."""
+    free = free_cells(sheet, kind)
+    if len(free) < count:
+        return []
+    scorer = {"door": _door_score, "window": _window_score, "furnishing": _furn_score}[kind]
+    scores = {c: scorer(ctx, sheet, c) for c in free}
+    ranked = sorted(free, key=lambda c: (-scores[c], scan_key(c)))
+    out = [_spread(ranked, count, kind)]
+    by_room: dict[int, list[Cell]] = {}
+    for c in ranked:
+        by_room.setdefault(sheet.room_of[c], []).append(c)
+    rooms = sorted(by_room, key=lambda r: -sum(scores[c] for c in by_room[r][:count]))
+    for r in rooms[:FEATURE_VARIANTS]:
+        cells = by_room[r]
+        if kind == "furnishing":
+            cells = _clustered(cells, count)
+        if len(cells) >= count:
+            out.append(cells[:count])
+    return out
+
+
+def _spread(ranked: list[Cell], count: int, kind: str) -> list[Cell]:
+    """The top cells, but a door's neighbour on the same wall adds little: skip adjacent ones when possible."""
+    if kind == "furnishing":
+        return ranked[:count]
+    out: list[Cell] = []
+    for c in ranked:
+        if all(abs(c[0] - o[0]) + abs(c[1] - o[1]) > 1 for o in out):
+            out.append(c)
+        if len(out) == count:
+            return out
+    return ranked[:count]
+
+
+def _clustered(cells: list[Cell], count: int) -> list[Cell]:
+    """``count`` orthogonally connected cells grown from the best one (an arrangement), else the best ones."""
+    if not cells:
+        return []
+    group = [cells[0]]
+    allowed = set(cells)
+    while len(group) < count:
+        nxt = [c for c in cells if c not in group and any(n in group for n in NEIGHBOURS[c]) and c in allowed]
+        if not nxt:
+            return cells[:count]
+        group.append(nxt[0])
+    return group
+
+
+def _outside_of(sheet: Sheet, c: Cell) -> list[tuple[str, Cell]]:
+    """(direction, the outside cell beyond the wall) for each side of a wall cell that opens outside."""
+    r = sheet.room_of[c]
+    out = []
+    for side in sheet.rooms[r].walls_of(c):
+        dx, dy = STEPS[side]
+        n = (c[0] + dx, c[1] + dy)
+        if 0 <= n[0] < WIDTH and 0 <= n[1] < HEIGHT and n not in sheet.room_of:
+            out.append((side, n))
+    return out
+
+
+def _doors_of(sheet: Sheet, r: int) -> int:
+    room = sheet.rooms[r]
+    return sum(1 for c in sheet.doors if c in room.cells()) + sum(
+        1 for c in sheet.doors for n in NEIGHBOURS[c] if room.contains(n) and not room.contains(c))
+
+
+def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell) -> float:
+    r = sheet.room_of[c]
+    t = sheet.rooms[r].type
+    others = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of and sheet.room_of[n] != r}
+    outside = _outside_of(sheet, c)
+    value = 0.0
+    for o in others:
+        value += 0.5 + 2 * _pair_want(ctx, t, sheet.rooms[o].type)
+    if outside:
+        for d in ctx.demands:
+            if d.op == "exterior_doors":
+                value += 1.2
+            elif d.op == "reachable":
+                value += 0.8
+            elif d.op == "door_onto" and t == d.params["room"]:
+                value += 1.0 + 2.0 * any(_is_feature(sheet, n, d.params["feature"]) for _, n in outside)
+    b = ctx.layout.door_bonus
+    if b is not None:
+        if b.op == "doored_rooms":
+            have = _doors_of(sheet, r)
+            value += 1.5 if have < b.params["min"] else 0.2
+            value += sum(1.0 for o in others if _doors_of(sheet, o) < b.params["min"])
+        elif b.op == "door_outside":
+            value += 2.5 * any(_is_feature(sheet, n, b.params["feature"]) for _, n in outside)
+            value += 0.4 * bool(outside)
+        elif b.op == "door_line":
+            value += 0.5 * bool(outside) + 2.0 * any(_sees(sheet, n, side, b.params["feature"]) for side, n in outside)
+    return value
+
+
+def _is_feature(sheet: Sheet, c: Cell, feature: str) -> bool:
+    if feature == "tree":
+        return c in sheet.tree_of
+    return c in (sheet.decks if feature == "deck" else sheet.stones)
+
+
+def _sees(sheet: Sheet, start: Cell, side: str, kind: str) -> bool:
+    """Whether a straight line out of a wall, from ``start`` outward, meets ``kind`` before a room or a tree."""
+    dx, dy = STEPS[side]
+    x, y = start
+    while 0 <= x < WIDTH and 0 <= y < HEIGHT and (x, y) not in sheet.room_of:
+        if kind == "pool" and (x, y) in sheet.water:
+            return True
+        if kind != "pool" and _is_feature(sheet, (x, y), kind):
+            return True
+        if (x, y) in sheet.tree_of:
+            return False
+        x, y = x + dx, y + dy
+    return False
+
+
+def _window_score(ctx: _Ctx, sheet: Sheet, c: Cell) -> float:
+    r = sheet.room_of[c]
+    room = sheet.rooms[r]
+    outside = _outside_of(sheet, c)
+    windows = [w for w in sheet.windows if room.contains(w)]
+    value = 0.0
+    for d in ctx.demands:
+        if d.op == "windows" and room.type == d.params["room"]:
+            value += 1.5 + 0.5 * len(windows)
+        elif d.op == "window_walls":
+            sides = {s for w in windows for s in room.walls_of(w)}
+            if windows and not set(room.walls_of(c)) <= sides:
+                value += 2.5
+            else:
+                value += 0.3
+        elif d.op == "window_sees" and room.type == d.params["room"]:
+            seen = any(_sees(sheet, n, side, d.params["sees"]) for side, n in outside)
+            value += 3.0 if seen else 0.6 * bool(outside)
+    return value
+
+
+def _furn_score(ctx: _Ctx, sheet: Sheet, c: Cell) -> float:
+    room = sheet.rooms[sheet.room_of[c]]
+    inside = sum(1 for f in sheet.furnishings if room.contains(f))
+    value = 0.0
+    for d in ctx.demands:
+        if d.op == "furnished":
+            value += 1.0 + 0.4 * min(inside, d.params["min"])
+        elif d.op == "arrangement" and room.type == d.params["room"]:
+            value += 1.5 + 0.5 * any(n in sheet.furnishings for n in NEIGHBOURS[c])
+    # Inner cells first: walls stay free for doors and windows.
+    return value + 0.2 * (c not in sheet.walls)
+
+
+def _tree_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+    anchors = free_cells(sheet, "tree")
+    want_view = [d for d in ctx.demands if d.op == "window_sees" and d.params["sees"] == "tree"]
+    line = ctx.layout.door_bonus is not None and ctx.layout.door_bonus.params.get("feature") == "tree"
+
+    def score(a: Cell) -> float:
+        cells = [(a[0] + dx, a[1] + dy) for dx in range(3) for dy in range(3)]
+        near = {sheet.room_of[n] for c in cells for n in NEIGHBOURS[c] if n in sheet.room_of}
+        value = 0.0
+        for d in want_view:
+            value += 2.0 * sum(1 for r in near if sheet.rooms[r].type == d.params["room"])
+        value += 1.0 * bool(near) * line
+        edge = (a[0] == 0) + (a[1] == 0) + (a[0] == WIDTH - 3) + (a[1] == HEIGHT - 3)
+        return value + 0.5 * edge - 0.1 * len(near)
+
+    ranked = sorted(anchors, key=lambda a: (-score(a), scan_key(a)))
+    out = []
+    for first in ranked[:FEATURE_VARIANTS]:
+        chosen = [first]
+        for a in ranked:
+            if len(chosen) == count:
+                break
+            if all(abs(a[0] - o[0]) >= 3 or abs(a[1] - o[1]) >= 3 for o in chosen):
+                chosen.append(a)
+        if len(chosen) == count:
+            out.append(chosen)
+    return out
+
+
+def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+    """Grow the largest section, or start a new one at the best spots (touching rooms, pools, a living room)."""
+    free = set(free_cells(sheet, "deck"))
+
+    def score(c: Cell) -> float:
+        rooms = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of}
+        value = 0.3 * len(rooms)
+        value += 1.0 * any((c[0] + dx, c[1] + dy) in sheet.water for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        value += 0.5 * any(sheet.rooms[r].type == "L" for r in rooms)
+        value -= 0.05 * sum(1 for n in NEIGHBOURS[c] if n in free)  # hug walls: open space stays usable
+        return value
+
+    sections = sorted(_sheet_decks(sheet), key=len, reverse=True)
+    seeds: list[set[Cell]] = [set(sections[0])] if sections else []
+    attached = sorted((c for c in free if any(n in sheet.room_of for n in NEIGHBOURS[c])),
+                      key=lambda c: (-score(c), scan_key(c)))
+    seeds += [set() | {c} for c in attached[:FEATURE_VARIANTS]]
+    out = []
+    for seed in seeds:
+        group = set(seed)
+        new: list[Cell] = [] if seed & set(sheet.decks) else list(seed)
+        while len(new) < count:
+            frontier = sorted((n for c in group for n in NEIGHBOURS[c] if n in free and n not in group),
+                              key=lambda c: (-score(c), scan_key(c)))
+            if not frontier:
+                break
+            group.add(frontier[0])
+            new.append(frontier[0])
+        if len(new) == count:
+            out.append(new)
+    return out
+
+
+def _sheet_decks(sheet: Sheet) -> list[frozenset[Cell]]:
+    from rules.floor_plan.geometry import decks
+
+    return list(decks(sheet))
+
+
+def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+    """Rings around free outside cells (a pool), finishing a ring already begun first; spare stones next to the
+    ring (the next pool) or on the edge."""
+    free = set(free_cells(sheet, "stone"))
+    open_ = free | set(sheet.stones)
+    rings = []
+    for w, h in ((2, 2), (1, 2), (2, 1), (1, 1), (2, 3), (3, 2)):
+        for x in range(1, WIDTH - w):
+            for y in range(1, HEIGHT - h):
+                inner = {(x + i, y + j) for i in range(w) for j in range(h)}
+                if not inner <= free:
+                    continue
+                ring = {n for c in inner for n in NEIGHBOURS[c] if n not in inner}
+                if not ring <= open_:
+                    continue
+                need = sorted(ring - set(sheet.stones), key=scan_key)
+                value = w * h * 1.0 - len(need) * 0.3 + _pool_want(ctx, w * h)
+                rings.append((value, need))
+    rings.sort(key=lambda r: (-r[0], r[1]))
+    out = []
+    for _, need in rings[: FEATURE_VARIANTS * 2]:
+        if len(need) > count:
+            chosen = need[:count]
+        else:
+            chosen = list(need)
+            spare = sorted(free - set(chosen), key=lambda c: (min(abs(c[0] - n[0]) + abs(c[1] - n[1])
+                                                                  for n in need) if need else 0, scan_key(c)))
+            chosen += spare[: count - len(chosen)]
+        if len(chosen) == count and chosen not in out:
+            out.append(chosen)
+        if len(out) >= FEATURE_VARIANTS:
+            break
+    return out
+
+
+def _pool_want(ctx: _Ctx, size: int) -> float:
+    value = 0.0
+    for d in ctx.demands:
+        if d.op == "pool":
+            value += d.points * (1.0 if size >= d.params["min"] else 0.3)
+        elif d.op in ("deck_pool", "window_sees") and d.params.get("sees", "pool") == "pool":
+            value += 0.5
+    return value
+
+
+# --- the Two Doors bonus ---------------------------------------------------------------------------------------
+
+
+def _with_two_doors(ctx: _Ctx, best: list[_Cand]) -> list[_Cand]:
+    if ctx.board.open_bonus("two_doors") is None:
+        return []
+    out = []
+    for cand in best:
+        try:
+            after, _ = ctx.game.run_steps(ctx.s, ctx.seat, cand.steps)
+        except RulesError:
+            continue
+        sets = _cell_sets(ctx, after.sheet, "door", 2)
+        if sets:
+            doors = Step("doors", cells=tuple(sorted(sets[0], key=scan_key)))
+            out.append(_Cand((*cand.steps, doors), cand.key + "+doors", cand.spot, cand.cost + BONUS_COST))
+    return out

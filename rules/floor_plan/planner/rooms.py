@@ -1,0 +1,166 @@
+"""The planner's room candidates: free spots for the roll's rooms, a cheap placement score, Double a Room."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.base import RulesError
+from rules.floor_plan.notation import RoomDraw, Step
+from rules.floor_plan.planner.context import BONUS_COST, ROOM_EVALS, WILD_COST, WILD_EVALS, _blocked, _Cand, _Ctx
+from rules.floor_plan.sheet import (
+    HEIGHT,
+    NEIGHBOURS,
+    ROOM_TYPES,
+    WIDTH,
+    Cell,
+    Room,
+    Sheet,
+    add_room,
+    scan_key,
+)
+
+
+def _free_rects(blocked: set[Cell], w: int, h: int) -> Iterable[tuple[int, int]]:
+    pre = [[0] * (WIDTH + 1) for _ in range(HEIGHT + 1)]
+    for y in range(HEIGHT):
+        row = 0
+        for x in range(WIDTH):
+            row += (x, y) in blocked
+            pre[y + 1][x + 1] = pre[y][x + 1] + row
+    for y in range(HEIGHT - h + 1):
+        for x in range(WIDTH - w + 1):
+            if pre[y + h][x + w] - pre[y][x + w] - pre[y + h][x] + pre[y][x] == 0:
+                yield x, y
+
+
+def _label(sheet: Sheet, x: int, y: int, w: int, h: int) -> Cell:
+    """An inner cell when there is one (walls stay free for doors and windows), else a cell on the sheet's edge
+    or against another room (the least useful wall)."""
+    if w >= 3 and h >= 3:
+        return x + 1, y + 1
+    cells = sorted(((cx, cy) for cx in range(x, x + w) for cy in range(y, y + h)), key=scan_key)
+
+    def useless(c: Cell) -> int:
+        return sum(1 for n in NEIGHBOURS[c] if n in sheet.room_of) + (4 - len(NEIGHBOURS[c]))
+
+    return max(cells, key=useless)
+
+
+def _room_prescore(ctx: _Ctx, sheet: Sheet, t: str, x: int, y: int, w: int, h: int) -> float:
+    """A cheap placement score: wanted type, wanted neighbours, contact (compact houses keep space), size."""
+    value = ctx.wanted.get(t, 0.0)
+    touching: dict[int, int] = {}
+    for cx in range(x, x + w):
+        for cy in (y - 1, y + h):
+            if (r := sheet.room_of.get((cx, cy))) is not None:
+                touching[r] = touching.get(r, 0) + 1
+    for cy in range(y, y + h):
+        for cx in (x - 1, x + w):
+            if (r := sheet.room_of.get((cx, cy))) is not None:
+                touching[r] = touching.get(r, 0) + 1
+    contact = sum(touching.values())
+    value += min(contact, 8) * 0.12 + (0.0 if touching else -1.0)
+    for r in touching:
+        other = sheet.rooms[r].type
+        value += _pair_want(ctx, t, other)
+    edge = (x == 0) + (y == 0) + (x + w == WIDTH) + (y + h == HEIGHT)
+    value += 0.15 * edge
+    for d in ctx.demands:
+        big = d.op == "room_size" and w * h >= d.params["min"]
+        square = d.op == "square_room" and w == h and t != d.params.get("not")
+        if big or square:
+            value += d.points * 0.8
+    return value
+
+
+def _pair_want(ctx: _Ctx, t: str, other: str) -> float:
+    value = 0.0
+    for d in ctx.demands:
+        pair = d.op == "connected" and {t, other} == {d.params["a"], d.params["b"]}
+        if pair or (d.op == "connected_same" and t == other):
+            value += d.points * 0.3
+        elif d.op == "connected_count" and d.params["type"] in (t, other):
+            value += d.points * 0.15
+        elif d.op in ("chain", "reachable", "courtyard"):
+            value += 0.1
+    return value
+
+
+def _dice_variants(ctx: _Ctx) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
+    roll = ctx.s.roll
+    assert roll is not None
+    out: list[tuple[tuple[int, int], tuple[int, int] | None]] = [(roll, None)]
+    if not ctx.board.wild_used:
+        for i, die in enumerate(roll):
+            for v in range(1, 7):
+                if v != die:
+                    dice = (v, roll[1]) if i == 0 else (roll[0], v)
+                    out.append((dice, (die, v)))
+    return out
+
+
+def _room_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int) -> list[tuple[float, RoomDraw]]:
+    """The ``top`` best rooms of the dice by the cheap score (labels chosen only for those)."""
+    a, b = dice
+    types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
+    blocked = _blocked(sheet)
+    out = []
+    for w, h in sorted({(a, b), (b, a)}):
+        for x, y in _free_rects(blocked, w, h):
+            for t in types:
+                out.append((_room_prescore(ctx, sheet, t, x, y, w, h), y, x, w, h, t))
+    out.sort(key=lambda o: (-o[0], o[1:]))
+    return [(sc, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for sc, y, x, w, h, t in out[:top]]
+
+
+def _pick_varied(options: list[tuple[float, Any]], n: int, spot: Any) -> list[tuple[float, Any]]:
+    """Up to n of the options, best first, skipping one near (within 2 cells of) an earlier pick of its kind."""
+    out: list[tuple[float, Any]] = []
+    for opt in options:
+        kind, (x, y) = spot(opt[1])
+        if any(kind == k and abs(x - px) + abs(y - py) <= 2 for k, (px, py) in (spot(o[1]) for o in out)):
+            continue
+        out.append(opt)
+        if len(out) >= n:
+            break
+    return out
+
+
+def _room_cands(ctx: _Ctx) -> list[_Cand]:
+    sheet = ctx.board.sheet
+    plain: list[tuple[float, RoomDraw, tuple[int, int] | None]] = []
+    wild: list[tuple[float, RoomDraw, tuple[int, int] | None]] = []
+    for dice, w in _dice_variants(ctx):
+        opts = _room_options(ctx, sheet, dice, 6 if w else 60)
+        (wild if w else plain).extend((score, rd, w) for score, rd in opts)
+    wild.sort(key=lambda o: -o[0])
+    best_plain = max((o[0] for o in plain), default=-99.0)
+    wild = [o for o in wild if o[0] > best_plain + 1.0][:WILD_EVALS]
+
+    def spot(rd: RoomDraw) -> tuple[str, Cell]:
+        return rd.type, (rd.x, rd.y)
+
+    picked = _pick_varied([(sc, rd) for sc, rd, _ in plain], ROOM_EVALS, spot)
+    out = [_Cand((Step("room", rooms=(rd,)),), f"room:{rd.type}", (rd.x, rd.y)) for _, rd in picked]
+    for _, rd, w in wild:
+        out.append(_Cand((Step("room", rooms=(rd,), wild=w),), f"room:{rd.type}", (rd.x, rd.y), WILD_COST))
+    if ctx.board.open_bonus("double_room") is not None:
+        out += _double_rooms(ctx, [rd for _, rd in picked[:3]])
+    return out
+
+
+def _double_rooms(ctx: _Ctx, firsts: list[RoomDraw]) -> list[_Cand]:
+    roll = ctx.s.roll
+    assert roll is not None
+    out = []
+    for rd in firsts:
+        try:
+            sheet = add_room(ctx.board.sheet, Room(rd.type, rd.x, rd.y, rd.w, rd.h, rd.label))
+        except RulesError:
+            continue
+        second = _room_options(ctx, sheet, roll, 1)
+        for _, rd2 in second:
+            out.append(_Cand((Step("room", rooms=(rd, rd2)),), f"rooms:{rd.type}{rd2.type}", (rd.x, rd.y),
+                             BONUS_COST))
+    return out

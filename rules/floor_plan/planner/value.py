@@ -1,0 +1,329 @@
+"""The planner's judgement of a sheet: the claims to make, banked demands and partial progress toward each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import RulesError
+from rules.floor_plan import demands as dm
+from rules.floor_plan.notation import Step
+from rules.floor_plan.planner.context import (
+    EARLY_CLAIM,
+    END_AVERAGE,
+    END_ROUND,
+    PROGRESS_WEIGHT,
+    ROOM_WORTH,
+    STOCK_CAP,
+    _blocked,
+    _Ctx,
+)
+from rules.floor_plan.sheet import (
+    NEIGHBOURS,
+    Sheet,
+    cell_name,
+)
+from rules.floor_plan.state import SHEET_DATA, Board
+
+# --- claims and evaluation -------------------------------------------------------------------------------------
+
+
+def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> int:
+    """How many more times the demand could be scored on the sheet as it is (disjoint witnesses, capped)."""
+    cands = []
+    for cand in dm.FINDERS[d.op](f, d.params, used):
+        cands.append(cand)
+        if len(cands) >= 24:
+            break
+    if not cands:
+        return 0
+    if d.op == "reachable":
+        return 1
+    return min(STOCK_CAP, len(dm.packing(cands, budget=300)))
+
+
+def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, Board]:
+    """The claims to make now (policy in the module docstring), their points and the board after them.
+
+    Only claims with a fresh witness are considered (not the engine's costly re-choice of earlier witnesses:
+    rare, and the search would pay for it on every candidate)."""
+    steps: list[Step] = []
+    points = 0
+    while None in board.notes:
+        used = board.used_by_demand()
+        opts = [d.id for d in ctx.demands
+                if next(dm.FINDERS[d.op](f, d.params, used.get(d.id, frozenset())), None) is not None]
+        if not opts:
+            break
+        best = max(opts, key=lambda d: (dm.DEMANDS[d].points, d))
+        open_notes = board.notes.count(None)
+        early = open_notes > 1 and dm.DEMANDS[best].points >= EARLY_CLAIM * max(d.points for d in dm.DEMANDS.values())
+        if not early and not _last_round(ctx) and not _ready_to_end(ctx, board, f):
+            break
+        step = Step("claim", demand=best)
+        try:
+            board = ctx.game._claim(ctx.s, board, step)
+        except RulesError:
+            break
+        steps.append(step)
+        points += dm.DEMANDS[best].points
+    return steps, points, board
+
+
+def _last_round(ctx: _Ctx) -> bool:
+    """Whether the game ends when this round closes whatever the seat does: claim all there is."""
+    s = ctx.s
+    return s.last_round or ctx.seat in s.stuck or (s.solo and s.round >= SHEET_DATA.solo_bubbles)
+
+
+def _banked(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
+    """Points of the claims the sheet holds unclaimed (demand by demand), best first."""
+    used = board.used_by_demand()
+    out: list[int] = []
+    for d in ctx.demands:
+        out += [d.points] * _stock(f, d, used.get(d.id, frozenset()))
+    return sorted(out, reverse=True)
+
+
+def _ready_to_end(ctx: _Ctx, board: Board, f: dm.Facts) -> bool:
+    """Whether to fill every open note now (the sixth ends a solo game): six claims banked and late enough, or
+    banked well. In a game with others the sixth note gives +3 and ends it for everyone: take it as soon as
+    the banked claims are decent."""
+    open_notes = board.notes.count(None)
+    banked = _banked(ctx, board, f)[:open_notes]
+    if len(banked) < open_notes:
+        return False
+    filled = [p for p in board.notes if p is not None]
+    average = (sum(filled) + sum(banked)) / len(board.notes)
+    good = END_AVERAGE * max(d.points for d in ctx.demands)
+    if not ctx.s.solo:
+        return average >= good - 1 or ctx.round >= END_ROUND - 3
+    return ctx.round >= END_ROUND or average >= good
+
+
+def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
+    """The sheet's worth beyond the claims made: banked claims that fit the open notes, progress toward the
+    demands, Door Bonus instances, and a little for free space."""
+    sheet = board.sheet
+    used = board.used_by_demand()
+    open_notes = board.notes.count(None)
+    banked: list[int] = []
+    progress = 0.0
+    for d in ctx.demands:
+        u = used.get(d.id, frozenset())
+        k = _stock(f, d, u)
+        banked += [d.points] * k
+        if k < STOCK_CAP:
+            progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u)
+    value = 0.9 * sum(sorted(banked, reverse=True)[:open_notes]) + progress
+    if ctx.layout.door_bonus is not None:
+        value += ctx.layout.door_bonus.points * dm.door_bonus_count(ctx.layout, f)
+    # Rooms are what most demands are built from; open space is what later rooms need.
+    value += ROOM_WORTH * min(len(sheet.rooms), 12) + 0.01 * _open_area(sheet)
+    return value
+
+
+def _open_area(sheet: Sheet) -> int:
+    """Free cells with at least 3 free neighbours: room for future rooms."""
+    blocked = _blocked(sheet)
+    return sum(1 for c in NEIGHBOURS if c not in blocked
+               and sum(1 for n in NEIGHBOURS[c] if n not in blocked) >= 3)
+
+
+# --- progress toward the next claim of a demand (0..1) ---------------------------------------------------------
+
+
+def _progress(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> float:
+    fn = PROGRESS.get(d.op)
+    return max(0.0, min(0.95, fn(f, d.params, used))) if fn else 0.0
+
+
+def _free_rooms(f: dm.Facts, t: str | None, used: frozenset[str]) -> list[int]:
+    return [i for i in f.of_type(t) if dm.room(i) not in used]
+
+
+def _adjacent_pairs(f: dm.Facts) -> set[tuple[int, int]]:
+    out = set()
+    for c, r in f.owner.items():
+        for n in NEIGHBOURS[c]:
+            o = f.owner.get(n)
+            if o is not None and o != r:
+                out.add((r, o))
+    return out
+
+
+def _p_room_count(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    return len(_free_rooms(f, p.get("type"), used)) / p["min"]
+
+
+def _p_connected(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    same = "a" not in p
+    best = 0.0
+    for r, o in _adjacent_pairs(f):
+        if dm.room(r) in used or dm.room(o) in used:
+            continue
+        ta, tb = f.rooms[r].type, f.rooms[o].type
+        if (same and ta == tb) or (not same and (ta, tb) == (p["a"], p["b"])):
+            best = 0.7
+    if best:
+        return best
+    if same:
+        types = [f.rooms[i].type for i in _free_rooms(f, None, used)]
+        return 0.3 if len(types) != len(set(types)) else 0.1
+    have = {f.rooms[i].type for i in _free_rooms(f, None, used)}
+    return 0.15 * (p["a"] in have) + 0.15 * (p["b"] in have)
+
+
+def _p_connected_count(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    pairs = _adjacent_pairs(f)
+    linked = {(a, b) for _, a, b in f.links}
+    best = 0.0
+    for i in _free_rooms(f, p["type"], used):
+        near = {o for r, o in pairs if r == i}
+        done = sum(1 for o in near if (i, o) in linked)
+        best = max(best, (done + 0.5 * (len(near) - done)) / p["min"])
+    return best
+
+
+def _p_room_types(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    have = {f.rooms[i].type for i in _free_rooms(f, None, used)}
+    return len(have & set(p["types"])) / len(p["types"])
+
+
+def _p_furnished(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    for i in _free_rooms(f, None, used):
+        best = max(best, sum(1 for c in f.sheet.furnishings if f.rooms[i].contains(c)))
+    return best / p["min"]
+
+
+def _p_arrangement(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    for a in f.arrangements:
+        if f.rooms[a.room].type == p["room"] and dm.room(a.room) not in used:
+            best = max(best, len(a.cells))
+    return 0.1 * bool(_free_rooms(f, p["room"], used)) + best / p["min"] * 0.8
+
+
+def _p_windows(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    rooms = _free_rooms(f, p["room"], used)
+    for i in rooms:
+        best = max(best, sum(1 for c in f.sheet.windows if c in f.rooms[i].wall_cells()))
+    return 0.1 * bool(rooms) + best / p["min"] * 0.8
+
+
+def _p_window_walls(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    for i in _free_rooms(f, None, used):
+        r = f.rooms[i]
+        best = max(best, len({s for c in f.sheet.windows if c in r.wall_cells() for s in r.walls_of(c)}))
+    return best / p["min"]
+
+
+def _p_window_sees(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    rooms = _free_rooms(f, p["room"], used)
+    if not rooms:
+        return 0.0
+    target = {"tree": bool(f.sheet.trees), "pool": bool(f.pools), "deck": bool(f.sheet.decks),
+              "stone": bool(f.sheet.stones)}[p["sees"]]
+    windows = any(c in f.rooms[i].wall_cells() for i in rooms for c in f.sheet.windows)
+    return 0.2 + 0.3 * target + 0.15 * windows
+
+
+def _p_pool(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    biggest = max((len(pool) for pool in f.pools if not dm.cells_tok("water", pool) & used), default=0)
+    stones = len(f.sheet.stones)
+    return max(biggest / p["min"] * 0.7, min(stones, 8) / 8 * 0.5)
+
+
+def _p_deck_pool(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    return 0.35 * bool(f.pools) + 0.25 * bool(f.sheet.decks) + 0.15 * bool(f.sheet.stones)
+
+
+def _p_deck(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    biggest = max((len(d) for d in f.decks if not dm.cells_tok("deck", d) & used), default=0)
+    return biggest / p["min"]
+
+
+def _p_deck_rooms(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    for d in f.decks:
+        if not dm.cells_tok("deck", d) & used:
+            best = max(best, len([r for r in f.touching(d) if dm.room(r) not in used]))
+    return 0.2 * bool(f.sheet.decks) + best / p["min"] * 0.7
+
+
+def _p_door_onto(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    rooms = _free_rooms(f, p["room"], used)
+    target = dm._feature_cells(f, p["feature"])
+    near = any(n in target for i in rooms for c in f.rooms[i].wall_cells() for n in NEIGHBOURS[c])
+    exterior = any(d.outside for d in f.door_links if d.room in rooms)
+    return 0.1 * bool(rooms) + 0.4 * near + 0.3 * exterior
+
+
+def _p_reachable(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    n = len(f.rooms)
+    if not n:
+        return 0.0
+    best = 0
+    for d in f.door_links:
+        if not d.outside:
+            continue
+        seen, frontier = {d.room}, [d.room]
+        while frontier:
+            cur = frontier.pop()
+            for _, a, b in f.links:
+                if a == cur and b not in seen:
+                    seen.add(b)
+                    frontier.append(b)
+        best = max(best, len(seen))
+    return 0.2 * (best > 0) + 0.7 * best / n
+
+
+def _p_exterior_doors(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    free = [d for d in f.door_links if d.outside and f"door:{cell_name(d.cell)}" not in used]
+    return len(free) / p["min"]
+
+
+def _p_chain(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    adj: dict[int, set[int]] = {}
+    for _, a, b in f.links:
+        if a != b and dm.room(a) not in used and dm.room(b) not in used:
+            adj.setdefault(a, set()).add(b)
+    best = 1 if f.rooms else 0
+    steps = 0
+
+    def walk(path: list[int]) -> None:
+        nonlocal best, steps
+        steps += 1
+        best = max(best, len(path))
+        if steps > 200 or best >= p["min"]:
+            return
+        for b in adj.get(path[-1], ()):
+            if b not in path:
+                walk([*path, b])
+
+    for start in sorted(adj):
+        walk([start])
+    return best / p["min"]
+
+
+def _p_courtyard(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    # Rough: more rooms means more walls to close a yard with.
+    return min(len(f.rooms), 8) / 8 * 0.5
+
+
+def _p_room_size(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    return 0.0  # met (or not) by one room drawn: nothing to build toward
+
+
+PROGRESS = {
+    "room_count": _p_room_count, "connected": _p_connected, "connected_same": _p_connected,
+    "connected_count": _p_connected_count, "room_types": _p_room_types, "room_size": _p_room_size,
+    "square_room": _p_room_size, "courtyard": _p_courtyard, "window_sees": _p_window_sees,
+    "arrangement": _p_arrangement, "furnished": _p_furnished, "pool": _p_pool, "deck_pool": _p_deck_pool,
+    "window_walls": _p_window_walls, "windows": _p_windows, "deck": _p_deck, "door_onto": _p_door_onto,
+    "reachable": _p_reachable, "exterior_doors": _p_exterior_doors, "deck_rooms": _p_deck_rooms,
+    "chain": _p_chain,
+}
+assert set(PROGRESS) == set(dm.OPS)

@@ -37,7 +37,7 @@ from storage import StorageError, StorageOpenError, Store, open_store
 log = logging.getLogger("floorboard")
 
 EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan", "cogs.help", "cogs.floor_plan_daily",
-              "cogs.the_floor", "cogs.the_floor_admin", "cogs.floating_world",
+              "cogs.the_floor", "cogs.floating_world",
               "cogs.floating_floors", "cogs.away", "cogs.game_admin",
               "cogs.undo", "cogs.inbox", "cogs.profile", "cogs.tournaments")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server

@@ -19,9 +19,7 @@ by an arrow. Resigned sides are drawn greyed out (pattern kept).
 
 from __future__ import annotations
 
-from render.the_floor.board import (
-    fit_label,
-)
+from render.the_floor.board import fit_label
 from render.the_floor.image import (
     draw,
     render,
@@ -37,9 +35,7 @@ from render.the_floor.sprites import (
     swatch,
     texture,
 )
-from render.the_floor.text import (
-    text_board,
-)
+from render.the_floor.text import text_board
 from render.the_floor.theme import (
     BAND,
     BG,

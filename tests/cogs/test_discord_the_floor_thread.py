@@ -4,6 +4,7 @@ bots' reply in one message, and the shared end of a game. ``test_messages_per_ph
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -257,7 +258,7 @@ async def test_a_finished_game_pings_the_result_and_calls_the_shared_ending(harn
     async def record(bot: Any, channel: Any, table: Any, locale: str) -> None:
         calls.append(table)
 
-    monkeypatch.setattr(harness.bot.extensions["cogs.the_floor"], "game_ended", record)  # the loaded module
+    monkeypatch.setattr(sys.modules["cogs.the_floor.surface"], "game_ended", record)  # the loaded module calling it
     h = harness
     channel_id = await open_floor(h, (), bots=1, options="clock=20 ready_minutes=0")
     await play_out(h, channel_id, discord_time)

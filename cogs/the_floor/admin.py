@@ -304,7 +304,3 @@ class TheFloorAdmin(commands.Cog):
     async def answers_list_category(self, interaction: discord.Interaction,
                                     current: str) -> list[app_commands.Choice[str]]:
         return await self.category_choices(interaction, current, getattr(interaction.namespace, "language", None))
-
-
-async def setup(bot: Floorboard) -> None:
-    await bot.add_cog(TheFloorAdmin(bot))

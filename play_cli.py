@@ -31,6 +31,7 @@ from i18n import LOCALES, catalog, t
 from i18n.text import seat_names
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
+from rules.floating_world.game import NEW_GAME_NIGHTMARE
 
 PROG = "./floorboard play"
 HUMAN_BASE_ID = 1000
@@ -132,7 +133,8 @@ def checked_settings(game: str, players: int | None, bots: int | None, pairs: tu
 # --- options: each game's, as its own rules take them (`rules.options`), for --help and the README -------------
 
 # Set before the player's options, as the bot's lobby does: The Floor redraws a letter the category cannot answer.
-TERMINAL_PRESET: dict[str, dict[str, Any]] = {"the_floor": {"letters": "answerable"}}
+TERMINAL_PRESET: dict[str, dict[str, Any]] = {"the_floor": {"letters": "answerable"},
+                                          "floating_world": {"auto_nightmare": NEW_GAME_NIGHTMARE}}
 
 
 def default_text(info: Any, lang: str) -> str:

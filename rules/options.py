@@ -16,7 +16,7 @@ from typing import Any
 from rules.base import FloorboardError
 
 PROBE = "\u0000unknown-option"  # a name and a value no game accepts
-WORDS = ("on", "off", "true", "false", "yes", "no", "none")
+WORDS = ("on", "off", "solo", "true", "false", "yes", "no", "none")
 SMALL = range(0, 21)  # numbers scanned when the error names no range
 UNSET = object()  # an option left out of the normalized options unless given
 

@@ -88,6 +88,7 @@ START_PRAISE, QUICK_PRAISE = 6, 15
 # spawn divisor, Land defence, extra Wounds, Demon Strength steps at the start
 DIFFICULTY = {"easy": (4, 10, 1, 0), "normal": (4, 10, 0, 0), "hard": (5, 10, 0, 1)}
 SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox", "auto_nightmare")
+NEW_GAME_NIGHTMARE = "solo"  # what the lobby and the terminal set: automatic alone, the players decide at a table
 OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", "demon_strength", *SWITCHES)
 LAND_STREAM, DREAM_STREAM = 0, 1
 # Not one of 5.3's action types: the Spell (3.2) may be tried again in a turn, for 10 Praise each time. It is
@@ -121,8 +122,11 @@ def normalize(players: Any, options: Any) -> dict[str, Any]:
         "demon_strength": _int_option(options, "demon_strength", 0, 3, strength),
     }
     for key in SWITCHES:
-        # The Nightmare's choices are made for a solo player unless asked; a table decides them (issue 23).
-        raw = options.get(key, "on" if key == "auto_nightmare" and players == 1 else "off")
+        # Absent, the Nightmare is automatic: a game made before the option replays exactly from its log. New games
+        # get ``solo`` from the lobby and the terminal (automatic alone, a table decides), resolved here by players.
+        raw = options.get(key, "on" if key == "auto_nightmare" else "off")
+        if key == "auto_nightmare" and raw == "solo":
+            raw = "on" if players == 1 else "off"
         value = {True: "on", False: "off", "on": "on", "off": "off"}.get(raw) if isinstance(raw, bool | str) else None
         if value is None:
             raise OptionsError("fw.options.switch", option=key, value=repr(raw))

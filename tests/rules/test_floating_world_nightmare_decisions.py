@@ -102,8 +102,11 @@ def test_timeout_in_a_decision_takes_todays_automatic_choice() -> None:
 
 
 def test_auto_nightmare_option_asks_nothing_solo_default_on_table_default_off() -> None:
-    assert normalize(1, {})["auto_nightmare"] == "on" and normalize(3, {})["auto_nightmare"] == "off"
+    """A new game gets ``solo`` (the lobby's and the terminal's default): automatic alone, the table decides."""
+    assert normalize(1, {"auto_nightmare": "solo"})["auto_nightmare"] == "on"
+    assert normalize(3, {"auto_nightmare": "solo"})["auto_nightmare"] == "off"
     assert normalize(2, {"auto_nightmare": "on"})["auto_nightmare"] == "on"
+    assert normalize(1, {"auto_nightmare": "off"})["auto_nightmare"] == "off"
     s = two({(1, 0): None, (0, 1): None}, {"oni1": (1, 0), "tengu1": (0, 1)}, options=Options())
     s2, _ = G.apply(s, 0, "end")
     assert s2.pending is None and s2.current == 1
@@ -152,7 +155,7 @@ def test_bot_spawns_where_it_hurts_least_resolves_the_gates_threat_first_flees_h
 
 @pytest.mark.parametrize("seed", ["nd0", "nd1", "nd2"])
 def test_seeded_playout_with_decisions_runs_to_the_end(seed: str) -> None:
-    s = G.new(2, {}, seed)
+    s = G.new(2, {"auto_nightmare": "solo"}, seed)  # as a new table from the lobby
     asked = 0
     for _ in range(5_000):
         if s.phase == "over":
@@ -187,3 +190,17 @@ def test_suggestion_is_always_a_listed_choice(dice: list) -> None:
     dice += [[1], [1]]
     s1, _ = G.apply(two({(1, 0): None, (0, 1): None}), 0, "end")
     assert nm.suggestion(s1) in s1.pending["choices"]
+
+
+def test_a_game_started_before_auto_nightmare_replays_exactly_from_its_log() -> None:
+    """Undo and records replay a game from its stored options, seed and log. Options stored before the option
+    existed have no ``auto_nightmare``: the replay must not stop at decisions the game never asked."""
+    stored = {k: v for k, v in normalize(2, {}).items() if k != "auto_nightmare"}
+    assert normalize(2, stored)["auto_nightmare"] == "on"
+    s = G.new(2, stored, "replay-seed")
+    for _ in range(40):  # bots' turns, through several Nightmares
+        if G.outcome(s) is not None:
+            break
+        seat = next(iter(G.to_move(s)))
+        s, _ = G.apply(s, seat, G.bot_action(s, seat))
+        assert s.pending is None

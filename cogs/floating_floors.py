@@ -5,6 +5,7 @@ Under the latest map: in the acquire phase a **Take** button per rolled Jutsu st
 the same Jutsu on the map (on top, or from under a board — with its balance preview); while navigating **End
 turn**, **Claim Bansen** when the ninja stands next to one of its own, and three selects — *Step to…*, *Place a
 Jutsu…*, *Lay the top floorboard…* — whose every option says whether the board would stand and its new margin
+— only its band, safe / shaky / falls, with ``tension=bands`` (the default) —
 (`rules.floating_floors.game.preview`, tried with steady hands and stopped before the next turn's dice, so that it
 never gives away a draw the real move has not made);
 after a collapse **Set the card up again** (the automatic arrangement; the selects and ``stand 1 b2`` place the

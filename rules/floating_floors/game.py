@@ -35,6 +35,12 @@ Decisions where the rulebook leaves the digital game to us (each with its reason
   runs a pending reset automatically. Dice with no matching Jutsu anywhere are dropped (the rulebook: "nothing
   for that die").
 - **Resigning** takes the ninja off the map (its unclaimed Bansen stay where they are); the last player left wins.
+- **Tension** (issue 23). ``tension=bands`` (the default for new games) keeps the risk a player feels at the
+  table: views, events and previews give each check only its band (safe / shaky / falls, `statics.band`), never
+  the margin, the centre of mass or the fall chance (each gives the margin back), and every shaky check falls
+  with the shaky-hands chance (`statics.collapse_chance` up to `statics.BAND_SHAKY_BELOW`), drawn from the
+  state's seed. ``tension=exact`` is today's game: margins shown, pure statics (unless shaky hands). A game saved
+  before the option existed loads as ``exact``, the game it was started as.
 """
 
 from __future__ import annotations

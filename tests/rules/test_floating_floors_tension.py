@@ -109,7 +109,7 @@ def test_tension_option_is_checked() -> None:
 
 def test_bands_bot_cannot_tell_one_shaky_placement_from_another() -> None:
     s = thin(BANDS)
-    assert bot.sense(0.06, s) == bot.sense(0.19, s) and bot.sense(0.3, s) == 0.3
+    assert bot.sense(0.06, s) == bot.sense(0.14, s) and bot.sense(0.3, s) == 0.3
     exact = thin({"tension": "exact"})
     assert bot.sense(0.06, exact) == 0.06
     trial = bot.attempt(s, 0, "move b1")  # a trial draws nothing from the seed

@@ -19,7 +19,7 @@ room letters, the six notes (points, demand, bonus; a spent bonus crossed out), 
 bubbles.
 
 Every room cell is one cached tile (type, walls, feature), anti-aliased once at 4×; the whole image is drawn in
-RGB and remapped once onto a fixed palette, as `render.common` describes.
+RGB and remapped once onto a fixed palette, as `render.kit` describes.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import common
+from render import kit
 from render.floor_plan.model import (
     BAND,
     BG,
@@ -124,11 +124,11 @@ def _sheet_background(scale: float, solo: bool) -> Image.Image:
     for x in range(COLS):
         cx = x0 + x * m.cell + m.cell / 2
         for cy in (y0 - m.band / 2, y0 + m.map_h + m.band / 2 + 1):
-            common.paste_text(img, (cx, cy), chr(ord("A") + x), size=m.coord, fill=TEXT, bg=BAND, align="center")
+            kit.paste_text(img, (cx, cy), chr(ord("A") + x), size=m.coord, fill=TEXT, bg=BAND, align="center")
     for y in range(ROWS):
         cy = y0 + y * m.cell + m.cell / 2
         for cx in (x0 - m.band / 2, x0 + m.map_w + m.band / 2 + 1):
-            common.paste_text(img, (cx, cy), str(y + 1), size=m.coord, fill=TEXT, bg=BAND, align="center")
+            kit.paste_text(img, (cx, cy), str(y + 1), size=m.coord, fill=TEXT, bg=BAND, align="center")
     return img
 
 

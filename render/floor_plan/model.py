@@ -6,8 +6,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from render import common
-from render.common import RGB, hex_rgb
+from render import kit
+from render.kit import RGB, hex_rgb
 
 GAME = "floor_plan"
 KEY = "render.floor_plan."
@@ -32,16 +32,16 @@ INK = hex_rgb("0b1d36")  # dark ink: letters on light things, outlines
 # subtle room tints: the room blue pulled towards an Okabe-Ito colour; the letter is what tells them apart
 ROOM_BASE = hex_rgb("3f78c0")
 ROOM_TINT: dict[str, RGB] = {
-    "C": common.blend(ROOM_BASE, common.OKABE_ITO["reddish_purple"], 0.35),
-    "W": common.blend(ROOM_BASE, common.OKABE_ITO["sky_blue"], 0.45),
-    "B": common.blend(ROOM_BASE, common.OKABE_ITO["blue"], 0.35),
-    "K": common.blend(ROOM_BASE, common.OKABE_ITO["vermillion"], 0.42),
-    "D": common.blend(ROOM_BASE, common.OKABE_ITO["yellow"], 0.36),
-    "L": common.blend(ROOM_BASE, common.OKABE_ITO["bluish_green"], 0.35),
+    "C": kit.blend(ROOM_BASE, kit.OKABE_ITO["reddish_purple"], 0.35),
+    "W": kit.blend(ROOM_BASE, kit.OKABE_ITO["sky_blue"], 0.45),
+    "B": kit.blend(ROOM_BASE, kit.OKABE_ITO["blue"], 0.35),
+    "K": kit.blend(ROOM_BASE, kit.OKABE_ITO["vermillion"], 0.42),
+    "D": kit.blend(ROOM_BASE, kit.OKABE_ITO["yellow"], 0.36),
+    "L": kit.blend(ROOM_BASE, kit.OKABE_ITO["bluish_green"], 0.35),
 }
-DOOR = common.OKABE_ITO["orange"]
+DOOR = kit.OKABE_ITO["orange"]
 PANE = hex_rgb("bfeaff")
-FURN = common.OKABE_ITO["yellow"]
+FURN = kit.OKABE_ITO["yellow"]
 LEAF = hex_rgb("2f9e5b")  # tree canopy
 LEAF_DARK = hex_rgb("1d6e3c")
 LEAF_LIGHT = hex_rgb("5cc27f")

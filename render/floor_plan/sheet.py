@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import common
+from render import kit
 from render.floor_plan.map import _highlight, _map_origin, _sheet_background, draw_map
 from render.floor_plan.model import (
     BG,
@@ -58,7 +58,7 @@ def draw_sheet(
         _highlight(img, x0, y0, m.cell, cells)
     _sheet_header(img, sheet_view, name, locale, m, bool(cells), explicit=highlight is not None)
     _sheet_panel(img, sheet_view, locale, m, y0 + m.map_h + m.band + 1)
-    return common.to_palette(img, palette())
+    return kit.to_palette(img, palette())
 
 
 def render_sheet(
@@ -70,7 +70,7 @@ def render_sheet(
     scale: float = 1.0,
 ) -> bytes:
     """PNG bytes of `draw_sheet`."""
-    return common.encode_png(draw_sheet(sheet_view, name=name, locale=locale, highlight=highlight, scale=scale))
+    return kit.encode_png(draw_sheet(sheet_view, name=name, locale=locale, highlight=highlight, scale=scale))
 
 
 def _sheet_header(
@@ -85,11 +85,11 @@ def _sheet_header(
 ) -> None:
     width = img.width
     seat = int(sheet.get("seat") or 0)
-    label = common.display_name(name, t("render.seat", locale, n=seat + 1))
+    label = kit.display_name(name, t("render.seat", locale, n=seat + 1))
     cy = m.pad + m.title / 2 + 2
     score = t("render.floor_plan.score", locale, score=sheet.get("score", 0))
-    sw = common.paste_text(img, (width - m.pad, cy), score, size=m.title, fill=GOLD, bg=BG, align="right")
-    common.paste_text(img, (m.pad, cy), label, size=m.title, fill=TEXT, bg=BG, max_width=width - 3 * m.pad - sw)
+    sw = kit.paste_text(img, (width - m.pad, cy), score, size=m.title, fill=GOLD, bg=BG, align="right")
+    kit.paste_text(img, (m.pad, cy), label, size=m.title, fill=TEXT, bg=BG, max_width=width - 3 * m.pad - sw)
     pending = sheet.get("pending") or {}
     action = pending.get("action")
     if action:
@@ -105,7 +105,7 @@ def _sheet_header(
             x = m.pad + 2 * r + m.small * 0.5
         else:
             x = m.pad
-        common.paste_text(
+        kit.paste_text(
             img, (x, y), text, size=m.small, fill=fill, bg=BG, weight="Regular", max_width=width - x - m.pad
         )
 
@@ -118,9 +118,9 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
     cy = top + m.legend_h / 2
     x = left + 4
     for rtype in ROOM_TYPES:
-        x += common.paste_text(img, (x, cy), rtype, size=m.small, fill=TEXT, bg=BG)
+        x += kit.paste_text(img, (x, cy), rtype, size=m.small, fill=TEXT, bg=BG)
         x += round(m.small * 0.3)
-        x += common.paste_text(
+        x += kit.paste_text(
             img, (x, cy), room_name(rtype, locale), size=m.small - 2, fill=DIM, bg=BG, weight="Regular"
         )
         x += round(m.small * 0.9)
@@ -142,7 +142,7 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
             note = notes[i]
             pts = note.get("points")
             if pts is None:
-                common.paste_text(
+                kit.paste_text(
                     img,
                     (cx, top + bh * 0.27),
                     t("render.floor_plan.note_open", locale),
@@ -153,10 +153,10 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
                     align="center",
                 )
             else:
-                common.paste_text(
+                kit.paste_text(
                     img, (cx, top + bh * 0.24), str(pts), size=round(m.title * 1.2), fill=GOLD, bg=BG_HI, align="center"
                 )
-                common.paste_text(
+                kit.paste_text(
                     img,
                     (cx, top + bh * 0.5),
                     demand_short(note.get("demand"), locale),
@@ -177,7 +177,7 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
             step = size * 1.1
             by = top + bh * 0.82 - step * (len(lines) - 1) / 2
             for line in lines:
-                w = common.paste_text(
+                w = kit.paste_text(
                     img, (cx, by), line, size=size, fill=fill, bg=BG_HI, weight=weight, align="center", max_width=inner
                 )
                 if used:
@@ -185,7 +185,7 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
                 by += step
         elif i == boxes - 1:
             used = bool(sheet.get("wild_used"))
-            common.paste_text(
+            kit.paste_text(
                 img,
                 (cx, top + bh * 0.3),
                 bonus_name("wild", locale),
@@ -197,7 +197,7 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
             )
             state = t("render.floor_plan.wild_used" if used else "render.floor_plan.wild_ready", locale)
             by = top + bh * 0.72
-            w = common.paste_text(
+            w = kit.paste_text(
                 img,
                 (cx, by),
                 state,
@@ -215,12 +215,12 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
     if bubbles is not None:
         cy = top + bh + round(m.cell * 0.65)
         label = t("render.floor_plan.bubbles", locale)
-        x = left + 4 + common.paste_text(img, (left + 4, cy), label, size=m.small, fill=TEXT, bg=BG) + m.pad
+        x = left + 4 + kit.paste_text(img, (left + 4, cy), label, size=m.small, fill=TEXT, bg=BG) + m.pad
         size = round(m.cell * 0.56)
         left_n = max(0, 20 - int(bubbles))
         tail = t("render.floor_plan.bubbles_left", locale, count=left_n)
-        tail_w = math.ceil(common.text_width(tail, m.small - 2, "Regular"))
+        tail_w = math.ceil(kit.text_width(tail, m.small - 2, "Regular"))
         step = min(size + 4, (right - tail_w - m.pad - x) / 20)
         for i in range(20):
             img.paste(bubble_sprite(size, i < bubbles, BG), (round(x + i * step), round(cy - size / 2)))
-        common.paste_text(img, (right, cy), tail, size=m.small - 2, fill=DIM, bg=BG, weight="Regular", align="right")
+        kit.paste_text(img, (right, cy), tail, size=m.small - 2, fill=DIM, bg=BG, weight="Regular", align="right")

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import common
+from render import kit
 from render.floor_plan.map import _paper, draw_map
 from render.floor_plan.model import BG, BG_HI, COLS, DIM, GOLD, KEY, ROWS, TEXT
 from render.floor_plan.tiles import die_sprite, palette
@@ -59,10 +59,10 @@ def draw_thumbnail(
         score = int(sheet_view.get("score") or 0)
     width = img.width
     cy = THUMB_TITLE / 2
-    sw = common.paste_text(
+    sw = kit.paste_text(
         img, (width - THUMB_PAD, cy), points(score, locale), size=19, fill=GOLD, bg=BG_HI, align="right"
     )
-    common.paste_text(img, (THUMB_PAD, cy), name, size=19, fill=TEXT, bg=BG_HI, max_width=width - 24 - sw)
+    kit.paste_text(img, (THUMB_PAD, cy), name, size=19, fill=TEXT, bg=BG_HI, max_width=width - 24 - sw)
     return img
 
 
@@ -165,7 +165,7 @@ def draw_summary(
         x -= 10
     if roll:
         x -= (
-            common.paste_text(
+            kit.paste_text(
                 img,
                 (x, S_PAD + die / 2),
                 t("render.floor_plan.roll", locale),
@@ -177,14 +177,14 @@ def draw_summary(
             )
             + 12
         )
-    common.paste_text(
+    kit.paste_text(
         img, (S_PAD, S_PAD + 14), _title_line(view, locale), size=28, fill=TEXT, bg=BG, max_width=x - S_PAD - 10
     )
     status = _status_line(view, names, locale)
     if not status and view.get("to_move"):
         status = t("render.floor_plan.waiting", locale, count=len(view["to_move"]))
     if status:
-        common.paste_text(
+        kit.paste_text(
             img, (S_PAD, S_PAD + 46), status, size=20, fill=GOLD, bg=BG, weight="Regular", max_width=x - S_PAD - 10
         )
     # the three clients
@@ -197,10 +197,10 @@ def draw_summary(
         d.rounded_rectangle(box, radius=10, fill=BG_HI)
         tx, inner = box[0] + 14, cw - 28
         kind_txt = kind_name(str(client.get("kind", "")), locale)
-        kw = common.paste_text(
+        kw = kit.paste_text(
             img, (box[2] - 14, top + 20), kind_txt.upper(), size=15, fill=DIM, bg=BG_HI, weight="Regular", align="right"
         )
-        common.paste_text(
+        kit.paste_text(
             img,
             (tx, top + 20),
             client_name(str(client.get("id", "")), locale),
@@ -212,10 +212,10 @@ def draw_summary(
         y = top + 50
         for demand in list(client.get("demands") or [])[:2]:
             pts = str(demand.get("points", ""))
-            pw = common.paste_text(img, (tx, y + 10), pts, size=24, fill=GOLD, bg=BG_HI)
+            pw = kit.paste_text(img, (tx, y + 10), pts, size=24, fill=GOLD, bg=BG_HI)
             lines = _wrap(demand_text(str(demand.get("id", "")), locale), 17, inner - 36)
             for j, line in enumerate(lines[:2]):
-                common.paste_text(
+                kit.paste_text(
                     img,
                     (tx + max(pw, 14) + 12, y + 10 + j * 21),
                     line,
@@ -229,7 +229,7 @@ def draw_summary(
         bonus = door_bonus_text(client, locale)
         if bonus:
             for j, line in enumerate(_wrap(bonus, 16, inner)[:2]):
-                common.paste_text(
+                kit.paste_text(
                     img, (tx, y + 10 + j * 20), line, size=16, fill=DIM, bg=BG_HI, weight="Regular", max_width=inner
                 )
     top += CARD_H + 18
@@ -247,7 +247,7 @@ def draw_summary(
             img.paste(thumb, (offset + col * (thumb.width + S_GAP), top + row * (thumb.height + S_GAP)))
     else:
         _leaderboard(img, view, names, locale, top)
-    return common.to_palette(img, palette())
+    return kit.to_palette(img, palette())
 
 
 def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None, locale: str, top: int) -> None:
@@ -260,10 +260,10 @@ def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None
     y = top + LB_TOP
     cy = y + LB_ROW / 2
     dim = dict(size=17, fill=DIM, bg=BG, weight="Regular")
-    common.paste_text(img, (rank_x, cy), t("render.floor_plan.col.rank", locale), align="right", **dim)
-    common.paste_text(img, (name_x, cy), t("render.floor_plan.col.player", locale), **dim)
-    common.paste_text(img, (score_r, cy), t("render.floor_plan.col.score", locale), align="right", **dim)
-    common.paste_text(img, (demands_r, cy), t("render.floor_plan.col.demands", locale), align="right", **dim)
+    kit.paste_text(img, (rank_x, cy), t("render.floor_plan.col.rank", locale), align="right", **dim)
+    kit.paste_text(img, (name_x, cy), t("render.floor_plan.col.player", locale), **dim)
+    kit.paste_text(img, (score_r, cy), t("render.floor_plan.col.score", locale), align="right", **dim)
+    kit.paste_text(img, (demands_r, cy), t("render.floor_plan.col.demands", locale), align="right", **dim)
     y += LB_ROW
     ranking = _ranking(view)
     for i, (rank, seat) in enumerate(ranking[:20]):
@@ -272,8 +272,8 @@ def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None
             d.rectangle((left, y + 2, right, y + LB_ROW - 2), fill=BG_HI)
         cy = y + LB_ROW / 2
         fill = GOLD if rank == 1 else TEXT
-        common.paste_text(img, (rank_x, cy), str(rank), size=20, fill=fill, bg=bg, align="right")
-        common.paste_text(
+        kit.paste_text(img, (rank_x, cy), str(rank), size=20, fill=fill, bg=bg, align="right")
+        kit.paste_text(
             img,
             (name_x, cy),
             seat_name(names, seat, locale),
@@ -282,12 +282,12 @@ def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None
             bg=bg,
             max_width=score_r - name_x - 90,
         )
-        common.paste_text(img, (score_r, cy), str(scores[seat]), size=20, fill=fill, bg=bg, align="right")
+        kit.paste_text(img, (score_r, cy), str(scores[seat]), size=20, fill=fill, bg=bg, align="right")
         count = done[seat] if seat < len(done) else 0
-        common.paste_text(img, (demands_r, cy), str(count), size=19, fill=TEXT, bg=bg, weight="Regular", align="right")
+        kit.paste_text(img, (demands_r, cy), str(count), size=19, fill=TEXT, bg=bg, weight="Regular", align="right")
         y += LB_ROW
     if len(ranking) > 20:
-        common.paste_text(
+        kit.paste_text(
             img,
             (name_x, y + LB_ROW / 2),
             t("render.floor_plan.more_players", locale, count=len(ranking) - 20),
@@ -306,4 +306,4 @@ def render_summary(
     locale: str = "en",
 ) -> bytes:
     """PNG bytes of `draw_summary`: thumbnails of every sheet for up to 6 players, else a top-20 leaderboard."""
-    return common.encode_png(draw_summary(view, sheets, names=names, locale=locale))
+    return kit.encode_png(draw_summary(view, sheets, names=names, locale=locale))

@@ -7,8 +7,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from render import common
-from render.common import RGB
+from render import kit
 from render.floor_plan.model import (
     BAND,
     BG,
@@ -48,10 +47,11 @@ from render.floor_plan.model import (
     SheetModel,
     W,
 )
+from render.kit import RGB
 
 # ------------------------------------------------------------------------------------------ sprites
 
-SS = common.SUPERSAMPLE
+SS = kit.SUPERSAMPLE
 
 
 def _feature_sides(model: SheetModel, cell: Cell) -> int:
@@ -80,7 +80,7 @@ def room_tile(
     opening on the ``gaps`` sides, where a neighbouring room's door opens through the shared wall."""
     big = cell * SS
     tint = ROOM_TINT.get(rtype, ROOM_BASE)
-    grid_in = common.shade(tint, 0.86)
+    grid_in = kit.shade(tint, 0.86)
     img = Image.new("RGB", (big, big), tint)
     d = ImageDraw.Draw(img)
     # the faint grid inside rooms (so cells can still be counted): half a line on each side that is not a wall
@@ -121,7 +121,7 @@ def room_tile(
     img = img.reduce(SS)
     if feature == "label" and letter:
         size = round(cell * 0.62)
-        common.paste_text(img, (cell / 2, cell / 2), letter, size=size, fill=WALL, bg=tint, align="center")
+        kit.paste_text(img, (cell / 2, cell / 2), letter, size=size, fill=WALL, bg=tint, align="center")
     return img
 
 
@@ -255,7 +255,7 @@ def die_sprite(value: int, size: int, bg: RGB) -> Image.Image:
     img = Image.new("RGB", (big, big), bg)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((SS, SS, big - SS, big - SS), radius=big * 0.18, fill=DIE, outline=INK, width=SS * 2)
-    spots = common.DIE_SPOTS
+    spots = kit.DIE_SPOTS
     r = big * 0.085
     for x, y in spots.get(value, []):
         d.ellipse((big * x - r, big * y - r, big * x + r, big * y + r), fill=PIP)
@@ -280,10 +280,10 @@ def bubble_sprite(size: int, used: bool, bg: RGB) -> Image.Image:
 
 @functools.cache
 def palette() -> Image.Image:
-    pal = common.Palette()
+    pal = kit.Palette()
     flat = [BG, BG_HI, PAPER, GRID, BAND, HATCH, WALL, TEXT, DIM, GOLD, INK, DOOR, PANE, FURN, CROSS]
     flat += [LEAF, LEAF_DARK, LEAF_LIGHT, TRUNK, DECK, DECK_LINE, STONE, STONE_DARK, WATER, WAVE, DIE, PIP]
-    flat += list(ROOM_TINT.values()) + [common.shade(c, 0.86) for c in ROOM_TINT.values()]
+    flat += list(ROOM_TINT.values()) + [kit.shade(c, 0.86) for c in ROOM_TINT.values()]
     pal.add(*flat)
     pal.ramps((TEXT, DIM, GOLD), (BG,), steps=4)
     pal.ramps((TEXT, DIM), (BG_HI,), steps=3)
@@ -296,8 +296,8 @@ def palette() -> Image.Image:
     pal.ramp(DIE, INK, 1)
     # the pending placement's overlay over the colours it can cover
     for colour in (PAPER, GRID, WALL, DOOR, PANE, FURN, LEAF, LEAF_DARK, DECK, DECK_LINE, STONE, WATER, INK):
-        pal.add(common.blend(colour, HILITE, HILITE_ALPHA))
+        pal.add(kit.blend(colour, HILITE, HILITE_ALPHA))
     for colour in ROOM_TINT.values():
-        pal.add(common.blend(colour, HILITE, HILITE_ALPHA), common.blend(WALL, HILITE, HILITE_ALPHA))
+        pal.add(kit.blend(colour, HILITE, HILITE_ALPHA), kit.blend(WALL, HILITE, HILITE_ALPHA))
     pal.add(HILITE)
     return pal.image()

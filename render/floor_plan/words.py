@@ -6,7 +6,7 @@ from typing import Any
 
 import i18n
 from i18n import t
-from render import common
+from render import kit
 from render.floor_plan.model import KEY
 
 # ------------------------------------------------------------------------------------------ words
@@ -114,14 +114,14 @@ def points(count: int, locale: str) -> str:
 
 def seat_name(names: list[str] | None, seat: int, locale: str) -> str:
     raw = names[seat] if names is not None and 0 <= seat < len(names) else None
-    return common.display_name(raw, t("render.seat", locale, n=seat + 1))
+    return kit.display_name(raw, t("render.seat", locale, n=seat + 1))
 
 
 def _wrap(text: str, size: int, width: float, weight: str = "Regular", lines: int = 2) -> list[str]:
     words, out, cur = text.split(), [], ""
     for word in words:
         cand = f"{cur} {word}".strip()
-        if common.text_width(cand, size, weight) <= width or not cur:
+        if kit.text_width(cand, size, weight) <= width or not cur:
             cur = cand
         else:
             out.append(cur)

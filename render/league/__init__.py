@@ -30,45 +30,17 @@ is filled blue with white bold text and a check mark, a loser's is dark with gre
 and a bye "bye". Box and text sizes shrink with the field (a first-round match from ~110 px tall down to ~73 px,
 label included) and stop there: a 64-player bracket is ~2,500 px tall rather than unreadable.
 
-User text (titles, names) is cleaned as `render.common` describes (no control or bidi characters, no glyphs
+User text (titles, names) is cleaned as `render.kit` describes (no control or bidi characters, no glyphs
 the fonts lack) and cut with an ellipsis to fit. Fixed words come from the i18n catalogs under
 ``render.league.*`` when they exist there, else from the English and Polish defaults in `DEFAULTS`. Numbers
 are written with the locale's decimal sign and no trailing zeros (2.5, 3; 2,5 in Polish). Everything is drawn
-in RGB, remapped once onto a fixed palette and encoded as `render.common` describes: the same data gives the
+in RGB, remapped once onto a fixed palette and encoded as `render.kit` describes: the same data gives the
 same bytes.
 """
 
 from __future__ import annotations
 
-from render.league.bracket import (
-    BR_TITLE_H,
-    BRACKET_TARGET_H,
-    EMPTY_H,
-    LEVELS,
-    ROUND_TITLE_H,
-    SEC_GAP,
-    SEC_TITLE_H,
-    BracketLayout,
-    BracketMetrics,
-    MatchBox,
-    SectionLayout,
-    box_sprite,
-    bracket_image,
-    bracket_layout,
-    draw_bracket,
-)
-from render.league.crosstable import (
-    CELL_PAD,
-    CELL_SIZE,
-    CROSS_NAME_MIN,
-    MAX_CROSS_ROUNDS,
-    CrosstableLayout,
-    cell_text,
-    crosstable_image,
-    crosstable_layout,
-    draw_crosstable,
-)
-from render.league.kit import (
+from render.league.base import (
     ACCENT,
     ADV,
     BG,
@@ -105,6 +77,34 @@ from render.league.kit import (
     number,
     palette,
     tame,
+)
+from render.league.bracket import (
+    BR_TITLE_H,
+    BRACKET_TARGET_H,
+    EMPTY_H,
+    LEVELS,
+    ROUND_TITLE_H,
+    SEC_GAP,
+    SEC_TITLE_H,
+    BracketLayout,
+    BracketMetrics,
+    MatchBox,
+    SectionLayout,
+    box_sprite,
+    bracket_image,
+    bracket_layout,
+    draw_bracket,
+)
+from render.league.crosstable import (
+    CELL_PAD,
+    CELL_SIZE,
+    CROSS_NAME_MIN,
+    MAX_CROSS_ROUNDS,
+    CrosstableLayout,
+    cell_text,
+    crosstable_image,
+    crosstable_layout,
+    draw_crosstable,
 )
 from render.league.standings import (
     COL_PAD,

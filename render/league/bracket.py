@@ -9,8 +9,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import common
-from render.league.kit import (
+from render import kit
+from render.league.base import (
     ACCENT,
     ADV,
     BG,
@@ -220,7 +220,7 @@ def _match_state(match: dict[str, Any]) -> tuple[list[str | None], list[int | No
 def box_sprite(width: int, slot: int, seed_w: int, states: tuple[str, str]) -> Image.Image:
     """A match box: two slots with their fills and seed strips, a rounded outline and a divider, anti-aliased
     onto the page."""
-    s = common.SUPERSAMPLE
+    s = kit.SUPERSAMPLE
     w, h = width * s, 2 * slot * s
     img = Image.new("RGB", (w + s, h + s), BG)
     d = ImageDraw.Draw(img)
@@ -245,7 +245,7 @@ def box_sprite(width: int, slot: int, seed_w: int, states: tuple[str, str]) -> I
 
 
 def _check_sprite(size: int) -> Image.Image:
-    return common.mark_sprite("check", size, WHITE, WIN, scale=0.4)
+    return kit.mark_sprite("check", size, WHITE, WIN, scale=0.4)
 
 
 def draw_bracket(data: dict[str, Any], *, locale: str = "en") -> Image.Image:
@@ -257,20 +257,20 @@ def draw_bracket(data: dict[str, Any], *, locale: str = "en") -> Image.Image:
     img = Image.new("RGB", (lay.width, lay.height), BG)
     d = ImageDraw.Draw(img)
     title = _text(data.get("title"), "Black") or label("tournament", locale)
-    common.paste_text(img, (PAD, PAD + 20), title, size=TITLE, fill=TEXT, bg=BG, weight="Black",
+    kit.paste_text(img, (PAD, PAD + 20), title, size=TITLE, fill=TEXT, bg=BG, weight="Black",
                       max_width=lay.width - 2 * PAD)
     if not sections:
-        common.paste_text(img, (lay.width / 2, BR_TITLE_H + EMPTY_H / 2), label("no_matches", locale), size=26,
+        kit.paste_text(img, (lay.width / 2, BR_TITLE_H + EMPTY_H / 2), label("no_matches", locale), size=26,
                           fill=DIM, bg=BG, weight="Regular", align="center")
     for s, (sec, sl) in enumerate(zip(sections, lay.sections, strict=True)):
         d.rectangle((PAD, sl.top, lay.width - PAD, sl.top + SEC_TITLE_H - 6), fill=PANEL)
-        common.paste_text(img, (PAD + 14, sl.top + (SEC_TITLE_H - 6) / 2), _text(sec.get("title")), size=21,
+        kit.paste_text(img, (PAD + 14, sl.top + (SEC_TITLE_H - 6) / 2), _text(sec.get("title")), size=21,
                           fill=GOLD, bg=PANEL, max_width=lay.width - 2 * PAD - 28)
         for r, rnd in enumerate(sec["rounds"]):
-            common.paste_text(img, (lay.round_x(r), sl.top + SEC_TITLE_H + ROUND_TITLE_H / 2 - 2),
+            kit.paste_text(img, (lay.round_x(r), sl.top + SEC_TITLE_H + ROUND_TITLE_H / 2 - 2),
                               _text(rnd.get("title")), size=15, fill=DIM, bg=BG, max_width=m.box_w)
         if not any(rnd["matches"] for rnd in sec["rounds"]):
-            common.paste_text(img, (PAD + 14, sl.area_top + EMPTY_H / 2 - 10), label("no_matches", locale),
+            kit.paste_text(img, (PAD + 14, sl.area_top + EMPTY_H / 2 - 10), label("no_matches", locale),
                               size=18, fill=DIM, bg=BG, weight="Regular")
             continue
         states = [[_match_state(mt) for mt in rnd["matches"]] for rnd in sec["rounds"]]
@@ -315,7 +315,7 @@ def _match(
     if lay.labels:
         text = _text(match.get("label"), "Regular")
         if text:
-            common.paste_text(img, (box.x + 2, box.top - m.label_h / 2 - 1), text, size=m.label, fill=DIM, bg=BG,
+            kit.paste_text(img, (box.x + 2, box.top - m.label_h / 2 - 1), text, size=m.label, fill=DIM, bg=BG,
                               weight="Regular", max_width=box.width)
     check = _check_sprite(box.slot)
     for k in (0, 1):
@@ -324,7 +324,7 @@ def _match(
         cy = box.slot_cy(k)
         if seed_w and seeds[k] is not None:
             ink = WHITE if st == "win" else GREY if st in ("lose", "bye") else DIM
-            common.paste_text(img, (box.x + seed_w / 2 + 1, cy), str(seeds[k])[:4], size=m.size - 3, fill=ink,
+            kit.paste_text(img, (box.x + seed_w / 2 + 1, cy), str(seeds[k])[:4], size=m.size - 3, fill=ink,
                               bg=seed_fill, weight="Regular", align="center")
         x = box.x + seed_w + 10
         room = box.width - seed_w - 16
@@ -333,16 +333,16 @@ def _match(
             room -= check.width
         if players[k] is None:
             text = label("bye", locale) if st == "bye" else DASH
-            common.paste_text(img, (x, cy), text, size=m.size, fill=GREY if st == "bye" else DIM, bg=fill,
+            kit.paste_text(img, (x, cy), text, size=m.size, fill=GREY if st == "bye" else DIM, bg=fill,
                               weight="Regular", max_width=room)
             continue
         fallback = t("render.seat", locale, n=seeds[k]) if seeds[k] is not None else "?"
         weight = "Bold" if st in ("win", "open") else "Regular"
         name = _name(players[k], fallback, weight)
         ink = WHITE if st == "win" else GREY if st == "lose" else TEXT
-        common.paste_text(img, (x, cy), name, size=m.size, fill=ink, bg=fill, weight=weight, max_width=room)
+        kit.paste_text(img, (x, cy), name, size=m.size, fill=ink, bg=fill, weight=weight, max_width=room)
 
 
 def bracket_image(data: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of the bracket (see the module's docstring for ``data``)."""
-    return common.encode_png(draw_bracket(data, locale=locale))
+    return kit.encode_png(draw_bracket(data, locale=locale))

@@ -9,9 +9,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import common
-from render.common import RGB
-from render.league.kit import (
+from render import kit
+from render.kit import RGB
+from render.league.base import (
     BG,
     DASH,
     DIM,
@@ -90,9 +90,9 @@ def crosstable_layout(data: dict[str, Any], locale: str = "en") -> CrosstableLay
     shown = min(len(rows), MAX_ROWS)
     count = min(MAX_CROSS_ROUNDS, max([len(_list(r.get("cells"))) for r in rows[:shown]] or [0]))
     texts = [cell_text(c, locale) for r in rows[:shown] for c in _list(r.get("cells"))]
-    cell_w = math.ceil(max([common.text_width(x, CELL_SIZE, "Bold") for x in texts] or [20])) + CELL_PAD
-    points_w = math.ceil(max([common.text_width(label("col.points", locale), HEAD_SIZE, "Bold"),
-                              *(common.text_width(number(r.get("points"), locale), ROW_SIZE, "Bold")
+    cell_w = math.ceil(max([kit.text_width(x, CELL_SIZE, "Bold") for x in texts] or [20])) + CELL_PAD
+    points_w = math.ceil(max([kit.text_width(label("col.points", locale), HEAD_SIZE, "Bold"),
+                              *(kit.text_width(number(r.get("points"), locale), ROW_SIZE, "Bold")
                                 for r in rows[:shown])])) + COL_PAD
     name_x = PAD + RANK_W + 18
     width = max(ST_WIDTH, name_x + CROSS_NAME_MIN + points_w + count * cell_w + 14 + PAD)
@@ -120,20 +120,20 @@ def draw_crosstable(data: dict[str, Any], *, locale: str = "en") -> Image.Image:
     d.rectangle((PAD, top, lay.width - PAD, top + HEAD_H - 1), fill=PANEL)
     cy = top + HEAD_H / 2
     head = dict(size=HEAD_SIZE, fill=DIM, bg=PANEL)
-    common.paste_text(img, (PAD + RANK_W, cy), label("col.rank", locale), align="right", **head)
-    common.paste_text(img, (lay.name_x, cy), label("col.player", locale), **head)
-    common.paste_text(img, (lay.points_right, cy), label("col.points", locale), size=HEAD_SIZE, fill=GOLD,
+    kit.paste_text(img, (PAD + RANK_W, cy), label("col.rank", locale), align="right", **head)
+    kit.paste_text(img, (lay.name_x, cy), label("col.player", locale), **head)
+    kit.paste_text(img, (lay.points_right, cy), label("col.points", locale), size=HEAD_SIZE, fill=GOLD,
                       bg=PANEL, align="right")
     for i, right in enumerate(lay.rounds):
-        common.paste_text(img, (right, cy), label("col.round", locale, n=i + 1), align="right", **head)
+        kit.paste_text(img, (right, cy), label("col.round", locale, n=i + 1), align="right", **head)
     if not rows:
-        common.paste_text(img, (lay.width / 2, lay.rows_top + 85), label("no_results", locale), size=28, fill=DIM,
+        kit.paste_text(img, (lay.width / 2, lay.rows_top + 85), label("no_results", locale), size=28, fill=DIM,
                           bg=BG, weight="Regular", align="center")
     for i, row in enumerate(rows[: lay.shown]):
         _crosstable_row(img, d, lay, i, row, locale)
     if lay.more:
         y = lay.rows_top + lay.shown * ROW_H
-        common.paste_text(img, (lay.name_x, y + ROW_H / 2), label("more_rows", locale, count=lay.more),
+        kit.paste_text(img, (lay.name_x, y + ROW_H / 2), label("more_rows", locale, count=lay.more),
                           size=17, fill=DIM, bg=BG, weight="Regular")
     return _finish(img)
 
@@ -149,15 +149,15 @@ def _crosstable_row(
     dropped = bool(row.get("dropped"))
     main = GREY if dropped else TEXT
     no = _int(row.get("number"))
-    common.paste_text(img, (PAD + RANK_W, cy), str(no if no is not None else i + 1), size=ROW_SIZE,
+    kit.paste_text(img, (PAD + RANK_W, cy), str(no if no is not None else i + 1), size=ROW_SIZE,
                       fill=GOLD if _int(row.get("rank")) == 1 and not dropped else main, bg=bg, align="right")
     name = _name(row.get("name"), t("render.seat", locale, n=i + 1), "Regular" if dropped else "Bold")
-    common.paste_text(img, (lay.name_x, cy), name, size=ROW_SIZE, fill=main, bg=bg,
+    kit.paste_text(img, (lay.name_x, cy), name, size=ROW_SIZE, fill=main, bg=bg,
                       weight="Regular" if dropped else "Bold", max_width=lay.name_right - lay.name_x)
-    common.paste_text(img, (lay.points_right, cy), number(row.get("points"), locale), size=ROW_SIZE, fill=main,
+    kit.paste_text(img, (lay.points_right, cy), number(row.get("points"), locale), size=ROW_SIZE, fill=main,
                       bg=bg, weight="Black" if not dropped else "Bold", align="right")
     for cell, edge in zip(_list(row.get("cells")), lay.rounds, strict=False):
-        common.paste_text(img, (edge, cy), cell_text(cell, locale), size=CELL_SIZE, fill=_cell_fill(cell, main),
+        kit.paste_text(img, (edge, cy), cell_text(cell, locale), size=CELL_SIZE, fill=_cell_fill(cell, main),
                           bg=bg, weight="Bold", align="right")
 
 
@@ -165,4 +165,4 @@ def crosstable_image(data: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of the crosstable: ``{"title", "subtitle": str, "rows": [{"number", "rank": int, "name": str,
     "points": float, "dropped": bool, "cells": [{"opponent": int | None, "colour": "w" | "b" | "",
     "result": "1" | "=" | "0" | "+" | "-" | "bye" | "2/4" | ""}]}]}``."""
-    return common.encode_png(draw_crosstable(data, locale=locale))
+    return kit.encode_png(draw_crosstable(data, locale=locale))

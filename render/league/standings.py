@@ -10,8 +10,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import common
-from render.league.kit import (
+from render import kit
+from render.league.base import (
     ACCENT,
     BG,
     DASH,
@@ -96,9 +96,9 @@ def _rows(data: dict[str, Any]) -> list[dict[str, Any]]:
 def _columns_needed(data: dict[str, Any], rows: list[dict[str, Any]], locale: str) -> list[tuple[str, str, int]]:
     """(key, title, width) of the numeric columns, left to right: points, record (if any row has one), the
     tie-breaks."""
-    head = functools.partial(common.text_width, size=HEAD_SIZE, weight="Bold")
-    val = functools.partial(common.text_width, size=ROW_SIZE, weight="Bold")
-    reg = functools.partial(common.text_width, size=ROW_SIZE, weight="Regular")
+    head = functools.partial(kit.text_width, size=HEAD_SIZE, weight="Bold")
+    val = functools.partial(kit.text_width, size=ROW_SIZE, weight="Bold")
+    reg = functools.partial(kit.text_width, size=ROW_SIZE, weight="Regular")
     cols: list[tuple[str, str, int]] = []
     title = _text(data.get("points_label"), "Bold") or label("col.points", locale)  # a leaderboard: "Rating"
     w = max([head(title), *(val(number(r.get("points"), locale)) for r in rows)])
@@ -106,10 +106,10 @@ def _columns_needed(data: dict[str, Any], rows: list[dict[str, Any]], locale: st
     records = [_record(r) for r in rows]
     if any(records):
         title = label("col.record", locale)
-        w = max([head(title), *(reg(common.fit_text(x, ROW_SIZE, 140, "Regular")) for x in records)])
+        w = max([head(title), *(reg(kit.fit_text(x, ROW_SIZE, 140, "Regular")) for x in records)])
         cols.append(("record", title, math.ceil(w) + COL_PAD))
     for i, name in enumerate(_list(data.get("columns"))[:MAX_COLUMNS]):
-        title = common.fit_text(_text(name), HEAD_SIZE, 110)
+        title = kit.fit_text(_text(name), HEAD_SIZE, 110)
         values = [_list(r.get("tiebreaks")) for r in rows]
         w = max([head(title), 30, *(reg(number(v[i], locale)) for v in values if i < len(v))])
         cols.append((f"tb{i}", title, math.ceil(w) + COL_PAD))
@@ -156,10 +156,10 @@ def standings_layout(data: dict[str, Any], locale: str = "en") -> StandingsLayou
 
 def _header(img: Image.Image, title: str, subtitle: str, width: int, locale: str) -> None:
     title = title or label("tournament", locale)
-    common.paste_text(img, (PAD, PAD + 20), title, size=TITLE, fill=TEXT, bg=BG, weight="Black",
+    kit.paste_text(img, (PAD, PAD + 20), title, size=TITLE, fill=TEXT, bg=BG, weight="Black",
                       max_width=width - 2 * PAD)
     if subtitle:
-        common.paste_text(img, (PAD, PAD + 58), subtitle, size=SUBTITLE, fill=GOLD, bg=BG, weight="Regular",
+        kit.paste_text(img, (PAD, PAD + 58), subtitle, size=SUBTITLE, fill=GOLD, bg=BG, weight="Regular",
                           max_width=width - 2 * PAD)
 
 
@@ -177,35 +177,35 @@ def draw_standings(data: dict[str, Any], *, locale: str = "en") -> Image.Image:
     d.rectangle((left, top, right, top + HEAD_H - 1), fill=PANEL)
     cy = top + HEAD_H / 2
     head = dict(size=HEAD_SIZE, fill=DIM, bg=PANEL)
-    common.paste_text(img, (PAD + RANK_W, cy), label("col.rank", locale), align="right", **head)
-    common.paste_text(img, (lay.name_x, cy), label("col.player", locale), **head)
+    kit.paste_text(img, (PAD + RANK_W, cy), label("col.rank", locale), align="right", **head)
+    kit.paste_text(img, (lay.name_x, cy), label("col.player", locale), **head)
     for col in lay.columns:
         fill = GOLD if col.key == "points" else DIM
-        common.paste_text(img, (col.right, cy), col.title, size=HEAD_SIZE, fill=fill, bg=PANEL, align="right")
+        kit.paste_text(img, (col.right, cy), col.title, size=HEAD_SIZE, fill=fill, bg=PANEL, align="right")
     if not rows:
         mid = lay.rows_top + 85
-        common.paste_text(img, (lay.width / 2, mid), label("no_results", locale), size=28, fill=DIM, bg=BG,
+        kit.paste_text(img, (lay.width / 2, mid), label("no_results", locale), size=28, fill=DIM, bg=BG,
                           weight="Regular", align="center")
     for i, row in enumerate(rows[: lay.shown]):
         _standings_row(img, d, lay, i, row, locale)
     y = lay.rows_top + (lay.shown * ROW_H if rows else 170)
     if lay.more:
-        common.paste_text(img, (lay.name_x, y + ROW_H / 2), label("more_rows", locale, count=lay.more),
+        kit.paste_text(img, (lay.name_x, y + ROW_H / 2), label("more_rows", locale, count=lay.more),
                           size=17, fill=DIM, bg=BG, weight="Regular")
         y += ROW_H
     y += 12
     if lay.legend:
-        common.paste_text(img, (PAD, y + FOOT_LINE / 2), label("provisional", locale), size=FOOT_SIZE, fill=GOLD,
+        kit.paste_text(img, (PAD, y + FOOT_LINE / 2), label("provisional", locale), size=FOOT_SIZE, fill=GOLD,
                           bg=BG, weight="Regular")
         y += FOOT_LINE
     if lay.halves:
-        common.paste_text(img, (PAD, y + FOOT_LINE / 2), label("half_bye_legend", locale), size=FOOT_SIZE,
+        kit.paste_text(img, (PAD, y + FOOT_LINE / 2), label("half_bye_legend", locale), size=FOOT_SIZE,
                           fill=DIM, bg=BG, weight="Regular")
         y += FOOT_LINE
     if lay.footer:
         y += 8
         for line in lay.footer:
-            common.paste_text(img, (PAD, y + FOOT_LINE / 2), line, size=FOOT_SIZE, fill=DIM, bg=BG,
+            kit.paste_text(img, (PAD, y + FOOT_LINE / 2), line, size=FOOT_SIZE, fill=DIM, bg=BG,
                               weight="Regular")
             y += FOOT_LINE
     return _finish(img)
@@ -226,7 +226,7 @@ def _standings_row(
     weight = "Regular" if dropped else "Bold"
     rank = _int(row.get("rank"))
     rank_fill = GREY if dropped else GOLD if rank == 1 else main
-    common.paste_text(img, (PAD + RANK_W, cy), "" if rank is None else str(rank), size=ROW_SIZE, fill=rank_fill,
+    kit.paste_text(img, (PAD + RANK_W, cy), "" if rank is None else str(rank), size=ROW_SIZE, fill=rank_fill,
                       bg=bg, align="right")
     # the name, then the "dropped" tag after it
     name_room = lay.name_right - lay.name_x
@@ -234,35 +234,35 @@ def _standings_row(
     name = _name(row.get("name"), fallback, weight)
     if dropped:
         tag = label("dropped", locale)
-        tag_w = math.ceil(common.text_width(tag, TAG_SIZE, "Bold")) + 14
-        drawn = common.paste_text(img, (lay.name_x, cy), name, size=ROW_SIZE, fill=main, bg=bg, weight=weight,
+        tag_w = math.ceil(kit.text_width(tag, TAG_SIZE, "Bold")) + 14
+        drawn = kit.paste_text(img, (lay.name_x, cy), name, size=ROW_SIZE, fill=main, bg=bg, weight=weight,
                                   max_width=name_room - tag_w - 12)
         tx = lay.name_x + drawn + 12
         d.rounded_rectangle((tx, cy - 10, tx + tag_w, cy + 10), radius=4, outline=GREY, width=1)
-        common.paste_text(img, (tx + tag_w / 2, cy), tag, size=TAG_SIZE, fill=GREY, bg=bg, align="center")
+        kit.paste_text(img, (tx + tag_w / 2, cy), tag, size=TAG_SIZE, fill=GREY, bg=bg, align="center")
     else:
-        common.paste_text(img, (lay.name_x, cy), name, size=ROW_SIZE, fill=main, bg=bg, weight=weight,
+        kit.paste_text(img, (lay.name_x, cy), name, size=ROW_SIZE, fill=main, bg=bg, weight=weight,
                           max_width=name_room)
     tiebreaks = _list(row.get("tiebreaks"))
     for col in lay.columns:
         if col.key == "points":
             fill = GREY if dropped else WHITE if highlight else TEXT
-            common.paste_text(img, (col.right, cy), number(row.get("points"), locale), size=ROW_SIZE, fill=fill,
+            kit.paste_text(img, (col.right, cy), number(row.get("points"), locale), size=ROW_SIZE, fill=fill,
                               bg=bg, weight="Black" if not dropped else "Bold", align="right")
             if row.get("provisional"):
-                common.paste_text(img, (col.right + 3, cy - 3), "*", size=ROW_SIZE, fill=GOLD, bg=bg)
+                kit.paste_text(img, (col.right + 3, cy - 3), "*", size=ROW_SIZE, fill=GOLD, bg=bg)
         elif col.key == "record":
             record = _record(row)
-            common.paste_text(img, (col.right, cy), record, size=ROW_SIZE, fill=GREY if dropped else DIM if not
+            kit.paste_text(img, (col.right, cy), record, size=ROW_SIZE, fill=GREY if dropped else DIM if not
                               highlight else TEXT, bg=bg, weight="Regular", align="right", max_width=140)
         else:
             j = int(col.key[2:])
             value = number(tiebreaks[j], locale) if j < len(tiebreaks) else DASH
             fill = GREY if dropped else TEXT if highlight else DIM
-            common.paste_text(img, (col.right, cy), value, size=ROW_SIZE, fill=fill, bg=bg, weight="Regular",
+            kit.paste_text(img, (col.right, cy), value, size=ROW_SIZE, fill=fill, bg=bg, weight="Regular",
                               align="right")
 
 
 def standings_image(data: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of the standings table (see the module's docstring for ``data``)."""
-    return common.encode_png(draw_standings(data, locale=locale))
+    return kit.encode_png(draw_standings(data, locale=locale))

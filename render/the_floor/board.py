@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import common
+from render import kit
 from render.the_floor.placing import cell_box, cell_xy
 from render.the_floor.sprites import texture
 from render.the_floor.theme import (
@@ -70,7 +70,7 @@ def fit_label(names: tuple[str, ...], width: int, height: int) -> tuple[int, tup
         ok = True
         for name in names:
             wrapped = _wrap(name, size, width)
-            if len(wrapped) > per or any(common.text_width(line, size) > width for line in wrapped):
+            if len(wrapped) > per or any(kit.text_width(line, size) > width for line in wrapped):
                 ok = False
                 break
             lines += wrapped
@@ -84,7 +84,7 @@ def fit_label(names: tuple[str, ...], width: int, height: int) -> tuple[int, tup
         wrapped = _wrap(name, size, width)
         if len(wrapped) > share:
             wrapped = [*wrapped[: share - 1], " ".join(wrapped[share - 1 :])]  # the last line is cut below
-        lines += [common.fit_text(line, size, width) for line in wrapped]
+        lines += [kit.fit_text(line, size, width) for line in wrapped]
     return size, tuple(lines[:max_lines])
 
 
@@ -154,7 +154,7 @@ def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
     duelling = {xy for xy in (cell_xy(duel.get("from")), cell_xy(duel.get("to"))) if xy is not None}
     for field in view.get("fields") or []:
         names = tuple(_cat_name(c, view) for c in field.get("categories") or [] if c)
-        names = tuple(n for n in (common.clean_text(n) for n in names) if n)
+        names = tuple(n for n in (kit.clean_text(n) for n in names) if n)
         cells = [xy for xy in (cell_xy(c) for c in field.get("cells") or []) if xy is not None]
         side = field.get("side")
         if not names or not cells or side is None or not 0 <= side < len(SIDE_COLOURS):
@@ -170,7 +170,7 @@ def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         inner_w, inner_h = right - left - 2 * PLATE_PAD, bottom - top - 2 * PLATE_PAD
         size, lines = fit_label(names, inner_w, inner_h)
         line_h = round(size * 1.18)
-        text_w = max(common.text_width(line, size) for line in lines)
+        text_w = max(kit.text_width(line, size) for line in lines)
         pw, ph = math.ceil(text_w) + 2 * PLATE_PAD + 4, len(lines) * line_h + 2 * PLATE_PAD
         cx, cy = (left + right) / 2, (top + bottom) / 2
         _, _, plate, edge = side_tones(side, _resigned(view, side))
@@ -178,7 +178,7 @@ def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         d.rounded_rectangle(box, radius=8, fill=plate, outline=edge, width=2)
         y = box[1] + PLATE_PAD + line_h / 2
         for line in lines:
-            common.paste_text(img, (cx, y), line, size=size, fill=INK, bg=plate, align="center")
+            kit.paste_text(img, (cx, y), line, size=size, fill=INK, bg=plate, align="center")
             y += line_h
 
 

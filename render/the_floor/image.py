@@ -6,7 +6,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import common
+from render import kit
 from render.the_floor.board import _draw_board, _draw_duel_cells, _draw_labels, _draw_take_cells
 from render.the_floor.legend import _draw_legend
 from render.the_floor.panels import _Canvas, _draw_duel, _draw_header, _draw_info, _draw_ladder
@@ -35,9 +35,9 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = 
     if lay.ladder_y:
         _draw_ladder(cv, view, sides, locale, lay)
     _draw_legend(cv, view, sides, locale, lay)
-    return common.to_palette(img, palette())
+    return kit.to_palette(img, palette())
 
 
 def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> bytes:
     """PNG bytes of the board image for a view (a spectator's or one seat's)."""
-    return common.encode_png(draw(view, names=names, locale=locale))
+    return kit.encode_png(draw(view, names=names, locale=locale))

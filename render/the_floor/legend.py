@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from i18n import t
-from render import common
-from render.common import RGB
+from render import kit
+from render.kit import RGB
 from render.the_floor.panels import _Canvas
 from render.the_floor.theme import BG, DIM, GOLD, NAME_SIZE, PAD, ROW_H, ROW_HI, RULE, SMALL_SIZE, TEXT, Layout, W
 from render.the_floor.words import _champion_sides, _eliminated, _resigned, _Side
@@ -80,7 +80,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
     status_w = 190
     stats_r = right - 10 - status_w - 16
     stats_w = max(
-        common.text_width(t("tfr.legend.stats", locale, count=n, biggest=n), SMALL_SIZE, "Regular") for n in (9, 25)
+        kit.text_width(t("tfr.legend.stats", locale, count=n, biggest=n), SMALL_SIZE, "Regular") for n in (9, 25)
     )
     y = lay.legend_y
     for side in range(nsides):
@@ -89,7 +89,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         bg = ROW_HI if hot else BG
         if hot:
             cv.d.rounded_rectangle((left, y + 3, right, y + ROW_H - 3), radius=10, fill=ROW_HI)
-            cv.sprite(common.mark_sprite("star" if phase == "over" else "play", 28, GOLD, ROW_HI, 0.4), left + 6, cy)
+            cv.sprite(kit.mark_sprite("star" if phase == "over" else "play", 28, GOLD, ROW_HI, 0.4), left + 6, cy)
         elif side:
             cv.d.line((left + 40, y, right, y), fill=RULE, width=2)
         x = left + 40
@@ -99,8 +99,8 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         stars = wins[side]
         star_w = stars * 24
         you = t("tfr.you", locale) if viewer_side == side else ""
-        you_w = common.text_width(you, SMALL_SIZE - 2, "Regular") + 10 if you else 0
-        colour_w = common.text_width(sides[side].colour, SMALL_SIZE - 2, "Regular") + 12
+        you_w = kit.text_width(you, SMALL_SIZE - 2, "Regular") + 10 if you else 0
+        colour_w = kit.text_width(sides[side].colour, SMALL_SIZE - 2, "Regular") + 12
         name_w = cv.text(
             x,
             cy,
@@ -115,7 +115,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         if you:
             x += cv.text(x + 8, cy + 1, you, size=SMALL_SIZE - 2, fill=DIM, bg=bg, weight="Regular") + 10
         for _ in range(stars):
-            x += cv.sprite(common.mark_sprite("star", 24, GOLD, bg, 0.42), x, cy)
+            x += cv.sprite(kit.mark_sprite("star", 24, GOLD, bg, 0.42), x, cy)
         stats = t("tfr.legend.stats", locale, count=cells[side], biggest=biggest[side])
         cv.text(stats_r, cy, stats, size=SMALL_SIZE, fill=DIM if gone else TEXT, bg=bg, weight="Regular", align="right")
         status, fill = _side_status(view, side, locale)

@@ -7,7 +7,7 @@ from typing import Any
 from PIL import Image
 
 from i18n import t
-from render import common
+from render import kit
 from render.the_floor.sprites import swatch
 from render.the_floor.theme import (
     BG,
@@ -38,7 +38,7 @@ from render.the_floor.words import _cat_name, _champion_sides, _resigned, _Side,
 # ------------------------------------------------------------------------------------------ panels
 
 
-class _Canvas(common.Canvas):
+class _Canvas(kit.Canvas):
     def __init__(self, img: Image.Image) -> None:
         super().__init__(img, BG)
 
@@ -72,10 +72,10 @@ def _draw_duel(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: st
     top = lay.duel_y
     left, right = PAD + 20, W - PAD - 20
     mid = W / 2
-    category = common.clean_text(_cat_name(duel.get("category"), view)) or "?"
+    category = kit.clean_text(_cat_name(duel.get("category"), view)) or "?"
     label = t("tfr.duel.category", locale)
-    label_w = common.text_width(label, SMALL_SIZE, "Regular") + 12
-    cat_w = min(common.text_width(category, 32), right - left - label_w)
+    label_w = kit.text_width(label, SMALL_SIZE, "Regular") + 12
+    cat_w = min(kit.text_width(category, 32), right - left - label_w)
     x = mid - (label_w + cat_w) / 2
     cv.text(x, top + 32, label, size=SMALL_SIZE, fill=DIM, bg=PANEL, weight="Regular")
     cv.text(x + label_w, top + 32, category, size=32, fill=TEXT, bg=PANEL, max_width=cat_w + 1)
@@ -133,7 +133,7 @@ def _draw_duel(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: st
         text = t(
             "tfr.duel.judging",
             locale,
-            answer=common.clean_text(str(duel["judging"])),
+            answer=kit.clean_text(str(duel["judging"])),
             count=int(duel.get("votes") or 0),
         )
         cv.text(mid, ly, text, size=SMALL_SIZE, fill=GOLD, bg=PANEL, align="center", max_width=right - left)
@@ -160,10 +160,10 @@ def _draw_duel(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: st
     # as many of the latest answers as fit, oldest left
     items: list[tuple[int, str, bool]] = []
     width = 0.0
-    avail = right - left - common.text_width(t("tfr.duel.answers", locale), SMALL_SIZE, "Regular") - 12
+    avail = right - left - kit.text_width(t("tfr.duel.answers", locale), SMALL_SIZE, "Regular") - 12
     for a in reversed(answers):
         text = _answer_text(a, locale)
-        w = SMALL_SWATCH * 0.75 + 6 + common.text_width(text, SMALL_SIZE - 1) + 22
+        w = SMALL_SWATCH * 0.75 + 6 + kit.text_width(text, SMALL_SIZE - 1) + 22
         if items and width + w > avail:
             break
         items.append((a.get("side", -1), text, a.get("mark") in ("accepted", "trusted", "judged")))
@@ -177,7 +177,7 @@ def _draw_duel(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: st
 
 def _answer_text(answer: dict[str, Any], locale: str) -> str:
     mark = answer.get("mark")
-    text = common.clean_text(str(answer.get("text") or "")) or "?"
+    text = kit.clean_text(str(answer.get("text") or "")) or "?"
     if mark == "pass":
         return t("tfr.answer.pass", locale)
     if mark in ("rejected", "trusted"):
@@ -222,7 +222,7 @@ def _draw_ladder(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         x = x0 + 10
         x += cv.swatch(view, side, x, cy + 2, SMALL_SWATCH) + 8
         if hot:
-            x += cv.sprite(common.mark_sprite("star" if side in champs else "play", 24, GOLD, bg, 0.4), x, cy) + 4
+            x += cv.sprite(kit.mark_sprite("star" if side in champs else "play", 24, GOLD, bg, 0.4), x, cy) + 4
         cv.text(
             x,
             cy,
@@ -233,7 +233,7 @@ def _draw_ladder(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
             max_width=x0 + chip_w - 8 - x,
         )
         cat = _cat_name(cats[side], view) if side < len(cats) else ""
-        cat = common.clean_text(cat) or "—"
+        cat = kit.clean_text(cat) or "—"
         cv.text(x0 + 10, y1 - 15, cat, size=18, fill=DIM, bg=bg, weight="Regular", max_width=chip_w - 20)
         if i < n - 1:
             ax = x0 + chip_w + arrow / 2

@@ -6,7 +6,7 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from render import common
+from render import kit
 from render.the_floor.theme import (
     BAND,
     BG,
@@ -44,7 +44,7 @@ from render.the_floor.theme import (
 
 @functools.cache
 def palette() -> Image.Image:
-    pal = common.Palette()
+    pal = kit.Palette()
     pal.add(BG, ROW_HI, PANEL, RULE, FRAME, LABEL, TEXT, DIM, GOLD, INK, VOID, VOID_LINE, WHITE, GREY, LETTER_BG)
     pal.ramps((TEXT, DIM, GOLD), (BG, ROW_HI, PANEL), steps=4)
     pal.ramps((LABEL,), (FRAME,), steps=4)
@@ -109,8 +109,8 @@ def background(lay: Layout) -> Image.Image:
     for i in range(SIZE):
         cx = x0 + i * CELL + CELL / 2
         for cy in (y0 - BAND / 2, y0 + BOARD + BAND / 2):
-            common.draw_text(d, (cx, cy), FILES[i], size=COORD_SIZE, fill=LABEL, align="center")
+            kit.draw_text(d, (cx, cy), FILES[i], size=COORD_SIZE, fill=LABEL, align="center")
         cy = y0 + i * CELL + CELL / 2
         for cx in (x0 - BAND / 2, x0 + BOARD + BAND / 2):
-            common.draw_text(d, (cx, cy), str(SIZE - i), size=COORD_SIZE, fill=LABEL, align="center")
+            kit.draw_text(d, (cx, cy), str(SIZE - i), size=COORD_SIZE, fill=LABEL, align="center")
     return img

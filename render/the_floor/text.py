@@ -6,7 +6,7 @@ from typing import Any
 
 from i18n import t
 from i18n.text import clean
-from render import common
+from render import kit
 from render.the_floor.board import _grid
 from render.the_floor.legend import _hot_side, _side_stats, _side_status
 from render.the_floor.panels import _answer_text
@@ -130,6 +130,6 @@ def _text_duel(view: dict[str, Any], duel: dict[str, Any], sides: list[_Side], l
             said.append(f"{sides[s].colour if 0 <= s < n else '?'}: {_answer_text(a, locale)}")
         lines.append(f"{t('tfr.duel.answers', locale)} {'; '.join(said)}")
     if duel.get("judging"):
-        lines.append(t("tfr.duel.judging", locale, answer=clean(str(duel["judging"]), common.TEXT_LIMIT),
+        lines.append(t("tfr.duel.judging", locale, answer=clean(str(duel["judging"]), kit.TEXT_LIMIT),
                        count=int(duel.get("votes") or 0)))
     return lines

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from render import common
-from render.common import RGB, hex_rgb
+from render import kit
+from render.kit import RGB, hex_rgb
 
 GAME = "the_floor"
 KEY = "tfr."
@@ -34,11 +34,11 @@ GREY = hex_rgb("8a8d96")
 # Okabe & Ito's colour-blind-safe colours, one pattern each (the pattern is what tells sides apart)
 SIDE_COLOURS: tuple[str, ...] = ("orange", "blue", "green", "purple", "yellow")
 SIDE_RGB: dict[str, RGB] = {
-    "orange": common.OKABE_ITO["orange"],
-    "blue": common.OKABE_ITO["blue"],
-    "green": common.OKABE_ITO["bluish_green"],
-    "purple": common.OKABE_ITO["reddish_purple"],
-    "yellow": common.OKABE_ITO["yellow"],
+    "orange": kit.OKABE_ITO["orange"],
+    "blue": kit.OKABE_ITO["blue"],
+    "green": kit.OKABE_ITO["bluish_green"],
+    "purple": kit.OKABE_ITO["reddish_purple"],
+    "yellow": kit.OKABE_ITO["yellow"],
 }
 SIDE_PATTERNS: tuple[str, ...] = ("stripes", "dots", "crosshatch", "bars", "zigzag")
 SIDE_CHARS = "01234"
@@ -82,11 +82,11 @@ def side_tones(side: int, grey: bool = False) -> tuple[RGB, RGB, RGB, RGB]:
     """(fill, pattern ink, label plate, plate border) of a side; ``grey`` for a resigned side."""
     base = SIDE_RGB[side_colour(side)]
     if grey:
-        base = common.blend(base, GREY, 0.72)
+        base = kit.blend(base, GREY, 0.72)
     lum = 0.299 * base[0] + 0.587 * base[1] + 0.114 * base[2]
-    ink = common.shade(base, 0.62) if lum > 110 else common.shade(base, 1.38)
-    plate = common.blend(base, WHITE, 0.84)
-    edge = common.shade(base, 0.55)
+    ink = kit.shade(base, 0.62) if lum > 110 else kit.shade(base, 1.38)
+    plate = kit.blend(base, WHITE, 0.84)
+    edge = kit.shade(base, 0.55)
     return base, ink, plate, edge
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from i18n import t
 from i18n.text import clean
-from render import common
+from render import kit
 from render.the_floor.theme import INFO_SIZE, KEY, PAD, SIDE_PATTERNS, W, side_colour
 
 # ------------------------------------------------------------------------------------- text helpers
@@ -18,7 +18,7 @@ def seat_names(view: dict[str, Any], names: list[str] | None, locale: str) -> li
     out = []
     for seat in range(int(view.get("players") or 0)):
         raw = names[seat] if names is not None and seat < len(names) else None
-        out.append(common.display_name(raw, t("tfr.seat", locale, n=seat + 1)))
+        out.append(kit.display_name(raw, t("tfr.seat", locale, n=seat + 1)))
     return out
 
 
@@ -75,7 +75,7 @@ def _cat_name(cat: Any, view: dict[str, Any] | None = None) -> str:
     game's language, like the name."""
     if not isinstance(cat, dict):
         return ""
-    name = clean(str(cat.get("name") or cat.get("id") or ""), common.TEXT_LIMIT)
+    name = clean(str(cat.get("name") or cat.get("id") or ""), kit.TEXT_LIMIT)
     sex = cat.get("sex")
     if sex not in ("K", "M") or not name:
         return name
@@ -150,7 +150,7 @@ def _wrap(text: str, size: int, width: float, weight: str = "Bold", first: float
     for word in text.split():
         limit = first if first is not None and not lines else width
         trial = f"{line} {word}" if line else word
-        if not line or common.text_width(trial, size, weight) <= limit:
+        if not line or kit.text_width(trial, size, weight) <= limit:
             line = trial
         else:
             lines.append(line)
@@ -191,7 +191,7 @@ def _info_lines(view: dict[str, Any], sides: list[_Side], locale: str) -> list[t
     width = W - 2 * PAD
     out: list[tuple[str, str]] = []
     for label, text in entries:
-        label_w = common.text_width(label, INFO_SIZE, "Regular") + 10
+        label_w = kit.text_width(label, INFO_SIZE, "Regular") + 10
         lines = _wrap(text, INFO_SIZE, width, first=width - label_w)[:3]
         for i, line in enumerate(lines):
             out.append((label if i == 0 else "", line))

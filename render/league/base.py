@@ -11,8 +11,8 @@ from babel.numbers import format_decimal
 from PIL import Image, ImageFont
 
 import i18n
-from render import common
-from render.common import RGB, hex_rgb
+from render import kit
+from render.kit import RGB, hex_rgb
 
 KEY = "render.league."
 DASH = "\u2014"
@@ -59,7 +59,7 @@ BG = hex_rgb("161a26")  # page
 STRIPE = hex_rgb("1e2433")  # every other row
 PANEL = hex_rgb("262e44")  # column header, section title band
 HILITE = hex_rgb("21476b")  # the highlighted row: Okabe-Ito blue pulled towards the page
-ACCENT = common.OKABE_ITO["sky_blue"]  # its bar
+ACCENT = kit.OKABE_ITO["sky_blue"]  # its bar
 TEXT = hex_rgb("eef1f8")
 WHITE = (255, 255, 255)
 DIM = hex_rgb("9aa4bd")
@@ -95,7 +95,7 @@ MAX_SECTIONS = 4
 
 def label(key: str, locale: str, **params: Any) -> str:
     """A fixed word: the catalogs' ``render.league.<key>`` if they have it, else the built-in default."""
-    return common.fixed_word(KEY, DEFAULTS, key, locale, **params)
+    return kit.fixed_word(KEY, DEFAULTS, key, locale, **params)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -145,7 +145,7 @@ def _basic_face(path: str) -> ImageFont.FreeTypeFont:
 
 @functools.cache
 def _face_has_mark(path: str, mark: str) -> bool:
-    """Whether the face maps a combining mark. (`common.has_glyph` lays a lone mark out with raqm, which draws
+    """Whether the face maps a combining mark. (`kit.has_glyph` lays a lone mark out with raqm, which draws
     it on a dotted circle, so it says yes for every mark; the basic layout draws the face's own glyph.)"""
     face = _basic_face(path)
     probe = face.getmask(mark)
@@ -158,27 +158,27 @@ def tame(text: str, weight: str = "Bold") -> str:
     """``text`` (NFC) without the combining marks the face drawing their letter lacks. Lato has none: a mark
     after a Lato letter would be drawn as a missing-glyph box, or in a fallback face's run of its own on a
     dotted circle ("zalgo" names). Marks a face has (Hebrew points in DejaVu) stay with their letter."""
-    chain = common.font_chain(weight)
+    chain = kit.font_chain(weight)
     out: list[str] = []
     base: str | None = None
-    for char in unicodedata.normalize("NFC", text[: 4 * common.TEXT_LIMIT]):
+    for char in unicodedata.normalize("NFC", text[: 4 * kit.TEXT_LIMIT]):
         if unicodedata.category(char) in ("Mn", "Me", "Mc"):
             if base is not None and _face_has_mark(base, char):
                 out.append(char)
             continue
-        base = None if char.isspace() else next((p for p in chain if common.has_glyph(p, char)), None)
+        base = None if char.isspace() else next((p for p in chain if kit.has_glyph(p, char)), None)
         out.append(char)
     return "".join(out)
 
 
 def _text(value: Any, weight: str = "Bold") -> str:
     """Users' free text (a title, a subtitle, a record) as it can be drawn."""
-    return common.clean_text(tame(_str(value), weight), weight)
+    return kit.clean_text(tame(_str(value), weight), weight)
 
 
 def _name(value: Any, fallback: str, weight: str) -> str:
     """A player's name as it can be drawn, ``fallback`` when nothing readable is left."""
-    return common.display_name(tame(_str(value), weight), fallback, weight)
+    return kit.display_name(tame(_str(value), weight), fallback, weight)
 
 
 def _wrap(text: str, size: int, width: float, weight: str, lines: int) -> list[str]:
@@ -187,12 +187,12 @@ def _wrap(text: str, size: int, width: float, weight: str, lines: int) -> list[s
     words = text.split()
     while words and len(out) < lines:
         line = words.pop(0)
-        while words and common.text_width(f"{line} {words[0]}", size, weight) <= width:
+        while words and kit.text_width(f"{line} {words[0]}", size, weight) <= width:
             line = f"{line} {words.pop(0)}"
         if len(out) == lines - 1 and words:
             line = f"{line} {' '.join(words)}"
             words = []
-        out.append(common.fit_text(line, size, width, weight))
+        out.append(kit.fit_text(line, size, width, weight))
     return out
 
 
@@ -201,7 +201,7 @@ def _wrap(text: str, size: int, width: float, weight: str, lines: int) -> list[s
 
 @functools.cache
 def palette() -> Image.Image:
-    pal = common.Palette()
+    pal = kit.Palette()
     pal.add(BG, STRIPE, PANEL, HILITE, ACCENT, TEXT, WHITE, DIM, GREY, GOLD, LINE, ADV, BORDER)
     pal.add(OPEN, OPEN_SEED, WIN, WIN_SEED, LOSE, LOSE_SEED)
     pal.ramps((TEXT, DIM, GREY, GOLD), (BG, STRIPE), steps=4)
@@ -216,5 +216,5 @@ def palette() -> Image.Image:
 
 
 def _finish(img: Image.Image) -> Image.Image:
-    return common.to_palette(img, palette())
+    return kit.to_palette(img, palette())
 HALF = "\u00bd"

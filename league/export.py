@@ -251,7 +251,7 @@ def check_format(t: Tournament, fmt: str) -> None:
 
 
 def crosstable_data(t: Tournament, *, title: str = "", subtitle: str = "") -> dict[str, Any]:
-    """The crosstable as render/league.py's `crosstable_image` takes it (plain data)."""
+    """The crosstable as render/league's `crosstable_image` takes it (plain data)."""
     return {"title": title or t.name, "subtitle": subtitle,
             "rows": [{"number": r.number, "rank": r.rank, "name": r.name, "points": r.points, "dropped": r.dropped,
                       "cells": [{"opponent": c.opponent, "colour": c.colour, "result": c.result} for c in r.cells]}

@@ -1,4 +1,4 @@
-"""Tournament images (render/league.py): the standings table and the elimination bracket, from plain data."""
+"""Tournament images (render/league/): the standings table and the elimination bracket, from plain data."""
 
 from __future__ import annotations
 

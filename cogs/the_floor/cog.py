@@ -31,7 +31,7 @@ from cogs.the_floor.surface import TheFloorSurface
 from cogs.utils.checks import can_manage
 from cogs.utils.components import view_of
 from cogs.utils.lang import guild_locale, locale_of_interaction
-from cogs.utils.posting import channel_of
+from cogs.utils.posting import after_move, channel_of
 from cogs.utils.replies import acknowledge, edit_response, in_time, send_ephemeral, user_errors
 from cogs.utils.surface import Segment
 from cogs.utils.text import safe
@@ -185,7 +185,6 @@ class TheFloor(commands.Cog):
         raise StaleVersionError("engine.stale")
 
     async def announce(self, result: ActResult, locale: str, channel: Any, first: Any = None) -> None:
-        from cogs.utils.posting import after_move
 
         await after_move(self.bot, result, locale, channel=channel, first=first)
 

@@ -8,6 +8,9 @@ import i18n
 from i18n import t
 from render import kit
 from render.floor_plan.model import KEY
+from rules.base import FloorboardError
+from rules.floor_plan import notation
+from rules.floor_plan.sheet import FEATURE_KINDS, cell_name
 
 # ------------------------------------------------------------------------------------------ words
 
@@ -73,9 +76,6 @@ def room_name(rtype: str, locale: str) -> str:
 
 def action_words(action: str, locale: str) -> str:
     """An action in words ("Kitchen 6×4 at F3; scores Collector 2"); text that does not parse as it was."""
-    from rules.base import FloorboardError
-    from rules.floor_plan import notation
-
     out = []
     for part in action.split(";"):  # part by part: a round's text may join steps only the log holds together
         try:
@@ -86,8 +86,6 @@ def action_words(action: str, locale: str) -> str:
 
 
 def step_words(step: Any, locale: str) -> str:
-    from rules.floor_plan.sheet import FEATURE_KINDS, cell_name
-
     words = f"{KEY}words."
     if step.verb == "start":
         return t(words + "start", locale, w=step.size[0], h=step.size[1], cell=cell_name(step.cells[0]))

@@ -1,4 +1,4 @@
-"""The crosstable image (render/league.py `crosstable_image`), drawn from league/export.py's crosstable data."""
+"""The crosstable image (render/league/ `crosstable_image`), drawn from league/export.py's crosstable data."""
 
 from __future__ import annotations
 

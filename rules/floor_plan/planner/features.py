@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.base import RulesError
+from rules.floor_plan.geometry import decks
 from rules.floor_plan.notation import FeatureSet, Step
 from rules.floor_plan.planner.context import BONUS_COST, FEATURE_VARIANTS, _Cand, _Ctx
 from rules.floor_plan.planner.rooms import _pair_want
@@ -270,7 +271,6 @@ def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
 
 
 def _sheet_decks(sheet: Sheet) -> list[frozenset[Cell]]:
-    from rules.floor_plan.geometry import decks
 
     return list(decks(sheet))
 

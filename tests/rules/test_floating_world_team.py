@@ -83,3 +83,19 @@ def _turn(s: object, seat: int) -> list[str]:
             break
         s, _ = G.apply(s, seat, action)
     return done
+
+
+def test_a_team_of_bots_answers_the_nightmares_decisions_with_legal_actions() -> None:
+    """6.1 "Handle them in any order", 6.2, 6.4.3 "on any Land": with ``auto_nightmare=off`` the Nightmare waits
+    for the current player's choice; a bot seat always answers with a listed legal action and the game ends."""
+    s = G.new(2, {"auto_nightmare": "off"}, "team-decisions-1")
+    decided = 0
+    for _ in range(3_000):
+        if s.phase == "over":
+            break
+        action = G.bot_action(s, s.current)
+        if s.pending is not None:
+            assert action in (G.legal_actions(s, s.current) or [])
+            decided += 1
+        s, _ = G.apply(s, s.current, action)
+    assert s.phase == "over" and decided > 0

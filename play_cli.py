@@ -31,7 +31,6 @@ from i18n import LOCALES, catalog, t
 from i18n.text import seat_names
 from rules import GAMES
 from rules.base import Event, FloorboardError, Msg
-from rules.floating_world.game import NEW_GAME_NIGHTMARE
 
 PROG = "./floorboard play"
 HUMAN_BASE_ID = 1000
@@ -118,7 +117,7 @@ def checked_settings(game: str, players: int | None, bots: int | None, pairs: tu
     if not 0 <= bots <= players:
         raise click.BadParameter(t("cli.err.bots", lang, max=players, count=bots), param_hint="--bots")
     options = parse_options(pairs, lang)
-    for key, value in TERMINAL_PRESET.get(game, {}).items():
+    for key, value in new_game_preset(game).items():
         options.setdefault(key, value)
     try:
         rules.normalize_options(players, options)
@@ -133,8 +132,13 @@ def checked_settings(game: str, players: int | None, bots: int | None, pairs: tu
 # --- options: each game's, as its own rules take them (`rules.options`), for --help and the README -------------
 
 # Set before the player's options, as the bot's lobby does: The Floor redraws a letter the category cannot answer.
-TERMINAL_PRESET: dict[str, dict[str, Any]] = {"the_floor": {"letters": "answerable"},
-                                          "floating_world": {"auto_nightmare": NEW_GAME_NIGHTMARE}}
+TERMINAL_PRESET: dict[str, dict[str, Any]] = {"the_floor": {"letters": "answerable"}}
+
+
+def new_game_preset(game: str) -> dict[str, Any]:
+    """What a new terminal game starts with before the player's options: the rules' new-game defaults (as the
+    engine gives every new game) and the terminal's own preset."""
+    return {**getattr(GAMES[game], "new_game_options", {}), **TERMINAL_PRESET.get(game, {})}
 
 
 def default_text(info: Any, lang: str) -> str:
@@ -157,7 +161,7 @@ def option_rows(game: str, lang: str) -> list[tuple[str, str, str]]:
     rules = GAMES[game]
     players = min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
     rows = []
-    for info in describe(rules, players, TERMINAL_PRESET.get(game)):
+    for info in describe(rules, players, new_game_preset(game)):
         own = f"cli.options.values.{game}.{info.key}"
         values = t(own, lang) if own in catalog(lang) else ", ".join(info.values or ("?",))
         if info.values_vary and own not in catalog(lang):

@@ -38,7 +38,6 @@ from rules.base import RulesError
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
 from rules.floating_world.content import DREAM_BY_ID
-from rules.floating_world.game import NEW_GAME_NIGHTMARE
 
 if TYPE_CHECKING:
     from bot import Floorboard
@@ -139,11 +138,6 @@ class FloatingWorldSurface(GameSurface):
         if info.bot or info.user_id is None:
             return self.seat_label(table, seat, locale)
         return f"{words.SEAT_EMOJI[seat % len(words.SEAT_EMOJI)]} <@{info.user_id}>"
-
-    async def lobby_options(self, bot: Floorboard, guild_id: int | None, options: dict[str, Any],
-                            locale: str) -> dict[str, Any]:
-        """A new table decides the Nightmare's choices, a solo player has them made (unless set otherwise)."""
-        return {**options, "auto_nightmare": options.get("auto_nightmare", NEW_GAME_NIGHTMARE)}
 
     def intro(self, table: Table, locale: str) -> str:
         seat = table.state.current if table.state is not None else 0

@@ -278,7 +278,7 @@ class Engine:
     ) -> Table:
         rules = self.book.rules(game)
         # The server's defaults (engine/admin.py): timeout policy, correspondence days, the lobby's lifetime.
-        options, default, minutes = await adm.lobby_defaults(self, guild_id, dict(options or {}))
+        options, default, minutes = await adm.lobby_defaults(self, guild_id, new_game_options(rules, options))
         # Unknown or bad options fail now, not at Start; the play settings are the table's, not the rules'.
         options, given, settings = pol.check_options(rules, options, default)
         now = self.now()
@@ -362,7 +362,7 @@ class Engine:
         rules = self.book.rules(game)
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=len(seats))
-        options, default, _ = await adm.lobby_defaults(self, guild_id, dict(options or {}))
+        options, default, _ = await adm.lobby_defaults(self, guild_id, new_game_options(rules, options))
         options, given, settings = pol.check_options(rules, options, default)
         now = self.now()
         host = next((s.user_id for s in seats if s.user_id is not None), 0)
@@ -483,3 +483,9 @@ class Engine:
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         await self.set_guild_setting(guild_id, "locale", locale)
+
+
+def new_game_options(rules: Any, options: dict[str, Any] | None) -> dict[str, Any]:
+    """A new game's options: the rules' defaults for new games under what the lobby gave. The rules' own default
+    for an absent option stays what games made before it played, so a stored game replays exactly from its log."""
+    return {**getattr(rules, "new_game_options", {}), **dict(options or {})}

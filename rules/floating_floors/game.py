@@ -81,7 +81,8 @@ TERRAIN_STREAM, DECK_STREAM, BANSEN_STREAM, LAKE_STREAM = 0, 1, 2, 3
 FIRST_ROLL = 10  # draws from the counter start here
 OPTION_KEYS = ("shaky", "challenges", "master", "master_dice", "master_steps", "master_order", "overlay", "chakra",
                "tension")
-DEFAULT_TENSION = "bands"  # measured in docs/floating_floors.md (tools/ff_tension_sim.py); saved games keep exact
+DEFAULT_TENSION = "bands"  # a new game's (measured in docs/floating_floors.md, tools/ff_tension_sim.py)
+LEGACY_TENSION = "exact"  # absent from the options: how games made before the option played (they replay exactly)
 WON = "ff.outcome.bansen"
 
 
@@ -127,7 +128,7 @@ def options_of(players: int, options: dict[str, Any]) -> Options:
     chakra = options.get("chakra", "choose")
     if chakra not in st.CHAKRA:
         raise OptionsError("ff.options.chakra", value=repr(chakra)[:20], allowed=", ".join(st.CHAKRA))
-    tension = options.get("tension", DEFAULT_TENSION)
+    tension = options.get("tension", LEGACY_TENSION)
     if tension not in st.TENSION:
         raise OptionsError("ff.options.tension", value=repr(tension)[:20], allowed=", ".join(st.TENSION))
     dice = options.get("master_dice", 2)
@@ -492,6 +493,7 @@ class FloatingFloors:
     max_players: ClassVar[int] = 4
     ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset(nt.ENGINE_VERBS)
     TIMEOUT_POLICIES: ClassVar[tuple[str, ...]] = ("skip", "bot", "forfeit")
+    new_game_options: ClassVar[dict[str, Any]] = {"tension": DEFAULT_TENSION}
 
     def normalize_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         return normalize(players, options)

@@ -88,7 +88,7 @@ START_PRAISE, QUICK_PRAISE = 6, 15
 # spawn divisor, Land defence, extra Wounds, Demon Strength steps at the start
 DIFFICULTY = {"easy": (4, 10, 1, 0), "normal": (4, 10, 0, 0), "hard": (5, 10, 0, 1)}
 SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox", "auto_nightmare")
-NEW_GAME_NIGHTMARE = "solo"  # what the lobby and the terminal set: automatic alone, the players decide at a table
+NEW_GAME_NIGHTMARE = "solo"  # what a new game gets (engine.core.new_game_options): automatic alone, a table decides
 OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", "demon_strength", *SWITCHES)
 LAND_STREAM, DREAM_STREAM = 0, 1
 # Not one of 5.3's action types: the Spell (3.2) may be tried again in a turn, for 10 Praise each time. It is
@@ -177,6 +177,7 @@ class FloatingWorld:
     max_players: ClassVar[int] = 4
     ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset(nt.ENGINE_VERBS)
     TIMEOUT_POLICIES: ClassVar[tuple[str, ...]] = ("skip", "bot", "forfeit")
+    new_game_options: ClassVar[dict[str, Any]] = {"auto_nightmare": NEW_GAME_NIGHTMARE}
 
     # --- setup -------------------------------------------------------------------------------------------
 

@@ -250,16 +250,3 @@ async def test_nightmare_decision_is_a_select_for_the_current_player_only(harnes
     assert any(s.ephemeral and s.kind != "defer" for s in out)
     assert (await table_of(h, channel_id)).version == after.version
 
-
-async def test_a_new_lobby_lets_a_table_decide_the_nightmare_and_a_solo_player_not() -> None:
-    """The lobby opens new games with ``auto_nightmare=solo``; an organiser's own choice is kept."""
-    from cogs.floating_world import FloatingWorldSurface
-    from rules import GAMES
-
-    surface = FloatingWorldSurface()
-    opts = await surface.lobby_options(None, None, {}, "en")  # type: ignore[arg-type]
-    rules = GAMES["floating_world"]
-    assert rules.normalize_options(1, opts)["auto_nightmare"] == "on"
-    assert rules.normalize_options(3, opts)["auto_nightmare"] == "off"
-    kept = await surface.lobby_options(None, None, {"auto_nightmare": "on"}, "en")  # type: ignore[arg-type]
-    assert rules.normalize_options(3, kept)["auto_nightmare"] == "on"

@@ -94,7 +94,8 @@ def test_exact_mode_keeps_todays_previews_and_pure_statics() -> None:
 
 
 def test_a_game_saved_before_the_tension_option_keeps_exact_previews() -> None:
-    assert G.new(2, {}, "new").options.tension == ff.DEFAULT_TENSION
+    assert G.new(2, G.new_game_options, "new").options.tension == ff.DEFAULT_TENSION  # what the engine gives a new game
+    assert G.new(2, {}, "old").options.tension == "exact"  # stored options from before: the replay stays exact
     saved = G.to_json(thin(BANDS))
     assert G.from_json(json.loads(json.dumps(saved))).options.tension == "bands"
     del saved["options"]["tension"]  # written before the option existed
@@ -118,7 +119,7 @@ def test_bands_bot_cannot_tell_one_shaky_placement_from_another() -> None:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, "tension-2"), (3, "tension-3")])
 def test_bands_playouts_end(players: int, seed: str) -> None:
-    s = G.new(players, {"chakra": "middle"}, seed)
+    s = G.new(players, {**G.new_game_options, "chakra": "middle"}, seed)
     assert s.options.tension == "bands"
     while s.phase != "over" and s.turn < 200:
         s, _ = G.apply(s, s.current, G.bot_action(s, s.current))

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from cogs.utils.app import App
 from cogs.utils.checks import FloorboardTree, numbers_in_range
 from cogs.utils.lang import CatalogTranslator
 from cogs.utils.replies import answer_unanswered
@@ -92,7 +93,7 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class Floorboard(commands.Bot):
+class Floorboard(App):
     def __init__(
         self,
         settings: Settings,
@@ -384,12 +385,9 @@ def run_bot() -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command line (cli.py) on ``argv``; returns the exit code instead of exiting, so tests can call it."""
-    from cli import invoke
-
-    return invoke(sys.argv[1:] if argv is None else argv)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    # `python bot.py ARGS` is the command line, as ./floorboard runs it. Only the script imports cli: the module
+    # `bot` never does (cli imports it to run the bot), so no cycle.
+    import cli
+
+    sys.exit(cli.main())

@@ -1,5 +1,5 @@
 """The command line of ``./floorboard`` (click): the bot by default, ``run`` for the same, ``play`` for the
-terminal game. `invoke` returns the exit code instead of exiting, so that bot.main and the tests can call it."""
+terminal game. `main`/`invoke` return the exit code instead of exiting, so that the tests can call them."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def cli(ctx: click.Context) -> int | None:
 @cli.command(context_settings=CONTEXT)
 def run() -> int:
     """Run the Discord bot until it is stopped (Ctrl-C)."""
-    from bot import run_bot
+    from bot import run_bot  # lazy: `play` and `tournament` start without loading discord.py and the cogs
 
     return run_bot()
 
@@ -250,5 +250,10 @@ def invoke(argv: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
+def main(argv: list[str] | None = None) -> int:
+    """The command line on ``argv`` (default: the process's); returns the exit code instead of exiting."""
+    return invoke(sys.argv[1:] if argv is None else argv)
+
+
 if __name__ == "__main__":
-    sys.exit(invoke(sys.argv[1:]))
+    sys.exit(main())

@@ -1,12 +1,13 @@
-"""Server settings for Floorboard: the language override, games in threads or not, and a health check."""
+"""Server settings for App: the language override, games in threads or not, and a health check."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, user_errors
@@ -14,9 +15,6 @@ from engine import PermissionDeniedError
 from engine.policies import POLICIES
 from i18n import t
 from rules.base import OptionsError
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 LANGUAGES = ("en", "pl", "auto")
 LANGUAGE_CHOICES = [
@@ -33,7 +31,7 @@ def require_manager(ctx: commands.Context[Any]) -> None:
 
 
 class Admin(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
@@ -99,5 +97,5 @@ class Admin(commands.Cog):
         await ctx.send(t("admin.pong", locale, ms=ms), ephemeral=True)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(Admin(bot))

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import quiet
+from cogs.utils.app import App
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, ls
 from cogs.utils.posting import channel_of, pinging
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
@@ -24,15 +25,12 @@ from engine import vacation as vac
 from i18n import t
 from rules.base import InvalidActionError
 
-if TYPE_CHECKING:
-    from bot import Floorboard
-
 MAX_DAYS = 365
 MAX_TIME = 5  # "22:00"
 
 
 class Away(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
@@ -148,6 +146,6 @@ def describe(settings: quiet.Notify, locale: str) -> str:
     return line + "\n" + t("quiet.dm_on" if settings.dm else "quiet.dm_off", locale)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     quiet.load(await bot.engine.settings.all_user_settings(), bot.now)
     await bot.add_cog(Away(bot))

@@ -25,12 +25,13 @@ from __future__ import annotations
 import asyncio
 import io
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.components import MAX_CUSTOM_ID, custom_id, delegate, id_number
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
@@ -45,9 +46,6 @@ from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
 from rules.floating_floors import statics
 from rules.floating_floors.layout import name as space_name
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 GAME = "floating_floors"
 SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
@@ -478,12 +476,12 @@ class FloatingFloors(MoveCog):
                              files=[discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-plain.png")])
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     bot.surfaces[GAME] = FloatingFloorsSurface()
     bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(FloatingFloors(bot))
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.surfaces.pop(GAME, None)
     bot.remove_dynamic_items(*ITEMS)

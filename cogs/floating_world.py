@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 
+from cogs.utils.app import App
 from cogs.utils.components import custom_id
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
@@ -38,9 +39,6 @@ from rules.base import RulesError
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
 from rules.floating_world.content import DREAM_BY_ID
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 GAME = "floating_world"
 SIMPLE = ("end", "harvest", "heal", "village", "seal")  # buttons whose action is their own name
@@ -386,12 +384,12 @@ class FloatingWorld(MoveCog):
             await play_component(self.bot, interaction, table, button_action(action), locale, version)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     bot.surfaces[GAME] = FloatingWorldSurface()
     bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(FloatingWorld(bot))
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(*ITEMS)
     bot.surfaces.pop(GAME, None)

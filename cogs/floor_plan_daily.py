@@ -28,13 +28,14 @@ import io
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.floor_plan import canonical_text, start_example
+from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import (
@@ -54,9 +55,6 @@ from i18n import t
 from rules.base import FloorboardError
 from rules.floor_plan import notation
 from rules.floor_plan.game import SHEET_DATA
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 MAX_CONTENT = 2000
 SCOPES = ("server", "global")
@@ -143,7 +141,7 @@ def scope_of(text: str | None) -> str:
 
 
 class FloorPlanDaily(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         self.daily = DailyChallenge(bot.engine)
         self.previews: dict[tuple[int, int], Preview] = {}
@@ -314,10 +312,10 @@ class FloorPlanDaily(commands.Cog):
         return lines
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     bot.add_dynamic_items(PreviewButton)
     await bot.add_cog(FloorPlanDaily(bot))
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(PreviewButton)

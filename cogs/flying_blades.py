@@ -12,12 +12,13 @@ is not one (``atack c3 c4``, ``c3 c4``) gets a hint with moves legal now (`cogs.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from cogs.utils import hints
+from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of, send_private
@@ -38,9 +39,6 @@ from rules.flying_blades.words import (  # what players type in their language: 
     WORD_ALIASES,
     canonical_text,
 )
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 GAME = "flying_blades"
 EMOJI = {"red": "🟥", "yellow": "🟨", "blue": "🟦", "green": "🟩", "black": "⬛"}
@@ -330,7 +328,7 @@ def keep_action(values: list[str]) -> str:
 
 
 class FlyingBlades(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def button(self, interaction: discord.Interaction, action: str, table_id: int,
@@ -389,12 +387,12 @@ class FlyingBlades(commands.Cog):
             await after_move(self.bot, result, locale, channel=channel)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     bot.surfaces[GAME] = FlyingBladesSurface()
     bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(FlyingBlades(bot))
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(*ITEMS)
     bot.surfaces.pop(GAME, None)

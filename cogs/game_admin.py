@@ -10,13 +10,14 @@ pinged); a refusal is private.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.admin import require_manager
+from cogs.utils.app import App
 from cogs.utils.checks import can_manage, is_host_or_manager
 from cogs.utils.ending import game_ended, human_ids
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, ls
@@ -29,9 +30,6 @@ from engine import admin as adm
 from engine import vacation as vac
 from i18n import t
 
-if TYPE_CHECKING:
-    from bot import Floorboard
-
 log = logging.getLogger(__name__)
 
 HOST_STEPS = frozenset({"pause", "resume", "adjudicate"})  # the rest need Manage Server
@@ -41,7 +39,7 @@ APP_SETTINGS_GUILD = 0
 
 
 class GameAdmin(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -269,5 +267,5 @@ class GameAdmin(commands.Cog):
                 else t("gameadmin.default.no_abandon", locale)]
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(GameAdmin(bot))

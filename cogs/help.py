@@ -8,20 +8,18 @@ form answers in the channel (nothing in it is secret). Within Discord's embed li
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, user_errors
 from cogs.utils.surface import find_game, game_choices, surface_for
 from i18n import DEFAULT_LOCALE, catalog, t
 from rules.base import Game
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 # The order of the list; a command not named here (a new one) is still listed, after these.
 ORDER = ("play", "move", "board", "hand", "whatif", "undo", "resign", "abort", "games", "mygames", "record",
@@ -82,7 +80,7 @@ def group_lines(group: app_commands.Group, locale: str) -> list[str]:
     return lines
 
 
-def command_lines(bot: Floorboard, locale: str) -> list[str]:
+def command_lines(bot: App, locale: str) -> list[str]:
     found = {c.name: c for c in bot.tree.get_commands() if isinstance(c, app_commands.Command | app_commands.Group)}
     names = [n for n in ORDER if n in found] + sorted(set(found) - set(ORDER))
     lines = []
@@ -125,7 +123,7 @@ def batches(embeds: list[discord.Embed], limit: int = MAX_MESSAGE) -> list[list[
     return out
 
 
-def overview_embed(bot: Floorboard, locale: str) -> discord.Embed:
+def overview_embed(bot: App, locale: str) -> discord.Embed:
     prefix = bot.settings.command_prefix
     intro = t("help.intro", locale, prefix=prefix)
     embed = discord.Embed(title=t("help.title", locale), colour=discord.Colour.blurple(),
@@ -141,7 +139,7 @@ def overview_embed(bot: Floorboard, locale: str) -> discord.Embed:
     return embed
 
 
-def help_embeds(bot: Floorboard, locale: str, game: Game | None = None) -> list[discord.Embed]:
+def help_embeds(bot: App, locale: str, game: Game | None = None) -> list[discord.Embed]:
     """The overview; with a game, its notation page after it."""
     embeds = [overview_embed(bot, locale)]
     if game is not None:
@@ -150,7 +148,7 @@ def help_embeds(bot: Floorboard, locale: str, game: Game | None = None) -> list[
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
@@ -169,5 +167,5 @@ class Help(commands.Cog):
                 await ctx.send(embeds=embeds, ephemeral=True)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(Help(bot))

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import surface_for
@@ -28,9 +29,6 @@ from engine import policies as pol
 from engine import vacation as vac
 from engine.queries import DeadlineRow
 from i18n import t
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 MAX_DESCRIPTION = 4096  # Discord's limit for an embed's description
 MORE_ROOM = 40  # kept free under each section for its "…and N more" line
@@ -116,7 +114,7 @@ def fit(sections: list[tuple[str, list[str]]], more: Callable[[int], str], limit
 
 
 class Inbox(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
@@ -169,5 +167,5 @@ class Inbox(commands.Cog):
         return safe(guild.name, SERVER_NAME_LIMIT) if guild is not None else str(table.guild_id)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(Inbox(bot))

@@ -10,13 +10,14 @@ from __future__ import annotations
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import quiet
+from cogs.utils.app import App
 from cogs.utils.checks import can_manage
 from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
 from cogs.utils.ending import game_ended, thread_reopened
@@ -65,9 +66,6 @@ from engine import (
 from engine.policies import check_options, settings_of
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +120,7 @@ def confirm_words() -> set[str]:
 
 
 class Lobby(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         self.resumed = False
 
@@ -671,10 +669,10 @@ class Lobby(commands.Cog):
         await channel.send(text, allowed_mentions=pinging(ids))
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     bot.add_dynamic_items(*GENERIC_ITEMS)
     await bot.add_cog(Lobby(bot))
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(*GENERIC_ITEMS)

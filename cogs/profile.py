@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import find_game, game_choices, surface_for
@@ -28,9 +29,6 @@ from i18n import t
 from league.tournament import Tournament
 from render.league import standings_image
 from rules.base import FloorboardError
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 PAGE = 10
 LAST_GAMES = 5  # in a profile
@@ -65,7 +63,7 @@ def change_text(row: ResultRow, locale: str) -> str:
 
 
 class Profile(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
@@ -235,5 +233,5 @@ class Profile(commands.Cog):
             await send_ephemeral(ctx, None, embed=embed)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(Profile(bot))

@@ -25,7 +25,7 @@ import io
 import json
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -34,6 +34,7 @@ from discord.ext import commands
 from cogs.admin import require_manager
 from cogs.lobby import MAX_OPTIONS, parse_options
 from cogs.utils import tournament_view as tv
+from cogs.utils.app import App
 from cogs.utils.checks import can_manage
 from cogs.utils.components import id_number
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, locale_of_interaction, ls
@@ -64,9 +65,6 @@ from league.tournament import (
 from render.league import bracket_image, crosstable_image, standings_image
 from rules.rng import new_seed
 
-if TYPE_CHECKING:
-    from bot import Floorboard
-
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES = 10080
@@ -84,7 +82,7 @@ OPEN = (REGISTRATION, RUNNING)
 
 
 class Tournaments(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         self._fake = 0
 
@@ -925,5 +923,5 @@ class Tournaments(commands.Cog):
                                allowed_mentions=pinging(tv.human_ids(top)))
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(Tournaments(bot))

@@ -8,11 +8,12 @@ the table, its version as asked and the requester, so a stale, forged or second 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.posting import channel_of, pinging, publish
@@ -21,9 +22,6 @@ from cogs.utils.surface import Segment, surface_for
 from engine import ActResult, GameNotFoundError, PermissionDeniedError, StaleVersionError, Table
 from engine import undo as ud
 from i18n import t
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +52,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_T
         await delegate(interaction, "Undo", "undo_button", self.choice, self.table_id, self.version, self.user_id)
 
 
-def shown_action(bot: Floorboard, table: Table, action: str) -> str:
+def shown_action(bot: App, table: Table, action: str) -> str:
     """The move as the channel may see it: a hidden choice (a keep, a Floor Plan sheet) by its verb only."""
     if surface_for(bot, table.game).is_private_action(table, action):
         action = action.split()[0] + " ?"
@@ -62,7 +60,7 @@ def shown_action(bot: Floorboard, table: Table, action: str) -> str:
 
 
 class Undo(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
@@ -146,10 +144,10 @@ class Undo(commands.Cog):
                 await self.announce(result, "", channel, locale)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     await bot.add_cog(Undo(bot))
     bot.add_dynamic_items(UndoButton)
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(UndoButton)

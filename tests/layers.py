@@ -78,12 +78,19 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _is_main_guard(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+            and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators))
+
+
 def _walk(node: ast.AST, in_function: bool, type_only: bool) -> Iterator[tuple[ast.AST, bool, bool]]:
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.Import | ast.ImportFrom):
             yield child, in_function, type_only
         elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             yield from _walk(child, True, type_only)
+        elif isinstance(child, ast.If) and _is_main_guard(child.test):
+            continue  # runs only when the file is the script (module `__main__`): no module imports it from there
         elif isinstance(child, ast.If) and _is_type_checking(child.test):
             for stmt in child.body:
                 yield from _walk(ast.Module(body=[stmt], type_ignores=[]), in_function, True)

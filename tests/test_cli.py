@@ -38,12 +38,12 @@ def test_help_lists_the_commands_and_the_exit_codes(flag: str, bot_runs: list[st
 
 
 def test_no_command_runs_the_bot_and_keeps_its_exit_code(bot_runs: list[str]) -> None:
-    assert bot_module.main([]) == 5
+    assert cli.main([]) == 5
     assert bot_runs == ["run"]
 
 
 def test_run_runs_the_bot_and_keeps_its_exit_code(bot_runs: list[str]) -> None:
-    assert bot_module.main(["run"]) == 5
+    assert cli.main(["run"]) == 5
     assert bot_runs == ["run"]
 
 
@@ -54,7 +54,7 @@ def test_run_runs_the_bot_and_keeps_its_exit_code(bot_runs: list[str]) -> None:
 ])
 def test_bad_arguments_print_the_usage_and_the_reason_and_exit_2(
         argv: list[str], reason: str, bot_runs: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert bot_module.main(argv) == 2
+    assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("Usage: ./floorboard") and reason in err
     assert "Traceback" not in err and bot_runs == []
@@ -71,7 +71,7 @@ def test_play_runs_play_cli_click_command_with_its_arguments(monkeypatch: pytest
         return 0
 
     monkeypatch.setitem(sys.modules, "play_cli", types.SimpleNamespace(play=play))
-    assert bot_module.main(["play", "floor_plan", "--bots", "1"]) == 0
+    assert cli.main(["play", "floor_plan", "--bots", "1"]) == 0
     assert seen == [("floor_plan", 1)]
 
 
@@ -82,14 +82,14 @@ def test_play_exit_codes_pass_through(monkeypatch: pytest.MonkeyPatch) -> None:
         ctx.exit(4)
 
     monkeypatch.setitem(sys.modules, "play_cli", types.SimpleNamespace(play=play))
-    assert bot_module.main(["play"]) == 4
+    assert cli.main(["play"]) == 4
 
 
 def test_an_argparse_play_cli_gets_every_argument_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
     old = types.SimpleNamespace(main=lambda argv: seen.append(argv) or 3)  # play_cli before click: main(argv)
     monkeypatch.setitem(sys.modules, "play_cli", old)
-    assert bot_module.main(["play", "flying_blades", "-h", "--option", "cards=open"]) == 3
+    assert cli.main(["play", "flying_blades", "-h", "--option", "cards=open"]) == 3
     assert seen == [["flying_blades", "-h", "--option", "cards=open"]]
 
 
@@ -99,12 +99,12 @@ def test_a_subcommand_calling_sys_exit_keeps_its_code(monkeypatch: pytest.Monkey
         raise SystemExit("--option expects KEY=VALUE")
 
     monkeypatch.setitem(sys.modules, "play_cli", types.SimpleNamespace(main=exits))
-    assert bot_module.main(["play", "x"]) == 1
+    assert cli.main(["play", "x"]) == 1
     assert "--option expects KEY=VALUE" in capsys.readouterr().err
 
 
 def test_python_bot_py_help_prints_help_without_loading_the_terminal_game() -> None:
-    code = "import sys, bot; code = bot.main(['--help']); assert 'play_cli' not in sys.modules; sys.exit(code)"
+    code = "import sys, cli; code = cli.main(['--help']); assert 'play_cli' not in sys.modules; sys.exit(code)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Usage: ./floorboard") and done.stderr == ""

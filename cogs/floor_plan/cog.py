@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from cogs.floor_plan.components import (
 )
 from cogs.floor_plan.posts import png_file, sheet_png, sheet_text
 from cogs.floor_plan.surface import FloorPlanSurface
+from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.lang import locale_of_interaction, ls
 from cogs.utils.posting import MAX_CONTENT, after_move, channel_of
@@ -41,13 +42,9 @@ from i18n import t
 from render import floor_plan as draw
 from rules.base import NotYourTurnError, RulesError
 
-if TYPE_CHECKING:
-    from bot import Floorboard
-
-
 
 class FloorPlan(commands.Cog):
-    def __init__(self, bot: Floorboard, surface: FloorPlanSurface) -> None:
+    def __init__(self, bot: App, surface: FloorPlanSurface) -> None:
         self.bot = bot
         self.surface = surface
         self.previews: dict[tuple[int, int], Preview] = {}
@@ -218,13 +215,13 @@ class FloorPlan(commands.Cog):
             await self.send_sheet(interaction, table, seat, locale)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     surface = FloorPlanSurface()
     bot.surfaces[GAME] = surface
     bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(FloorPlan(bot, surface))
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(*ITEMS)
     bot.surfaces.pop(GAME, None)

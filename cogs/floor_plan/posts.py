@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -23,6 +23,7 @@ from cogs.floor_plan.basics import (
     start_example,
 )
 from cogs.floor_plan.components import table_items
+from cogs.utils.app import App
 from cogs.utils.components import RematchButton, view_of
 from cogs.utils.ending import result_ping
 from cogs.utils.posting import MAX_CONTENT, MEDALS, pinging
@@ -35,11 +36,6 @@ from i18n import t
 from render import floor_plan as draw
 from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import USAGE
-
-if TYPE_CHECKING:
-    from bot import Floorboard
-
-
 
 # --- texts and images ---------------------------------------------------------------------------------
 
@@ -194,7 +190,7 @@ def final_embed(surface: GameSurface, table: Table, locale: str,
     return embed
 
 
-def round_posts(surface: GameSurface, bot: Floorboard, segments: list[Segment], locale: str) -> list[RoundPost]:
+def round_posts(surface: GameSurface, bot: App, segments: list[Segment], locale: str) -> list[RoundPost]:
     """What a run of moves shows in public: resignations, a summary per closed round, the next round's pings."""
     posts: list[RoundPost] = []
     latest = segments[-1].table

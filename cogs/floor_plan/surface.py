@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -20,6 +20,7 @@ from cogs.floor_plan.basics import (
 from cogs.floor_plan.components import table_items
 from cogs.floor_plan.posts import post_kwargs, round_posts, sheet_png, sheet_text, summary_png
 from cogs.utils import hints
+from cogs.utils.app import App
 from cogs.utils.ending import game_ended
 from cogs.utils.posting import pinging
 from cogs.utils.surface import GameSurface, Segment
@@ -38,10 +39,6 @@ from rules.floor_plan.words import (  # what players type in their language: the
     WORD_ALIASES,
     canonical_text,
 )
-
-if TYPE_CHECKING:
-    from bot import Floorboard
-
 
 
 class FloorPlanSurface(GameSurface):
@@ -169,7 +166,7 @@ class FloorPlanSurface(GameSurface):
 
     # --- posting -------------------------------------------------------------------------------------
 
-    async def publish(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str, *,
+    async def publish(self, bot: App, channel: Any, segments: list[Segment], locale: str, *,
                       first: Any = None, final: bool = True) -> list[Any]:
         """Round summaries and the round's pings; a run that is not final waits for the rest of it."""
         key = getattr(channel, "id", 0)
@@ -189,7 +186,7 @@ class FloorPlanSurface(GameSurface):
             await game_ended(bot, channel, latest, locale)
         return sent
 
-    async def on_notice(self, bot: Floorboard, channel: Any, notice: Notice, locale: str) -> bool:
+    async def on_notice(self, bot: App, channel: Any, notice: Notice, locale: str) -> bool:
         table = notice.table
         if notice.kind == "timeout":
             results = notice.results()

@@ -15,12 +15,13 @@ Everything is stored through `engine.floor_content`, which also gives the game i
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
@@ -31,9 +32,6 @@ from i18n import t
 from rules.base import Msg
 from rules.the_floor import content as builtin
 from rules.the_floor.answers import fold, normalize
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 MAX_CONTENT = 2000
 LANG_CHOICES = [app_commands.Choice(name=ls(f"tfa.lang.{lang}"), value=lang) for lang in ("en", "pl")]
@@ -70,7 +68,7 @@ def fit(lines: list[str], locale: str, limit: int = MAX_CONTENT) -> str:
 
 
 class TheFloorAdmin(commands.Cog):
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -28,6 +28,7 @@ from cogs.the_floor.basics import (
 )
 from cogs.the_floor.components import ITEMS, TheFloorSelect
 from cogs.the_floor.surface import TheFloorSurface
+from cogs.utils.app import App
 from cogs.utils.checks import can_manage
 from cogs.utils.components import view_of
 from cogs.utils.lang import guild_locale, locale_of_interaction
@@ -51,14 +52,11 @@ from rules.the_floor.words import (  # what players type in their language: the 
     duel_action,
 )
 
-if TYPE_CHECKING:
-    from bot import Floorboard
-
 log = logging.getLogger(__name__)
 
 
 class TheFloor(commands.Cog):
-    def __init__(self, bot: Floorboard, surface: TheFloorSurface) -> None:
+    def __init__(self, bot: App, surface: TheFloorSurface) -> None:
         self.bot = bot
         self.surface = surface
         self.resumed = False
@@ -353,7 +351,7 @@ class TheFloor(commands.Cog):
                 await self.announce(result, locale, channel)
 
 
-async def setup(bot: Floorboard) -> None:
+async def setup(bot: App) -> None:
     surface = TheFloorSurface(bot)
     bot.surfaces[GAME] = surface
     bot.add_dynamic_items(*ITEMS)
@@ -361,6 +359,6 @@ async def setup(bot: Floorboard) -> None:
     await bot.add_cog(TheFloorAdmin(bot))  # /floor: the server's own content, loaded and unloaded with the game
 
 
-async def teardown(bot: Floorboard) -> None:
+async def teardown(bot: App) -> None:
     bot.remove_dynamic_items(*ITEMS)
     bot.surfaces.pop(GAME, None)

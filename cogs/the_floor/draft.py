@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from cogs.the_floor.basics import DRAFT_META, LEARN_META, MAX_ANSWER, MAX_LEARN, PRESENT, relative
 from cogs.the_floor.components import TheFloorButton
+from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.posting import pinging
 from cogs.utils.surface import Segment
@@ -18,9 +19,6 @@ from cogs.utils.text import clean, clip
 from engine import Table
 from i18n import t
 from rules.the_floor.game import DEAL, DRAFT_TIMER
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +28,7 @@ class DraftPosting:
 
     # --- the draft: one message kept current; pings only for whoever the draft waits for ----------------
 
-    async def publish_draft(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str,
+    async def publish_draft(self, bot: App, channel: Any, segments: list[Segment], locale: str,
                             first: Any) -> list[Any]:
         """The draft's message is posted once (it pings everyone: the game starts) and then edited as picks come
         in. A new pass pings only those who have not been around for a while (whoever just picked is), and once most
@@ -142,7 +140,7 @@ class DraftPosting:
         """The game's opening lines stay on the draft's message when it opened the game."""
         return [self.intro(table, locale)] if meta.get("intro") else []
 
-    async def close_draft(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str) -> None:
+    async def close_draft(self, bot: App, channel: Any, segments: list[Segment], locale: str) -> None:
         """The draft is over: its message says so (the board follows in a new message)."""
         if not any(e.kind == "draft_done" for seg in segments if seg.result for e in seg.result.events):
             return
@@ -156,7 +154,7 @@ class DraftPosting:
         except (discord.HTTPException, AttributeError) as e:
             log.info("table %s: the draft message was not closed (%s)", table.id, e)
 
-    async def judged_answers(self, bot: Floorboard, segments: list[Segment], locale: str) -> list[Any]:
+    async def judged_answers(self, bot: App, segments: list[Segment], locale: str) -> list[Any]:
         """An answer the judges accepted can be added to the server's own list: remember it (by the version it
         was accepted at) and offer the host or an admin an Add button."""
         items: list[Any] = []

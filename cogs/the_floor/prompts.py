@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -24,15 +24,13 @@ from cogs.the_floor.basics import (
     stamp_ms,
 )
 from cogs.the_floor.components import TheFloorButton
+from cogs.utils.app import App
 from engine import Table
 from i18n import t
 from rules.base import FloorboardError
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take
 from rules.the_floor.game import DEAL
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +155,7 @@ class DuelPrompts:
         now = self.bot.now() if self.bot is not None else datetime.now(UTC)
         return at is None or now - datetime.fromisoformat(at) >= SILENCE
 
-    async def after_prompt(self, bot: Floorboard, table: Table, message: Any,
+    async def after_prompt(self, bot: App, table: Table, message: Any,
                            extra: dict[str, Any] | None = None) -> None:
         """Bookkeeping once a prompt is out, in one write: that it is out (``tf_posted``: a restart before it
         re-posts it), the duel clock's base, and the timer of the step now waiting."""
@@ -215,7 +213,7 @@ class DuelPrompts:
             return datetime.fromisoformat(saved["due"])
         return now + timedelta(seconds=vote)
 
-    async def fix_ready_deadline(self, bot: Floorboard, table: Table) -> Table:
+    async def fix_ready_deadline(self, bot: App, table: Table) -> Table:
         """The Ready deadline is fixed when a duel is announced (kept in meta for the duel: each Ready re-arms
         the same deadline for whoever is still missing)."""
         s = table.state
@@ -228,7 +226,7 @@ class DuelPrompts:
         due = bot.now() + timedelta(minutes=minutes)
         return await bot.engine.set_meta(table.id, **{READY_META: due.isoformat(), READY_META + "_key": key})
 
-    async def arm_draft(self, bot: Floorboard, table: Table, meta: dict[str, Any]) -> bool:
+    async def arm_draft(self, bot: App, table: Table, meta: dict[str, Any]) -> bool:
         """A draft pass's deadline (``draft_minutes``, fixed when the pass opened): the default pick for one
         player still picking; that post re-arms it for the next, so every straggler gets one."""
         due = (meta.get(DRAFT_META) or table.meta.get(DRAFT_META) or {}).get("due")
@@ -244,7 +242,7 @@ class DuelPrompts:
             await bot.engine.set_meta(table.id, **meta)
         return True
 
-    async def arm_ready(self, bot: Floorboard, table: Table, meta: dict[str, Any]) -> bool:
+    async def arm_ready(self, bot: App, table: Table, meta: dict[str, Any]) -> bool:
         s = table.state
         d = s.duel
         due_text = table.meta.get(READY_META)
@@ -255,7 +253,7 @@ class DuelPrompts:
         return await bot.engine.arm_timer(table.id, version=table.version, seat=s.seats_of(absent)[0],
                                           action="timeout", due_at=datetime.fromisoformat(due_text), meta=meta)
 
-    async def on_notice(self, bot: Floorboard, channel: Any, notice: Any, locale: str) -> bool:
+    async def on_notice(self, bot: App, channel: Any, notice: Any, locale: str) -> bool:
         if notice.kind != "timeout":
             return False
         results = notice.results()

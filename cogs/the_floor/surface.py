@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -26,6 +26,7 @@ from cogs.the_floor.basics import (
 )
 from cogs.the_floor.draft import DraftPosting
 from cogs.the_floor.prompts import DuelPrompts
+from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.hints import moves_msg, near_miss, render
@@ -50,10 +51,6 @@ from rules.the_floor.words import (  # what players type in their language: the 
     typed_verb,
 )
 
-if TYPE_CHECKING:
-    from bot import Floorboard
-
-
 
 class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
     game_id = GAME
@@ -61,7 +58,7 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
     resumes_itself = True
     private_action_key = "tfui.typed_private"
 
-    def __init__(self, bot: Floorboard | None = None) -> None:
+    def __init__(self, bot: App | None = None) -> None:
         self.bot = bot
         self.draft_locks: dict[int, asyncio.Lock] = {}
 
@@ -245,7 +242,7 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
                             inline=False)
         return embed
 
-    async def lobby_options(self, bot: Floorboard, guild_id: int | None, options: dict[str, Any],
+    async def lobby_options(self, bot: App, guild_id: int | None, options: dict[str, Any],
                             locale: str) -> dict[str, Any]:
         """The categories' language follows the server's unless chosen; the server's own categories and its
         list of accepted answers go into the game as they are now (so the game replays exactly)."""
@@ -402,7 +399,7 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
 
     # --- posting ---------------------------------------------------------------------------------------
 
-    async def publish(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str, *,
+    async def publish(self, bot: App, channel: Any, segments: list[Segment], locale: str, *,
                       first: Any = None, final: bool = True) -> list[Any]:
         """One message per run of moves: what happened, the board when it changed, and (when ``final``) the
         prompt for whoever acts next, with its pings and buttons. A running duel's prompt is the letter; the
@@ -422,7 +419,7 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
             await game_ended(bot, channel, latest, locale)  # the shared end: result pinged, thread renamed
         return sent
 
-    async def publish_post(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str,
+    async def publish_post(self, bot: App, channel: Any, segments: list[Segment], locale: str,
                            first: Any) -> list[Any]:
         latest = await self.fix_ready_deadline(bot, segments[-1].table)
         lines = [seg.line for seg in segments if seg.line]

@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from cogs.utils.app import App
 from cogs.utils.surface import GameSurface, surface_for
 from cogs.utils.text import clean, mention, seat_names
 from engine import Table
 from i18n import t
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -65,13 +63,13 @@ def thread_title(surface: GameSurface, table: Table, locale: str) -> str:
     return clean(t(key, locale, game=game, table=table.id, names=clean(names, max(room, 1))), MAX_NAME)
 
 
-def own_thread(bot: Floorboard, channel: Any) -> bool:
+def own_thread(bot: App, channel: Any) -> bool:
     """A thread the bot opened for a game (not a server's channel, nor a thread someone else made)."""
     me = getattr(bot.user, "id", None)
     return isinstance(channel, discord.Thread) and me is not None and channel.owner_id == me
 
 
-async def game_ended(bot: Floorboard, channel: Any, table: Table, locale: str) -> None:
+async def game_ended(bot: App, channel: Any, table: Table, locale: str) -> None:
     """The game in ``channel`` is over (finished, aborted, or a lobby expired): its thread is renamed to show
     the result and set to archive after an hour of silence. Never raises."""
     try:
@@ -86,7 +84,7 @@ async def game_ended(bot: Floorboard, channel: Any, table: Table, locale: str) -
         log.exception("closing the thread of table %s failed", table.id)
 
 
-async def thread_reopened(bot: Floorboard, channel: Any, name: str, archive_minutes: int) -> None:
+async def thread_reopened(bot: App, channel: Any, name: str, archive_minutes: int) -> None:
     """A new game (a rematch) opens in a thread that showed a result: its name and archive time as new. Never
     raises."""
     try:

@@ -8,16 +8,14 @@ catalog is the source of the default text, other catalogs give the localizations
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.app import App
 from i18n import DEFAULT_LOCALE, LOCALES, catalog, t
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 
 def shipped(locale: str | discord.Locale | None) -> str | None:
@@ -28,7 +26,7 @@ def shipped(locale: str | discord.Locale | None) -> str | None:
     return base if base in LOCALES else None
 
 
-async def guild_locale(bot: Floorboard, guild_id: int | None, preferred: str | discord.Locale | None) -> str:
+async def guild_locale(bot: App, guild_id: int | None, preferred: str | discord.Locale | None) -> str:
     if guild_id is not None:
         override = shipped(await bot.engine.guild_locale(guild_id))
         if override is not None:
@@ -36,12 +34,12 @@ async def guild_locale(bot: Floorboard, guild_id: int | None, preferred: str | d
     return shipped(preferred) or shipped(bot.settings.default_locale) or DEFAULT_LOCALE
 
 
-async def locale_of_guild(bot: Floorboard, guild: discord.Guild | None) -> str:
+async def locale_of_guild(bot: App, guild: discord.Guild | None) -> str:
     return await guild_locale(bot, guild.id if guild else None, guild.preferred_locale if guild else None)
 
 
 async def locale_of_interaction(interaction: discord.Interaction) -> str:
-    bot: Floorboard = interaction.client  # type: ignore[assignment]
+    bot: App = interaction.client  # type: ignore[assignment]
     preferred = interaction.guild_locale if interaction.guild_id else interaction.locale
     return await guild_locale(bot, interaction.guild_id, preferred)
 

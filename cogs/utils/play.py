@@ -7,11 +7,12 @@ seat, the turn and the version, so a stale or forged click changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 import discord
 from discord.ext import commands
 
+from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.posting import after_move, channel_of
@@ -19,9 +20,6 @@ from cogs.utils.replies import acknowledge, in_time, send_ephemeral, user_errors
 from engine import NotSeatedError, Table
 from i18n import t
 from rules.base import IllegalActionError, InvalidActionError
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 
 def legal(table: Table, seat: int) -> list[str]:
@@ -45,7 +43,7 @@ def chosen_action(table: Table, user_id: int, kind: str, version: int, values: l
     return action
 
 
-async def play_component(bot: Floorboard, interaction: discord.Interaction, table: Table, action: str, locale: str,
+async def play_component(bot: App, interaction: discord.Interaction, table: Table, action: str, locale: str,
                          version: int) -> None:
     """Play a button's or select's move: saved first (or answered in time), then the board in the channel."""
     result = await in_time(interaction, bot.engine.act(table.id, interaction.user.id, action, version=version,
@@ -127,7 +125,7 @@ class MoveCog(commands.Cog):
     SELECT_VERBS: ClassVar[dict[str, tuple[str, ...]]] = {}
     NOT_NOW: ClassVar[str] = ""
 
-    def __init__(self, bot: Floorboard) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,

@@ -22,11 +22,12 @@ import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from cogs.utils import quiet
+from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.surface import GameSurface, Segment, shown_names, surface_for
@@ -34,9 +35,6 @@ from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from engine.errors import StorageError
 from i18n import t
 from rules.base import FloorboardError
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +168,7 @@ def finish_post(post: Post, surface: GameSurface, table: Table, locale: str) -> 
 
 
 async def publish(
-    bot: Floorboard,
+    bot: App,
     channel: discord.abc.Messageable,
     segments: list[Segment],
     locale: str,
@@ -206,7 +204,7 @@ async def publish(
     return sent
 
 
-async def supersede_prompt(bot: Floorboard, channel: Any, table: Table, message: Any, **meta: Any) -> None:
+async def supersede_prompt(bot: App, channel: Any, table: Table, message: Any, **meta: Any) -> None:
     """``message`` now carries the game's live buttons (None: no message does any more): the one that carried
     them before loses them, in one edit, so that old boards cannot be clicked. Its id is kept in the table's
     meta (like `ANNOUNCED_META`, it does not move the version), written with ``meta`` in the same write, before
@@ -243,7 +241,7 @@ async def edit_quietly(channel: Any, message_id: int, **kwargs: Any) -> bool:
     return False
 
 
-async def mark_announced(bot: Floorboard, table: Table) -> None:
+async def mark_announced(bot: App, table: Table) -> None:
     """Remember how many moves are on the boards posted, so that a restart posts what a crash left unposted."""
     try:
         await bot.engine.set_meta(table.id, **{ANNOUNCED_META: table.moves})
@@ -251,7 +249,7 @@ async def mark_announced(bot: Floorboard, table: Table) -> None:
         log.warning("could not mark table %s announced: %s", table.id, e)
 
 
-async def board_posted(bot: Floorboard, channel: Any, table: Table) -> bool:
+async def board_posted(bot: App, channel: Any, table: Table) -> bool:
     """Did the bot post the board of the table's latest move before it stopped (after the post, before marking
     it)? Boards are named by table and move count, so the channel's recent history tells."""
     name = f"{table.game}-{table.id}-{table.moves}.png"
@@ -266,7 +264,7 @@ async def board_posted(bot: Floorboard, channel: Any, table: Table) -> bool:
     return False
 
 
-async def resume(bot: Floorboard, table: Table, locale: str) -> None:
+async def resume(bot: App, table: Table, locale: str) -> None:
     """After a restart: post the moves a crash left unposted (one board for them), then let due bots play."""
     channel = await channel_of(bot, table.channel_id)
     if channel is None:
@@ -307,7 +305,7 @@ def result_embed(surface: GameSurface, table: Table, locale: str) -> discord.Emb
     return embed
 
 
-async def channel_of(bot: Floorboard, channel_id: int) -> discord.abc.Messageable | None:
+async def channel_of(bot: App, channel_id: int) -> discord.abc.Messageable | None:
     channel = bot.get_channel(channel_id)
     if channel is None:
         try:
@@ -318,7 +316,7 @@ async def channel_of(bot: Floorboard, channel_id: int) -> discord.abc.Messageabl
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
-async def after_move(bot: Floorboard, result: ActResult, locale: str, *, channel: Any,
+async def after_move(bot: App, result: ActResult, locale: str, *, channel: Any,
                      first: Sender | None = None) -> None:
     """Let the bots play after a player's move, then post them all as one message (one image marking every
     move) that pings who is next. The bots are quick, and the player's move is on the image (step 1): one
@@ -340,7 +338,7 @@ async def after_move(bot: Floorboard, result: ActResult, locale: str, *, channel
     await publish(bot, channel, segments, locale, first=first)
 
 
-async def send_private(bot: Floorboard, interaction: discord.Interaction, table: Table, locale: str) -> None:
+async def send_private(bot: App, interaction: discord.Interaction, table: Table, locale: str) -> None:
     """The user's own view as an ephemeral reply: re-fetched on every request, never an edit of an old one."""
     seat = table.seat_of(interaction.user.id)
     if seat is None:
@@ -351,7 +349,7 @@ async def send_private(bot: Floorboard, interaction: discord.Interaction, table:
     await interaction.followup.send(ephemeral=True, **await private_reply(bot, table, seat, locale))
 
 
-async def private_reply(bot: Floorboard, table: Table, seat: int, locale: str) -> dict[str, Any]:
+async def private_reply(bot: App, table: Table, seat: int, locale: str) -> dict[str, Any]:
     """A seat's private view: its own board image (with its cards) and the surface's text."""
     surface = surface_for(bot, table.game)
     kw: dict[str, Any] = {"content": surface.private_text(table, seat, locale)[:MAX_CONTENT]}

@@ -20,19 +20,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from cogs.utils.app import App
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from engine import DamagedGameError, Table
 from engine.policies import PAUSED, PAUSED_ADMIN, settings_of
 from engine.results import unrated_reason
 from i18n import DEFAULT_LOCALE, t
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +122,7 @@ def result_text(surface: GameSurface, table: Table, locale: str) -> str:
     return "\n".join(x for x in (t(key, locale, names=names), reason) if x)
 
 
-def status_message(bot: Floorboard, table: Table, locale: str) -> dict[str, Any]:
+def status_message(bot: App, table: Table, locale: str) -> dict[str, Any]:
     """The keyword arguments of a send or edit: the embed alone (the lobby's text and buttons go away)."""
     embed = status_embed(surface_for(bot, table.game), table, locale, bot.engine.clocks(table))
     return {"content": None, "embed": embed, "view": None, "allowed_mentions": discord.AllowedMentions.none()}
@@ -141,7 +139,7 @@ class StatusMessages:
     ``now`` is the bot's clock (tests pass a fake one); ``sleep`` waits before a coalesced edit (tests pass one
     they release by hand)."""
 
-    def __init__(self, bot: Floorboard, *, interval: float, now: Callable[[], datetime], sleep: Sleep) -> None:
+    def __init__(self, bot: App, *, interval: float, now: Callable[[], datetime], sleep: Sleep) -> None:
         self.bot = bot
         self.interval = interval
         self.now = now

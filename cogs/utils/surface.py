@@ -8,20 +8,18 @@ the buttons under a board, the private text of ``/hand``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from cogs.utils.app import App
 from cogs.utils.components import RematchButton
 from cogs.utils.lang import ls
 from cogs.utils.text import safe_name, seat_names
 from engine import ActResult, GameNotFoundError, Table
 from i18n import LOCALES, t
 from rules.base import Game, Msg
-
-if TYPE_CHECKING:
-    from bot import Floorboard
 
 MAX_TYPED = 80
 
@@ -130,7 +128,7 @@ class GameSurface:
     def phase_text(self, table: Table, locale: str) -> str:
         return t(f"lobby.status.{table.status}", locale)
 
-    async def lobby_options(self, bot: Floorboard, guild_id: int | None, options: dict[str, Any],
+    async def lobby_options(self, bot: App, guild_id: int | None, options: dict[str, Any],
                             locale: str) -> dict[str, Any]:
         """The options a new lobby opens with (a game may fill defaults from the server, e.g. its content)."""
         return options
@@ -196,11 +194,11 @@ class GameSurface:
         """``/move`` in this game's channel: True when the surface answered it (e.g. with a private preview)."""
         return False
 
-    async def publish(self, bot: Floorboard, channel: Any, segments: list[Segment], locale: str, *,
+    async def publish(self, bot: App, channel: Any, segments: list[Segment], locale: str, *,
                       first: Any = None, final: bool = True) -> list[Any]:
         raise NotImplementedError
 
-    async def on_notice(self, bot: Floorboard, channel: Any, notice: Any, locale: str) -> bool:
+    async def on_notice(self, bot: App, channel: Any, notice: Any, locale: str) -> bool:
         """An engine notice (timeout, reminder): True when the surface announced it itself."""
         return False
 
@@ -230,7 +228,7 @@ def find_game(games: dict[str, Game], text: str) -> Game:
     raise GameNotFoundError("engine.unknown_game", game=text, games=", ".join(sorted(games)))
 
 
-def surface_for(bot: Floorboard, game: str) -> GameSurface:
+def surface_for(bot: App, game: str) -> GameSurface:
     surface = bot.surfaces.get(game)
     if surface is None:
         surface = GameSurface()

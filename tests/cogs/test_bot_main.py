@@ -17,6 +17,7 @@ import discord
 import pytest
 
 import bot as bot_module
+import cli
 from config import load_settings
 from tests.discord_harness import ErrorLog, Harness
 from tests.e2e.discord_double import DiscordDouble
@@ -33,7 +34,7 @@ def no_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_missing_token_exits_2_with_instructions(no_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert bot_module.main([]) == 2
+    assert cli.main([]) == 2
     err = capsys.readouterr().err
     assert ".env.example" in err and "DISCORD_TOKEN" in err
     assert "./floorboard" in err and "python bot.py" not in err  # the README's launcher, which builds the venv
@@ -47,7 +48,7 @@ def test_rejected_token_exits_3(no_env: Path, monkeypatch: pytest.MonkeyPatch,
         raise discord.LoginFailure("Improper token has been passed.")
 
     monkeypatch.setattr(discord.http.HTTPClient, "static_login", refuse)
-    assert bot_module.main([]) == 3
+    assert cli.main([]) == 3
     assert "rejected the token" in capsys.readouterr().err
 
 
@@ -65,7 +66,7 @@ def test_a_gateway_refusal_exits_with_its_code_in_one_message(
         raise discord.ConnectionClosed(types.SimpleNamespace(close_code=code), shard_id=None)
 
     monkeypatch.setattr(bot_module, "run", refused)
-    assert bot_module.main([]) == exit_code
+    assert cli.main([]) == exit_code
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
 
@@ -73,7 +74,7 @@ def test_a_gateway_refusal_exits_with_its_code_in_one_message(
 def test_bad_settings_exit_with_a_message(no_env: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("LOG_LEVEL", "chatty")
-    assert bot_module.main([]) == 2
+    assert cli.main([]) == 2
     assert "LOG_LEVEL" in capsys.readouterr().err
 
 
@@ -91,7 +92,7 @@ def test_play_is_dispatched_to_the_terminal_game(monkeypatch: pytest.MonkeyPatch
         return 7
 
     monkeypatch.setattr(cli, "play_command", lambda: play)
-    assert bot_module.main(["play", "flying_blades", "--bots", "3"]) == 7
+    assert cli.main(["play", "flying_blades", "--bots", "3"]) == 7
     assert seen == [["flying_blades", "--bots", "3"]]
 
 

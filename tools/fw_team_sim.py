@@ -2,9 +2,13 @@
 
     nice -n 10 .venv/bin/python tools/fw_team_sim.py [--games N] [--players 1 2 3 4]
                                                      [--difficulty easy normal hard] [--option key=value ...]
+                                                     [--solo-presets]
 
-Prints one row per (players, difficulty): games, win rate, average and longest length in player turns, the
-loss causes (Gate destroyed, every Kitsune dead, unfinished) and the seconds taken, then the commit measured.
+Prints one row per (players, difficulty): the setup played (spawn divisor, Land defence, extra Wounds, Demon
+Strength head start: the preset for that player count unless ``--option`` names a knob), games, win rate, average
+and longest length in player turns, the loss causes (Gate destroyed, every Kitsune dead, unfinished) and the
+seconds taken, then the commit measured. ``--solo-presets`` plays every player count on the solo presets (the
+setup teams had before the per-player-count presets): the "before" column of docs/floating_world.md.
 Seeds are ``team-<difficulty>-<players>-<i>``, so a run is reproducible. One process on purpose: the machine
 is shared (``--workers`` is capped at 1).
 """
@@ -23,9 +27,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rules.floating_world import FloatingWorld  # noqa: E402
+from rules.floating_world.game import DIFFICULTY, normalize  # noqa: E402
 from rules.floating_world.state import WON  # noqa: E402
 
 DIFFICULTIES = ("easy", "normal", "hard")
+KNOBS = ("spawn_divisor", "land_defence", "extra_wounds", "demon_strength")
 MAX_ACTIONS = 40_000
 
 
@@ -71,6 +77,17 @@ def run_cell(players: int, difficulty: str, games: int, options: dict | None = N
     return cell
 
 
+def cell_options(difficulty: str, options: dict, solo_presets: bool) -> dict:
+    """The table options of one cell: the solo preset's knobs first when asked, the command line's over them."""
+    knobs = dict(zip(KNOBS, DIFFICULTY[difficulty], strict=True)) if solo_presets else {}
+    return {**knobs, **options}
+
+
+def setup(players: int, difficulty: str, options: dict) -> str:
+    played = normalize(players, {"difficulty": difficulty, **options})
+    return "/".join(str(played[k]) for k in KNOBS)
+
+
 def commit() -> str:
     try:
         out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -89,16 +106,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--difficulty", nargs="+", default=list(DIFFICULTIES), choices=DIFFICULTIES)
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a table option, e.g. boost=on (repeatable)")
+    ap.add_argument("--solo-presets", action="store_true",
+                    help="play every player count on the solo presets (before the per-player-count presets)")
     ap.add_argument("--workers", type=int, default=1, choices=(1,), help="always 1: the machine is shared")
     args = ap.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     print(f"{args.games} games per cell, options {options or '{}'}, commit {commit()}")
-    print("| players | difficulty | games | win rate | avg turns | longest | losses | secs |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| players | difficulty | setup | games | win rate | avg turns | longest | losses | secs |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for players in args.players:
         for difficulty in args.difficulty:
-            c = run_cell(players, difficulty, args.games, options)
-            print(f"| {players} | {difficulty} | {c.games} | {c.win_rate:.1%} | {c.turns / c.games:.1f} | "
+            cell = cell_options(difficulty, options, args.solo_presets)
+            c = run_cell(players, difficulty, args.games, cell)
+            print(f"| {players} | {difficulty} | {setup(players, difficulty, cell)} | {c.games} | {c.win_rate:.1%} | "
+                  f"{c.turns / c.games:.1f} | "
                   f"{c.longest} | {c.losses()} | {c.seconds:.0f} |", flush=True)
 
 

@@ -54,7 +54,10 @@ Decisions where the rulebook is silent (each with its reason):
   at most 4 Lands (most solo games), and a higher or lower Land defence measured *easier* (a shredded Land takes
   its demons with it). "Vary the formula" (9.1) allows a head start on the track; +1 measured 31% against the
   rulebook's 49% (+2: 19%). Explicit ``spawn_divisor`` / ``land_defence`` / ``extra_wounds`` /
-  ``demon_strength`` override a preset.
+  ``demon_strength`` override a preset. **With 2–4 players** (the rulebook gives no per-player-count setup) the
+  presets are the team's (``DIFFICULTY_BY_PLAYERS``, tools/fw_team_sim.py): normal = a spawn die per 3 Lands and
+  Land defence 14 (both 9.1's), easy = a die per 2 Lands, defence 14 and an extra Wound, hard = normal plus the
+  +1 head start. Stored options name every knob, so a game made before replays on its own setup.
 """
 
 from __future__ import annotations
@@ -85,8 +88,14 @@ COST = 3  # a Land or a Village (5.4, 5.5)
 SEAL_COST, SEAL_TARGET, TAKEOVER_TARGET = 10, 15, 12
 MAX_VILLAGES = 4
 START_PRAISE, QUICK_PRAISE = 6, 15
-# spawn divisor, Land defence, extra Wounds, Demon Strength steps at the start
+# spawn divisor, Land defence, extra Wounds, Demon Strength steps at the start; solo: normal is the rulebook
 DIFFICULTY = {"easy": (4, 10, 1, 0), "normal": (4, 10, 0, 0), "hard": (5, 10, 0, 1)}
+# A team seals later than a lone fox (Praise is earned per turn and never handed over) while a Nightmare follows
+# every turn: on the rulebook's setup the team bot won 28–38%. 9.1's levers, measured (tools/fw_team_sim.py,
+# docs/floating_world.md): a spawn die per 3 Lands (all sixes rarer, 8.2) and Land defence 14 bring normal to the
+# solo band; easy adds a die per 2 Lands and a Wound, hard the head start on the Demon Strength track.
+TEAM_DIFFICULTY = {"easy": (2, 14, 1, 0), "normal": (3, 14, 0, 0), "hard": (3, 14, 0, 1)}
+DIFFICULTY_BY_PLAYERS = {1: DIFFICULTY, 2: TEAM_DIFFICULTY, 3: TEAM_DIFFICULTY, 4: TEAM_DIFFICULTY}
 SWITCHES = ("boost", "quick_start", "vengeful", "scoring", "final_fox", "auto_nightmare")
 NEW_GAME_NIGHTMARE = "solo"  # what a new game gets (engine.core.new_game_options): automatic alone, a table decides
 OPTION_KEYS = ("difficulty", "spawn_divisor", "land_defence", "extra_wounds", "demon_strength", *SWITCHES)
@@ -114,9 +123,11 @@ def normalize(players: Any, options: Any) -> dict[str, Any]:
     difficulty = options.get("difficulty", "normal")
     if difficulty not in DIFFICULTY:
         raise OptionsError("fw.options.difficulty", value=repr(difficulty), allowed=", ".join(DIFFICULTY))
-    divisor, defence, wounds, strength = DIFFICULTY[difficulty]
+    # The preset fills only the knobs the player left out; a stored game's options name every knob, so it
+    # replays with its own setup whatever the presets become.
+    divisor, defence, wounds, strength = DIFFICULTY_BY_PLAYERS[players][difficulty]
     out: dict[str, Any] = {
-        "difficulty": difficulty, "spawn_divisor": _int_option(options, "spawn_divisor", 3, 5, divisor),
+        "difficulty": difficulty, "spawn_divisor": _int_option(options, "spawn_divisor", 2, 5, divisor),
         "land_defence": _int_option(options, "land_defence", 10, 14, defence),
         "extra_wounds": _int_option(options, "extra_wounds", 0, 2, wounds),
         "demon_strength": _int_option(options, "demon_strength", 0, 3, strength),

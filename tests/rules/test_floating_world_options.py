@@ -23,11 +23,12 @@ def test_defaults_are_the_rulebook() -> None:
 @pytest.mark.parametrize(("level", "divisor", "defence", "wounds", "strength"),
                          [("easy", 4, 10, 1, 0), ("normal", 4, 10, 0, 0), ("hard", 5, 10, 0, 1)])
 def test_difficulty_presets(level: str, divisor: int, defence: int, wounds: int, strength: int) -> None:
-    opts = G.normalize_options(2, {"difficulty": level})
+    # solo's presets; a team's are per player count (test_floating_world_presets.py)
+    opts = G.normalize_options(1, {"difficulty": level})
     assert (opts["spawn_divisor"], opts["land_defence"], opts["extra_wounds"], opts["demon_strength"]) == (
         divisor, defence, wounds, strength)
-    assert G.normalize_options(2, {"difficulty": level, "spawn_divisor": 3})["spawn_divisor"] == 3
-    assert G.normalize_options(2, {"difficulty": level, "extra_wounds": 0})["extra_wounds"] == 0
+    assert G.normalize_options(1, {"difficulty": level, "spawn_divisor": 3})["spawn_divisor"] == 3
+    assert G.normalize_options(1, {"difficulty": level, "extra_wounds": 0})["extra_wounds"] == 0
 
 
 @pytest.mark.parametrize("bad", [{"difficulty": "nightmare"}, {"spawn_divisor": 6}, {"land_defence": 9},

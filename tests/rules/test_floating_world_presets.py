@@ -85,3 +85,15 @@ def test_a_game_made_before_the_player_count_presets_replays_exactly() -> None:
     assert replay(G, 2, STORED_BEFORE, "before-presets", log) == s
     # the same log on today's preset is another game: the knobs, not the player count, decide the setup
     assert G.new(2, {"difficulty": "normal"}, "before-presets").options != s.options
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_a_knob_older_stored_games_may_lack_keeps_its_old_default(players: int, difficulty: str) -> None:
+    """``demon_strength`` came after the first stored games (``spawn_divisor`` and ``land_defence`` were there from
+    the start): rebuilt without it, an old game must get the value it was made with, so only the two knobs every
+    stored game names move with the player count."""
+    old = {k: v for k, v in STORED_BEFORE.items() if k != "demon_strength"} | {
+        "difficulty": difficulty, "spawn_divisor": DIFFICULTY[difficulty][0], "land_defence": DIFFICULTY[difficulty][1],
+        "extra_wounds": DIFFICULTY[difficulty][2]}
+    assert knobs(players, old) == DIFFICULTY[difficulty]

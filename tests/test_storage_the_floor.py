@@ -170,7 +170,7 @@ async def test_server_content_gathers_categories_and_answers(store: Store) -> No
     }
     assert await tfc.server_content(store, GUILD_A, "pl") is None
     assert await tfc.server_content(store, GUILD_B, "en") is None
-    from rules.the_floor.game import custom_content
+    from rules.the_floor.options import custom_content
 
     assert custom_content(content) == content, "the game takes it as its content option as it is"
 

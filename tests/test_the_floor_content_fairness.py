@@ -11,12 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from rules.the_floor.duel import _reveal
 
 from rules.base import OptionsError
 from rules.the_floor import content
 from rules.the_floor.answers import ACCEPTED, NOT_A_NAME, REPEAT, ROMAN, check, fold
-from rules.the_floor.game import LETTERS, TheFloor, _reveal
+from rules.the_floor.game import TheFloor
 from rules.the_floor.letters import answerable, fair_deck, unanswerable
+from rules.the_floor.options import LETTERS
 from tools.the_floor_content import COMMA_NAMES, DISTINCT, SOURCES, same_thing, split_answers, synonym_groups
 
 G = TheFloor()

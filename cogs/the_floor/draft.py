@@ -18,7 +18,7 @@ from cogs.utils.surface import Segment
 from cogs.utils.text import clean, clip
 from engine import Table
 from i18n import t
-from rules.the_floor.game import DEAL, DRAFT_TIMER
+from rules.the_floor.options import DEAL, DRAFT_TIMER
 
 log = logging.getLogger(__name__)
 

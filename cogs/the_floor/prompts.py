@@ -30,7 +30,7 @@ from i18n import t
 from rules.base import FloorboardError
 from rules.the_floor import board as bd
 from rules.the_floor.bot import default_take
-from rules.the_floor.game import DEAL
+from rules.the_floor.options import DEAL
 
 log = logging.getLogger(__name__)
 

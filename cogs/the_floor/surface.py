@@ -42,8 +42,8 @@ from engine import (
 from i18n import t
 from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg
 from rules.the_floor.bot import example
-from rules.the_floor.game import DEAL, DOUBT_CAP, DOUBT_OPTION, LETTERS_OPTION, SPECTATORS_OPTION
 from rules.the_floor.names import names_own_choice
+from rules.the_floor.options import DEAL, DOUBT_CAP, DOUBT_OPTION, LETTERS_OPTION, SPECTATORS_OPTION
 from rules.the_floor.words import (  # what players type in their language: the terminal reads it too
     ALIASED_VERBS,
     TYPED_VERBS,

@@ -22,7 +22,7 @@ from rules.the_floor.answers import (
     max_typos,
     normalize,
 )
-from rules.the_floor.game import LETTERS
+from rules.the_floor.options import LETTERS
 
 
 def cat(lang: str, cid: str) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def test_every_message_key_is_in_both_catalogs_with_the_same_placeholders() -> N
 
 def test_letter_decks_are_the_contents_23_letters() -> None:
     from rules.the_floor import content
-    from rules.the_floor.game import LETTERS
+    from rules.the_floor.options import LETTERS
 
     for lang in ("en", "pl"):
         assert list(LETTERS[lang]) == content.letters(lang) and len(LETTERS[lang]) == 23

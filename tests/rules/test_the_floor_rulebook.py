@@ -14,7 +14,7 @@ import pytest
 from rules.base import IllegalActionError, OptionsError
 from rules.the_floor import Pending, State, TheFloor
 from rules.the_floor import board as bd
-from rules.the_floor.game import LETTERS, PASS_PENALTY_MS
+from rules.the_floor.options import LETTERS, PASS_PENALTY_MS
 from tests.rules.tf_helpers import FakeContent
 
 RB = TheFloor(content=FakeContent())  # the real answer checker

@@ -8,7 +8,7 @@ import pytest
 
 from rules.base import IllegalActionError, NotYourTurnError, OptionsError
 from rules.the_floor import board as bd
-from rules.the_floor.game import DEAL, FINAL_SETUP_CARDS
+from rules.the_floor.options import DEAL, FINAL_SETUP_CARDS
 from tests.rules.tf_helpers import G, drafted
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from rules.base import IllegalActionError, OptionsError, StateError
 from rules.the_floor import State
-from rules.the_floor.game import MAX_ANSWER, MAX_ANSWERS, MAX_CATEGORY_ID, MAX_CUSTOM_CATEGORIES
+from rules.the_floor.options import MAX_ANSWER, MAX_ANSWERS, MAX_CATEGORY_ID, MAX_CUSTOM_CATEGORIES
 from rules.validate import MAX_COUNTER
 from tests.rules.tf_helpers import G, drafted, play
 

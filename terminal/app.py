@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import click
+from render.floating_world_words import card_names
 
 from engine import ActResult, DamagedGameError, Engine, SeatInfo, Table
 from engine.services import StorageOpenError, open_store
@@ -141,8 +142,6 @@ class TerminalGame:
 
     def floating_world_images(self, table: Table, events: list[Event]) -> None:
         """The map after every move; after a Nightmare, its image too (as the bot posts them)."""
-        from render.floating_world_words import card_names
-
         view = self.engine.view(table, None)
         if any(e.kind == "nightmare" for e in events):
             self.write_png(table, f"{table.moves:04d}-nightmare", self.renderer.nightmare_image(

@@ -8,7 +8,13 @@ from typing import Any
 from engine import ActResult, Table
 from i18n import t
 from i18n.text import seat_names
+from render import floating_floors_words as ff
+from render import floating_world_words as fw
+from render.floor_plan import action_words, room_name
+from render.flying_blades import card_name
 from rules.base import Event
+from rules.floor_plan.sheet import FEATURE_KINDS, ROOM_TYPES
+from rules.flying_blades.cards import PRICES
 
 
 @dataclass(frozen=True)
@@ -23,9 +29,6 @@ Line = str | Hidden
 
 
 def fb_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
-    from render.flying_blades import card_name
-    from rules.flying_blades.cards import PRICES
-
     name = seat_names(table.seats)[result.seat]
     verb = result.action.split()[0]
     lines: list[Line] = []
@@ -61,8 +64,6 @@ def feature_name(kind: str, lang: str) -> str:
 
 
 def fp_words(action: str, lang: str) -> str:
-    from render.floor_plan import action_words
-
     # A round's text may end in the engine's "timeout" (logged alone, after the claims sent that round).
     return "; ".join(t("cli.fp.timed_out", lang) if part == "timeout" else action_words(part, lang)
                      for part in action.split("; "))
@@ -162,8 +163,6 @@ def tf_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
 
 def fw_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
     """Floating World: each action in words with its dice, and a Nightmare's summary, step by step."""
-    from render import floating_world_words as fw
-
     names = seat_names(table.seats)
     lines: list[Line] = list(fw.action_lines(result.events, result.seat, names, lang))
     for e in result.events:
@@ -179,8 +178,6 @@ def fw_decision_lines(pending: dict[str, Any] | None, names: list[str], lang: st
     """The Nightmare's paused decision (issue 23): who decides what, and every choice to type."""
     if not pending:
         return []
-    from render import floating_world_words as fw
-
     what = t(f"fwui.decide.{pending['decision']}", lang, name=names[pending.get("fleeing", 0)],
              demon=fw.demon(pending.get("type", "oni"), lang))
     return [t("fwui.turn_decide", lang, who=names[pending["seat"]], what=what),
@@ -189,8 +186,6 @@ def fw_decision_lines(pending: dict[str, Any] | None, names: list[str], lang: st
 
 def ff_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
     """Floating Floors: each event in words, every balance check with its margin."""
-    from render import floating_floors_words as ff
-
     lines: list[Line] = list(ff.action_lines(result.events, seat_names(table.seats), lang))
     return lines or [t("cli.moved", lang, name=seat_names(table.seats)[result.seat], action=result.action)]
 
@@ -198,9 +193,6 @@ def ff_caption(table: Table, result: ActResult, lang: str) -> list[Line]:
 
 def fp_roll_text(roll: list[int] | tuple[int, ...] | None, lang: str) -> str:
     """Each die with what it allows: ``3 (Bedroom, or 3 × window)``."""
-    from render.floor_plan import room_name
-    from rules.floor_plan.sheet import FEATURE_KINDS, ROOM_TYPES
-
     if not roll:
         return "—"
     return ", ".join(t("cli.fp.die", lang, die=d, room=room_name(ROOM_TYPES[d - 1], lang), count=d,

@@ -12,6 +12,7 @@ import click
 
 from i18n import LOCALES, catalog, t
 from rules import GAMES
+from rules.options import UNSET, describe
 from terminal.app import run
 from terminal.saves import drop_saved, list_saved
 from terminal.settings import DEFAULT_PLAYERS, PROG, Read, checked_settings, new_game_preset
@@ -28,8 +29,6 @@ class Keyboard:
 
 
 def default_text(info: Any, lang: str) -> str:
-    from rules.options import UNSET
-
     if info.varies:
         return t("cli.options.by_players", lang)
     if info.default is UNSET:
@@ -42,8 +41,6 @@ def default_text(info: Any, lang: str) -> str:
 def option_rows(game: str, lang: str) -> list[tuple[str, str, str]]:
     """(name, allowed values, default) of every option ``game`` takes, as `play GAME --help` and the README list
     them. The values an option's rules do not spell out (a list, a member) have their own words in the catalog."""
-    from rules.options import describe
-
     rules = GAMES[game]
     players = min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
     rows = []

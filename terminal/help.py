@@ -7,9 +7,22 @@ import importlib
 from collections import Counter
 from typing import Any
 
+import hints
 from engine import Table
 from i18n import catalog, t
+from render import floating_floors_words as ff
+from render.floor_plan import demand_text, room_name
+from render.flying_blades import card_name
+from rules import rng
 from rules.base import FloorboardError, Msg
+from rules.floating_floors.game import preview
+from rules.floor_plan import bot as fp_bot
+from rules.floor_plan import notation as nt
+from rules.floor_plan import planner
+from rules.floor_plan.sheet import FEATURE_KINDS, ROOM_TYPES, cell_name, start_spots
+from rules.flying_blades.cards import CARD_IDS, PRICE_LIMIT, PRICES
+from rules.flying_blades.draft import price
+from rules.the_floor import board as bd
 from terminal.captions import feature_name, fp_roll_text, tf_cat
 
 EXAMPLES = 3  # legal examples shown by `legal` and `help`
@@ -43,9 +56,6 @@ TF_FORMS = {"pick": "pick <category>", "challenge": "challenge <your cell> <thei
 def ff_whatif(table: Table, seat: int, action: str, lang: str) -> str:
     """Floating Floors: ``? <move>`` says whether each touched board would stand (a combination ``a + b`` as one
     board), with the rules' own preview (steady hands; nothing is played)."""
-    from render import floating_floors_words as ff
-    from rules.floating_floors.game import preview
-
     try:
         return ff.preview_text(preview(table.state, seat, " ".join(action.lower().split())), lang)
     except FloorboardError as e:
@@ -61,9 +71,6 @@ def spread(items: list[str], count: int = EXAMPLES) -> list[str]:
 
 
 def fb_hand_text(hand: list[str], lang: str) -> str:
-    from render.flying_blades import card_name
-    from rules.flying_blades.cards import CARD_IDS, PRICES
-
     counts = Counter(hand)
     parts = [f"{card_name(c, lang)} ({PRICES[c]})" + (f" ×{counts[c]}" if counts[c] > 1 else "")
              for c in CARD_IDS if counts[c]]
@@ -71,24 +78,17 @@ def fb_hand_text(hand: list[str], lang: str) -> str:
 
 
 def fb_prices(lang: str) -> str:
-    from render.flying_blades import card_name
-    from rules.flying_blades.cards import CARD_IDS, PRICES
-
     return ", ".join(f"{card_name(c, lang)} ({c}) {PRICES[c]}" for c in CARD_IDS)
 
 
 def fb_keep_examples(table: Table, seat: int, legal: list[str]) -> list[str]:
     """The bot's own choice, the dearest keep and keeping nothing: all in the rules' list of legal keeps."""
-    from rules.flying_blades.draft import price
-
     bot = table.rules.bot_action(table.state, seat)
     dearest = max(legal, key=lambda k: (price(k.split()[1].split(",")) if k != "keep none" else 0, k))
     return [k for k in dict.fromkeys([bot, dearest, "keep none"]) if k in legal]
 
 
 def fb_legal(table: Table, seat: int, lang: str) -> list[str]:
-    from rules.flying_blades.cards import PRICE_LIMIT
-
     state, legal = table.state, table.rules.legal_actions(table.state, seat) or []
     hand = list(state.hands[seat])
     if state.phase == "draft":
@@ -119,9 +119,6 @@ def grouped(legal: list[str], lang: str) -> list[str]:
 
 
 def fp_dice_table(lang: str) -> list[str]:
-    from render.floor_plan import room_name
-    from rules.floor_plan.sheet import FEATURE_KINDS, ROOM_TYPES
-
     return [t("cli.fp.table_title", lang)] + [
         f"  {d}  {ROOM_TYPES[d - 1]} {room_name(ROOM_TYPES[d - 1], lang):<12} {d} × "
         f"{feature_name(FEATURE_KINDS[d - 1], lang)}" for d in range(1, 7)]
@@ -129,18 +126,14 @@ def fp_dice_table(lang: str) -> list[str]:
 
 def fp_candidates(table: Table, seat: int) -> list[str]:
     """Moves to offer as examples: the bot's choice, a few of the rooms and features it considers, a claim."""
-    from rules import rng
-    from rules.floor_plan import bot
-    from rules.floor_plan import notation as nt
-
     state, rules = table.state, table.rules
     out = [rules.bot_action(state, seat)]
     if state.phase == "setup":
         return out + spread(fp_starts(state.roll[1]), EXAMPLES + 2)
     board = state.board(seat, private=True)
     r = rng.stream(state.seed, 7_000_000 + state.round)  # not the bot's stream: other candidates than its pick
-    out += [nt.text((nt.Step("room", rooms=(rd,)),)) for rd, _ in bot._rooms(r, state, board.sheet, state.roll)]
-    feats = bot._features(r, board.sheet, state.roll)
+    out += [nt.text((nt.Step("room", rooms=(rd,)),)) for rd, _ in fp_bot._rooms(r, state, board.sheet, state.roll)]
+    feats = fp_bot._features(r, board.sheet, state.roll)
     if feats is not None:
         out.append(nt.text((feats,)))
     out += [f"claim {d}" for d in rules.claimable(state, seat)[:1]]
@@ -149,8 +142,6 @@ def fp_candidates(table: Table, seat: int) -> list[str]:
 
 def fp_starts(die: int) -> list[str]:
     """Every living room of 6×die (either way round) over the centre cell, as the setup asks."""
-    from rules.floor_plan.sheet import cell_name, start_spots
-
     return [f"start {cell_name((x, y))} {w}x{h}" for x, y, w, h in start_spots(die)]
 
 
@@ -184,8 +175,6 @@ def fp_legal(table: Table, seat: int, lang: str) -> list[str]:
                               lang)))
         claimable = table.rules.claimable(state, seat)
         if claimable:
-            from render.floor_plan import demand_text
-
             demands = ", ".join(f"{d} ({demand_text(d, lang)})" for d in claimable)
             lines.append(t("cli.fp.claimable", lang, demands=demands))
     found = fp_suggestions(table, seat)
@@ -200,8 +189,6 @@ def fp_legal(table: Table, seat: int, lang: str) -> list[str]:
 
 def fp_suggestions(table: Table, seat: int) -> list[Any]:
     """The planner's best few moves for the seat (none when it is not to act)."""
-    from rules.floor_plan import planner
-
     if table.status != "active" or seat not in table.to_move():
         return []
     return planner.suggest(table.rules, table.state, seat, SUGGESTIONS)
@@ -235,8 +222,6 @@ def tf_legal(table: Table, seat: int, lang: str) -> list[str]:
     d = state.duel
     if state.pending and state.pending[0].kind == "take":
         p = state.pending[0]
-        from rules.the_floor import board as bd
-
         cells = [bd.name(c) for c in p.cells]
         return [t("cli.tf.take_legal", lang, count=p.count, cells=", ".join(cells)),
                 examples_text([table.rules.bot_action(state, seat)], lang)]
@@ -286,8 +271,6 @@ def typo_hint(table: Table, seat: int, text: str, lang: str) -> str | None:
     """For a refused move whose first word is no verb (``atack d3 e3``, ``atakk d3 e3``): "did you mean
     `attack`?" and moves legal now, by the hint mechanism of Discord's typed moves (`hints`), which knows the
     verbs in every language; None otherwise (the rules' error says why)."""
-    import hints
-
     verbs, aliases = move_verbs(table.game), typed_aliases(table.game)
     words = text.split()
     guess = hints.closest(words[0], verbs, aliases) if words else None
@@ -329,8 +312,6 @@ def help_lines(table: Table, seat: int, lang: str) -> list[str]:
             line += " " + t("cli.help.now", lang, move=examples[verb])
         lines.append(line)
     if table.game == "flying_blades":
-        from rules.flying_blades.cards import PRICE_LIMIT
-
         lines.append(t("cli.fb.prices", lang, prices=fb_prices(lang), limit=PRICE_LIMIT))
     if table.game == "floor_plan":
         lines += fp_dice_table(lang)

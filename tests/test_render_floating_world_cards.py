@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 import i18n
-from render import floating_world_cards as fwc
+from render.floating_world import cards as fwc
 from rules.floating_world.content import CONTESTS, DREAM_BY_ID, DREAM_IDS, STATS, VOCABULARY, Dream
 from tests.pngs import png_image
 from tests.rules import fw_helpers as h

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from render import floating_world_words as words
+from render.floating_world import words
 from rules.floating_world.dice import Stat
 from tests.rules import fw_helpers as h
 

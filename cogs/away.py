@@ -2,7 +2,7 @@
 server (at least 24 hours, within the server's yearly allowance, ``vacation_days``: 30 by default), and each of
 those games' threads is told; ``/back`` ends it early (the engine keeps what was left of a running clock).
 ``/quiet <timezone> <from> <to>``: no mention notifies them inside those hours; ``/reminders dm:true``: turn
-reminders by direct message (cogs.utils.quiet)."""
+reminders by direct message (engine.players)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import quiet
 from cogs.utils.app import App
 from cogs.utils.lang import aliases, guild_locale, locale_of_ctx, ls
 from cogs.utils.posting import channel_of, pinging
 from cogs.utils.replies import handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import surface_for
 from engine import Table
+from engine import players as quiet
 from engine import vacation as vac
 from i18n import t
 from rules.base import InvalidActionError

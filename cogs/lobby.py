@@ -16,7 +16,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import quiet
 from cogs.utils.app import App
 from cogs.utils.checks import can_manage
 from cogs.utils.components import GENERIC_ITEMS, LOBBY_ACTIONS, LobbyButton, ResignButton, view_of
@@ -63,6 +62,7 @@ from engine import (
     SeatInfo,
     Table,
 )
+from engine import players as quiet
 from engine.policies import check_options, settings_of
 from i18n import LOCALES, t
 from rules.base import FloorboardError, Game, OptionsError

@@ -26,12 +26,12 @@ from typing import Any
 
 import discord
 
-from cogs.utils import quiet
 from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.surface import GameSurface, Segment, shown_names, surface_for
 from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
+from engine import players as quiet
 from engine.errors import StorageError
 from i18n import t
 from rules.base import FloorboardError
@@ -89,7 +89,7 @@ def last_move(table: Table) -> dict[str, Any] | None:
 
 def pinging(user_ids: list[int]) -> discord.AllowedMentions:
     """Mentions that notify exactly these users (and never @everyone or roles), except those inside their quiet
-    hours (`cogs.utils.quiet`): their name still shows, nothing buzzes."""
+    hours (`engine.players`): their name still shows, nothing buzzes."""
     return discord.AllowedMentions(everyone=False, roles=False,
                                    users=[discord.Object(u) for u in quiet.awake(user_ids)])
 

@@ -112,7 +112,7 @@ async def test_a_refused_direct_message_falls_back_to_the_threads_ping(harness: 
 
 
 async def test_a_damaged_settings_row_leaves_that_player_the_defaults_and_the_rest_loaded(harness: Harness) -> None:
-    from cogs.utils import quiet
+    from engine import players as quiet
 
     h = harness
     await h.bot.store.set_user_settings(USERS["alice"], {"tz": "UTC", "quiet": [22, 7], "dm": True})

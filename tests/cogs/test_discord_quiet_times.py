@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from cogs.utils import quiet
+from engine import players as quiet
 from tests.discord_harness import USERS, Harness
 
 

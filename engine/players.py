@@ -1,7 +1,7 @@
 """A player's own notification settings: quiet hours (a time zone and a window: no mention notifies them inside it;
 their clock still runs) and direct-message reminders. Kept in storage (``user_settings``) and, for the few bytes
 each is, in memory (`REGISTRY`, loaded when the bot starts), so that `cogs.utils.posting.pinging` can leave a
-sleeping player out of every mention without a database read."""
+sleeping player out of every mention without a database read. No Discord here: any surface may ask who is awake."""
 
 from __future__ import annotations
 

@@ -54,11 +54,11 @@ from functools import cached_property
 from rules.base import Event, RulesError
 from rules.floating_floors import statics
 from rules.floating_floors.components import BANSEN_BY_ID, KIND_COLOUR, KIND_SHAPE, PHYSICS, WALKS_ON
-from rules.floating_floors.game import FloatingFloors, colour_at, colour_of, is_land, play, shaky_below
 from rules.floating_floors.layout import Layout, Space, name
+from rules.floating_floors.moves import default_chakra
+from rules.floating_floors.play import legal_actions, play
 from rules.floating_floors.state import Player, State
-
-G = FloatingFloors()
+from rules.floating_floors.work import colour_at, colour_of, is_land, shaky_below
 
 STEP, STONE, NO_STONE, FALL, UNBUILT, BUILD, DEFICIT, CLAIM_FIX = 1.0, 2.0, 6.0, 3.0, 1.0, 4.0, 0.5, 2.0
 OCCUPIED = 8.0  # another ninja stands there: it may move away
@@ -333,8 +333,6 @@ def choose(s: State, seat: int) -> str:
     """The bot's next action for ``seat``: always one the rules accept now."""
     sim = steady(s)
     if s.phase == "chakra":
-        from rules.floating_floors.moves import default_chakra
-
         action = default_chakra(s, seat)  # the middle of its side: the Bansen are not out yet
     elif s.phase == "hide":
         action = hide_choice(sim, seat)
@@ -346,7 +344,7 @@ def choose(s: State, seat: int) -> str:
         action = navigate(Ctx(sim, seat, careful=s.options.shaky_claims))
     if attempt(s, seat, action) is not None:
         return action
-    legal = G.legal_actions(s, seat)
+    legal = legal_actions(s, seat)
     return "end" if "end" in legal else legal[0]
 
 
@@ -372,12 +370,12 @@ def hide_choice(s: State, seat: int) -> str:
         target = next(a.space for a in lay.alcoves if name(a.space) == where)
         return (abs(home[0] - target[0]) + abs(home[1] - target[1]), action)
 
-    return max(G.legal_actions(s, seat), key=score)
+    return max(legal_actions(s, seat), key=score)
 
 
 def take_choice(s: State, seat: int) -> str:
     """Pool first; else the source that keeps the bot's path cheapest and collapses nothing."""
-    legal = G.legal_actions(s, seat)
+    legal = legal_actions(s, seat)
     pool = [a for a in legal if a.endswith(" pool")]
     if pool:
         return _best_pool(s, seat, pool)

@@ -22,24 +22,21 @@ from rules.floating_floors.components import (
     TERRAIN_BY_ID,
     WALKS_ON,
 )
-from rules.floating_floors.game import (
-    KEEP,
-    MASTER_STEPS,
-    Work,
-    balance_of,
-    colour_at,
-    colour_of,
-    end_turn,
-    gather,
-    is_land,
-    ninja_at,
-    settle,
-    start_turn,
-)
 from rules.floating_floors.layout import Space, name
 from rules.floating_floors.notation import Action
 from rules.floating_floors.notation import parse as nt_parse
 from rules.floating_floors.state import Board, Piece, Player, Reset, State
+from rules.floating_floors.turns import (
+    KEEP,
+    MASTER_STEPS,
+    available,
+    chakras_placed,
+    end_turn,
+    next_seat,
+    side_alcoves,
+    start_turn,
+)
+from rules.floating_floors.work import Work, balance_of, colour_at, colour_of, gather, is_land, ninja_at, settle
 
 RESET_TRIES = 3
 PHASE_VERBS = {"chakra": ("chakra",), "hide": ("hide",), "reset": ("reset", "place", "board", "stand"),
@@ -64,8 +61,6 @@ def perform(w: Work, seat: int, act: Action) -> None:
 
 def chakra(w: Work, seat: int, act: Action) -> None:
     """Place your Chakra (and your ninja on it) in an empty alcove on your side of the map."""
-    from rules.floating_floors.game import chakras_placed, next_seat, side_alcoves
-
     mine = [a for a in side_alcoves(w.lay, w.s.players, seat) if not _chakra_there(w, a)]
     alcove = w.lay.alcove_at(act.space)
     if alcove is None or alcove.index not in mine:
@@ -86,8 +81,6 @@ def _chakra_there(w: Work, alcove: int) -> bool:
 
 def default_chakra(s: State, seat: int) -> str:
     """The middle of the seat's side, or the first free alcove there."""
-    from rules.floating_floors.game import side_alcoves
-
     free = [a for a in side_alcoves(s.layout, s.players, seat) if all(q.alcove != a for q in s.seats)]
     pick = free[len(free) // 2] if len(free) == 3 else free[0]
     return f"chakra {name(s.layout.alcoves[pick].space)}"
@@ -146,8 +139,6 @@ def take(w: Work, seat: int, act: Action) -> None:
     if not stood:
         end_turn(w, seat, None)
         return
-    from rules.floating_floors.game import available
-
     to_take = [k for k in to_take if available(w, k)]
     w.changes.update(to_take=tuple(to_take), phase="acquire" if to_take else "navigate")
 
@@ -726,8 +717,6 @@ def legal(s: State, seat: int) -> list[str]:
     w = Work(s)
     phase = s.phase
     if phase == "chakra":
-        from rules.floating_floors.game import side_alcoves
-
         free = [a for a in side_alcoves(w.lay, s.players, seat) if not _chakra_there(w, a)]
         return sorted(f"chakra {name(w.lay.alcoves[a].space)}" for a in free)
     if phase == "hide":

@@ -15,45 +15,13 @@ from typing import Any
 from rules import validate as v
 from rules.floating_floors.components import BANSEN_BY_ID, FLOORBOARD_BY_ID, JUTSU_KINDS, NINJA_BY_ID, TERRAIN_BY_ID
 from rules.floating_floors.layout import Layout, Space, layout_for
+from rules.floating_floors.options import Options as Options
+from rules.floating_floors.options import options_of
 
 PHASES = ("chakra", "hide", "acquire", "navigate", "reset", "over")
-CHAKRA = ("choose", "middle")
 LEVELS = ("ground", "board")
-SHAKY = ("off", "claims", "all")
-TENSION = ("exact", "bands")  # previews give the margin, or only a band (safe / shaky / falls) with its risk
 CHALLENGES = tuple(range(1, 9))
 MAX_STEPS = v.MAX_COUNTER  # turns, ids and counters: play never bounds them (timeouts alone go on)
-
-
-@dataclass(frozen=True)
-class Options:
-    shaky: str = "off"  # "shaky hands": off, for claims only (Challenge 2), for everything (Challenge 8)
-    challenges: tuple[int, ...] = ()
-    master: int | None = None  # the Master's seat (Master vs Apprentice), if any
-    master_dice: int = 2
-    master_steps: bool = True  # at most 4 steps a turn
-    master_order: bool = True  # Bansen in number order
-    overlay: bool = True  # the image's physics overlay
-    chakra: str = "choose"  # each player picks their Chakra's alcove on their side, or it goes in the middle
-    tension: str = "exact"  # "bands": only a band is shown, and a shaky check may fall (see statics.band)
-
-    def has(self, challenge: int) -> bool:
-        return challenge in self.challenges
-
-    @property
-    def shaky_claims(self) -> bool:
-        return self.shaky != "off" or self.has(2) or self.has(8) or self.tension == "bands"
-
-    @property
-    def shaky_all(self) -> bool:
-        return self.shaky == "all" or self.has(8) or self.tension == "bands"
-
-    def to_dict(self) -> dict[str, Any]:
-        on = {True: "on", False: "off"}
-        return {"shaky": self.shaky, "challenges": ",".join(map(str, self.challenges)) or "none",
-                "master": "none" if self.master is None else str(self.master + 1), "master_dice": self.master_dice,
-                "master_steps": on[self.master_steps], "master_order": on[self.master_order],
-                "overlay": on[self.overlay], "chakra": self.chakra, "tension": self.tension}
 
 
 @dataclass(frozen=True)
@@ -199,8 +167,6 @@ def from_json(d: dict[str, Any]) -> State:
 
 
 def _from_json(d: dict[str, Any]) -> State:
-    from rules.floating_floors.game import options_of
-
     v.as_dict(d, "", STATE_KEYS)
     v.require(d["version"] == 1, "version", f"unknown version {v.show(d['version'])}")
     n = v.require_int(d, "players", 2, 4)

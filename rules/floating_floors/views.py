@@ -18,8 +18,8 @@ from rules.floating_floors.components import (
     NINJA_BY_ID,
     TERRAIN_BY_ID,
 )
-from rules.floating_floors.game import Work, balance_of, colour_at
 from rules.floating_floors.state import State
+from rules.floating_floors.work import Work, balance_of, colour_at
 
 
 def public_view(s: State, seat: int | None) -> dict[str, Any]:

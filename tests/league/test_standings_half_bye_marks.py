@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cogs.utils.tournament_view import standings_data
+from cogs.tournaments.view import standings_data
 from league import export as ex
 from league.tournament import Tournament
 from render import league as rl

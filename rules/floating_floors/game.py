@@ -53,7 +53,7 @@ from rules.floating_floors import state as st
 from rules.floating_floors.bot import choose
 from rules.floating_floors.components import BANSEN_BY_ID, JUTSU_KINDS
 from rules.floating_floors.layout import Space, name
-from rules.floating_floors.moves import legal
+from rules.floating_floors.legal import legal
 from rules.floating_floors.options import DEFAULT_TENSION as DEFAULT_TENSION
 from rules.floating_floors.options import OPTION_KEYS as OPTION_KEYS
 from rules.floating_floors.options import normalize, options_of

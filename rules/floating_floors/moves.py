@@ -1,7 +1,7 @@
 """Floating Floors' actions: each checks the rules, changes a `Work` copy and records what happened.
 
-``perform`` dispatches by phase (hide → acquire → navigate; a reset before the turn after a collapse); ``legal``
-lists what the rules accept now; ``arrange`` is the automatic legal reset of a collapsed card.
+``perform`` dispatches by phase (hide → acquire → navigate; a reset before the turn after a collapse);
+``arrange`` is the automatic legal reset of a collapsed card. What the rules accept now is listed in legal.py.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def perform(w: Work, seat: int, act: Action) -> None:
 
 def chakra(w: Work, seat: int, act: Action) -> None:
     """Place your Chakra (and your ninja on it) in an empty alcove on your side of the map."""
-    mine = [a for a in side_alcoves(w.lay, w.s.players, seat) if not _chakra_there(w, a)]
+    mine = [a for a in side_alcoves(w.lay, w.s.players, seat) if not chakra_there(w, a)]
     alcove = w.lay.alcove_at(act.space)
     if alcove is None or alcove.index not in mine:
         raise IllegalActionError("ff.err.chakra_side", space=name(act.space),
@@ -75,7 +75,7 @@ def chakra(w: Work, seat: int, act: Action) -> None:
         w.changes["current"] = next_seat(w.s, seat, w.seats)
 
 
-def _chakra_there(w: Work, alcove: int) -> bool:
+def chakra_there(w: Work, alcove: int) -> bool:
     return any(q.alcove == alcove for q in w.seats)
 
 
@@ -708,132 +708,6 @@ class _Dry:
 RESET_ACTIONS = {"place": reset_place, "board": reset_board, "stand": reset_stand}
 ACTIONS = {"chakra": chakra, "hide": hide, "take": take, "place": place, "board": place_board, "move": move,
            "claim": claim, "use": use, "end": end, "reset": do_reset, nt.TOGETHER: together}
-
-
-# --- legal actions -------------------------------------------------------------------------------------------
-
-
-def legal(s: State, seat: int) -> list[str]:
-    w = Work(s)
-    phase = s.phase
-    if phase == "chakra":
-        free = [a for a in side_alcoves(w.lay, s.players, seat) if not _chakra_there(w, a)]
-        return sorted(f"chakra {name(w.lay.alcoves[a].space)}" for a in free)
-    if phase == "hide":
-        mine = sorted({b for q, b in s.hide if q == seat})
-        homes = {q.home for q in s.seats}
-        free = [a.space for a in w.lay.alcoves if s.alcoves[a.index] is None and a.index not in homes]
-        return [f"hide {b} {name(sp)}" for b in mine for sp in free]
-    if phase == "reset":
-        ready = not s.reset.manual or unfinished(w, s.reset) is None
-        return sorted({*(["reset"] if ready else []), *_legal_reset(w)})
-    if phase == "acquire":
-        return _legal_takes(w, seat)
-    return sorted(set(_legal_navigate(w, seat)))
-
-
-def _legal_reset(w: Work) -> list[str]:
-    """Placing the fallen pieces by hand: Jutsu at space centres, the board in 8 ways, ninjas on their colour."""
-    reset: Reset = w.s.reset
-    out = []
-    spaces = w.lay.spaces(reset.card)
-    board = w.boards.get(reset.card)
-    occupied = {q.space for q in w.seats if q.space is not None}
-    for kind in sorted(set(reset.kinds)):
-        for sp in spaces:
-            if sp in occupied or (board is None and not is_land(w.s, w.lay, sp)):
-                continue
-            level = "board" if board is not None else "ground"
-            here = [p for p in w.pieces.values() if p.space == sp and p.level == level]
-            point = statics.jutsu_position(sp, KIND_SHAPE[kind], "c")
-            foot = statics.footprint(KIND_SHAPE[kind], point)
-            if not (level == "ground" and here and w.s.options.has(6)) and not any(
-                    statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
-                out.append(f"place {kind} {name(sp)}")
-    if board is None and reset.board is not None and any(
-            p.level == "ground" and w.lay.card_of(p.space) == reset.card for p in w.pieces.values()):
-        middle = name(spaces[4])
-        out += [f"board {middle}" + (" back" if back else "") + (f" r{turns * 90}" if turns else "")
-                for back, turns in itertools.product((False, True), range(4))]
-    if board is not None:
-        for q in reset.ninjas:
-            for sp in spaces:
-                try:
-                    standing_spot(w, w.seats[q], sp)
-                except IllegalActionError:
-                    continue
-                out.append(f"stand {q + 1} {name(sp)}")
-    return out
-
-
-def _legal_takes(w: Work, seat: int) -> list[str]:
-    out = []
-    stood = {q.on for q in w.seats}
-    for kind in sorted(set(w.s.to_take)):
-        if w.pool[JUTSU_KINDS.index(kind)]:
-            out.append(f"take {kind} pool")
-        for p in w.pieces.values():
-            if p.kind != kind or p.id in stood:
-                continue
-            covered = w.lay.card_of(p.space) in w.boards and p.level == "ground"
-            out.append(f"take {kind} under {name(p.space)}" if covered else f"take {kind} {name(p.space)}")
-    return sorted(set(out))
-
-
-def _legal_navigate(w: Work, seat: int) -> list[str]:
-    me = w.seats[seat]
-    out = ["end"]
-    occupied = {q.space for q in w.seats if q.space is not None}
-    for kind in sorted(set(me.hand)):
-        for card in range(w.lay.cards):
-            for sp in w.lay.spaces(card):
-                if sp in occupied or (card not in w.boards and not is_land(w.s, w.lay, sp)):
-                    continue
-                level = "board" if card in w.boards else "ground"
-                here = [p for p in w.pieces.values() if p.space == sp and p.level == level]
-                if level == "ground" and here and w.s.options.has(6):
-                    continue
-                point = statics.jutsu_position(sp, KIND_SHAPE[kind], "c")
-                foot = statics.footprint(KIND_SHAPE[kind], point)
-                if not any(statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
-                    out.append(f"place {kind} {name(sp)}")
-    if w.deck:
-        for card in range(w.lay.cards):
-            if card not in w.boards and any(p.level == "ground" and w.lay.card_of(p.space) == card
-                                            for p in w.pieces.values()):
-                origin = w.lay.origin(card)
-                middle = name((origin[0] + 1, origin[1] + 1))
-                for back, turns in itertools.product((False, True), range(4)):
-                    out.append(f"board {middle}" + (" back" if back else "") + (f" r{turns * 90}" if turns else ""))
-    out += _legal_steps(w, me)
-    if me.space is not None:
-        alcove = w.lay.alcove_at(me.space)
-        bansen = w.s.alcoves[alcove.index] if alcove is not None else None
-        if bansen in me.bansen and (not in_order(w, seat) or bansen == min(
-                (b for b in me.bansen if b not in me.claimed and b not in me.used), key=number)):
-            out.append("claim")
-        if w.s.options.has(4):
-            out += [f"use {b}" for b in me.claimed if b not in me.fresh]
-    return out
-
-
-def _legal_steps(w: Work, me: Player) -> list[str]:
-    if w.s.options.master == me.seat and w.s.options.master_steps and me.steps >= MASTER_STEPS:
-        return []
-    if me.alcove is not None:
-        targets = [w.lay.alcoves[me.alcove].space]
-    elif me.space is not None:
-        targets = w.lay.neighbours(me.space)
-    else:
-        return []
-    out = []
-    for sp in targets:
-        try:
-            standing_spot(w, me, sp)
-        except IllegalActionError:
-            continue
-        out.append(f"move {name(sp)}")
-    return out
 
 
 def hand_limit() -> int:

@@ -11,7 +11,8 @@ from rules.base import Event, IllegalActionError, NotYourTurnError
 from rules.floating_floors import notation as nt
 from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS
-from rules.floating_floors.moves import legal, perform
+from rules.floating_floors.legal import legal
+from rules.floating_floors.moves import perform
 from rules.floating_floors.state import State
 from rules.floating_floors.turns import start_turn
 from rules.floating_floors.views import public_view

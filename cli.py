@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from league.tournament import Settings, Tournament
+    from league.settings import Settings
+    from league.tournament import Tournament
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
-# league.tournament.FORMATS, written out so that `--help` loads no tournament code (a test keeps them equal).
+# league.settings.FORMATS, written out so that `--help` loads no tournament code (a test keeps them equal).
 FORMATS = ("swiss", "round-robin", "single-elimination", "double-elimination", "pods", "score")
 PROG = "./floorboard"
 
@@ -173,7 +174,8 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
 def simulation_settings(game: str, fmt: str, players: int, table_size: int, rounds: int, **more: object) -> Settings:
     """The tournament's settings, every argument checked before the first game: a bad one is a usage error."""
     from engine.simulate import bots
-    from league.tournament import Settings, Tournament, TournamentError, check_rounds, resolve_format
+    from league.settings import Settings, TournamentError, check_rounds, resolve_format
+    from league.tournament import Tournament
     from rules import GAMES
 
     rules = GAMES.get(game)

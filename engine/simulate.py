@@ -18,7 +18,8 @@ from typing import Any
 from engine.core import Engine
 from engine.tournaments import Director
 from league.model import Entrant
-from league.tournament import Settings, Tournament, resolve_format
+from league.settings import Settings, resolve_format
+from league.tournament import Tournament
 from rules import GAMES
 from rules.floor_plan.planner import suggest
 from storage import Store, open_store

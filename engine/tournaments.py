@@ -33,7 +33,8 @@ from engine.meta import seed_shown as seed_shown  # re-exported: it lived here
 from engine.tables import CLOSED_STATUSES, SeatInfo, Table
 from league import pairing as league_pairing
 from league.model import Entrant, Ranking, Round
-from league.tournament import REGISTRATION, RUNNING, Settings, Tournament, TournamentError
+from league.settings import Settings, TournamentError
+from league.tournament import REGISTRATION, RUNNING, Tournament
 from storage import TournamentConflictError, TournamentRow
 
 log = logging.getLogger(__name__)

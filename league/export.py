@@ -28,7 +28,8 @@ from typing import Any
 
 from league import standings as st
 from league.model import Table
-from league.tournament import Tournament, TournamentError
+from league.settings import TournamentError
+from league.tournament import Tournament
 
 TRF_FORMATS = ("swiss", "round-robin")
 TRF_TYPES = {"swiss": "Swiss System (FIDE Dutch)", "round-robin": "Round Robin (Berger)"}

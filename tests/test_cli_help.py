@@ -12,7 +12,7 @@ import pytest
 
 import cli
 import play_cli
-from league.tournament import FORMATS
+from league.settings import FORMATS
 from rules import GAMES
 from rules.base import FloorboardError
 from rules.options import option_keys

@@ -16,7 +16,8 @@ from engine import Engine
 from engine.simulate import simulate
 from engine.tournaments import TOURNAMENT, Director
 from league.model import Entrant
-from league.tournament import FINISHED, RUNNING, Settings
+from league.settings import Settings
+from league.tournament import FINISHED, RUNNING
 from rules import GAMES
 from storage import SqliteStore as Store
 

@@ -13,7 +13,8 @@ from engine import tournaments as director_mod
 from engine.tournaments import Director
 from league import pairing as pairing_mod
 from league.model import Entrant
-from league.tournament import Settings, Tournament
+from league.settings import Settings
+from league.tournament import Tournament
 from rules import GAMES
 from storage import Store
 

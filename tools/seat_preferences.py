@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from league import seats as sa
 from league.model import Entrant
-from league.tournament import Settings, Tournament
+from league.settings import Settings
+from league.tournament import Tournament
 
 CLASHES = [0]  # tables the pairing handed to `untangle` with both players needing the same seat absolutely
 _untangle = sa.untangle

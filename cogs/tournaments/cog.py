@@ -58,16 +58,8 @@ from engine.tournaments import Entry
 from i18n import t
 from league import export as ex
 from league.model import Entrant
-from league.tournament import (
-    FINISHED,
-    REGISTRATION,
-    RUNNING,
-    Settings,
-    Tournament,
-    TournamentError,
-    check_rounds,
-    resolve_format,
-)
+from league.settings import Settings, TournamentError, check_rounds, resolve_format
+from league.tournament import FINISHED, REGISTRATION, RUNNING, Tournament
 from render.league import crosstable_image
 from rules.rng import new_seed
 

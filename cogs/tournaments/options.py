@@ -8,8 +8,8 @@ from discord import app_commands
 from cogs.tournaments import view as tv
 from cogs.utils.lang import ls
 from league import export as ex
+from league.settings import DRAW_RULES
 from league.stages import CUT_FORMATS, CUTS
-from league.tournament import DRAW_RULES
 
 FORMAT_CHOICES = [app_commands.Choice(name=ls(f"tour.format.{f.replace('-', '_')}"), value=f)
                   for f in tv.FORMAT_CHOICES]

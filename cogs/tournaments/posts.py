@@ -138,7 +138,7 @@ class TournamentPosts:
         elif kind == "cancelled":
             await channel.send(t("tour.cancelled", locale, name=escape(value.name)))
         elif kind == "started" and value.bracket is None and 0 < value.planned < value.settings.rounds:
-            # Fewer took part than the rounds asked need (league.tournament.most_rounds): say why there are fewer.
+            # Fewer took part than the rounds asked need (league.settings.most_rounds): say why there are fewer.
             await channel.send(t("tour.rounds_capped", locale, name=escape(value.name), players=len(value.entrants),
                                  most=value.planned, rounds=value.settings.rounds))
         if kind in ("started", "finished", "cancelled"):

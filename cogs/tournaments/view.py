@@ -21,9 +21,10 @@ from engine.queries import TournamentRow
 from i18n import t
 from league import elimination as elim
 from league.model import Ranking, Round
+from league.settings import TournamentError
 from league.stages import has_playoff, playoff_format, third_place
 from league.standings import Standing
-from league.tournament import REGISTRATION, Tournament, TournamentError
+from league.tournament import REGISTRATION, Tournament
 
 FORMAT_CHOICES = ("swiss", "round-robin", "single-elimination", "double-elimination")
 BUTTON_ACTIONS = ("join", "leave", "checkin")

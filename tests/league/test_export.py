@@ -11,7 +11,8 @@ import pytest
 
 from league import export as ex
 from league.model import Entrant, Round, Table
-from league.tournament import FINISHED, Settings, Tournament, TournamentError
+from league.settings import Settings, TournamentError
+from league.tournament import FINISHED, Tournament
 
 NAMES = {"a": "Alice", "b": "Bob", "c": "Cara", "d": "Dan", "e": "Eve"}
 

@@ -6,7 +6,8 @@ import pytest
 
 from league.model import Entrant
 from league.pods import PodPlayer, pod_pairing, table_sizes
-from league.tournament import Settings, Tournament
+from league.settings import Settings
+from league.tournament import Tournament
 
 
 def most_seated(n: int, low: int, high: int) -> int:

@@ -7,7 +7,8 @@ from collections import Counter
 
 from league import seats as sa
 from league.model import Entrant
-from league.tournament import Settings, Tournament
+from league.settings import Settings
+from league.tournament import Tournament
 
 FIRST, SECOND = 0, 1
 

@@ -8,7 +8,8 @@ import pytest
 from engine.simulate import simulate
 from league import elimination as elim
 from league.model import Entrant
-from league.tournament import MAX_REPLAYS, Settings, Tournament, TournamentError
+from league.settings import MAX_REPLAYS, Settings, TournamentError
+from league.tournament import Tournament
 
 
 def _final(draw_rule: str = "rematch") -> Tournament:

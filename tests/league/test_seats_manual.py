@@ -12,7 +12,8 @@ import pytest
 
 from league import seats as sa
 from league.model import Entrant
-from league.tournament import Settings, Tournament
+from league.settings import Settings
+from league.tournament import Tournament
 
 FIRST = 0
 

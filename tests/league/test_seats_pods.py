@@ -6,7 +6,8 @@ import math
 import random
 
 from league.model import Entrant
-from league.tournament import Settings, Tournament
+from league.settings import Settings
+from league.tournament import Tournament
 
 ROUNDS, SIZE = 6, 4
 

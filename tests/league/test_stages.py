@@ -16,7 +16,8 @@ from engine.tournaments import Director
 from league import elimination as elim
 from league import stages as stg
 from league.model import Entrant
-from league.tournament import FINISHED, Settings, Tournament, TournamentError
+from league.settings import Settings, TournamentError
+from league.tournament import FINISHED, Tournament
 from rules import GAMES
 from storage import SqliteStore as Store
 

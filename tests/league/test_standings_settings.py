@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from league.model import Entrant
-from league.tournament import Settings, Tournament, TournamentError
+from league.settings import Settings, TournamentError
+from league.tournament import Tournament
 
 
 def test_tiebreak_order_set_by_the_organiser_orders_the_standings_columns() -> None:

@@ -9,7 +9,8 @@ from itertools import combinations
 import pytest
 
 from league.model import Entrant
-from league.tournament import FINISHED, Settings, Tournament, TournamentError
+from league.settings import Settings, TournamentError
+from league.tournament import FINISHED, Tournament
 
 SIZES = {"swiss": 2, "round-robin": 2, "single-elimination": 2, "double-elimination": 2, "pods": 3, "score": 1}
 

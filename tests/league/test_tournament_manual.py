@@ -9,7 +9,8 @@ import pytest
 
 from league import export as ex
 from league.model import Entrant
-from league.tournament import Settings, Tournament, TournamentError
+from league.settings import Settings, TournamentError
+from league.tournament import Tournament
 
 
 def entered(fmt: str = "swiss", n: int = 6, **settings: object) -> Tournament:

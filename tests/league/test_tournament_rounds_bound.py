@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from league.tournament import Settings, Tournament, TournamentError, check_rounds, most_rounds
+from league.settings import Settings, TournamentError, check_rounds, most_rounds
+from league.tournament import Tournament
 from tests.league.test_tournament import entered, run
 
 

@@ -40,7 +40,8 @@ from cogs.utils.replies import handle_command_error, send_ephemeral, shown_msg, 
 from cogs.utils.surface import GameSurface, seat_name, shown_names
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
-from render import floating_floors_words as words
+from render import floating_floors as draw
+from render.floating_floors import words
 from rules.base import IllegalActionError, InvalidActionError, Msg, RulesError
 from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
@@ -79,15 +80,11 @@ def labels(table: Table) -> list[str]:
 
 
 def board_png(table: Table, seat: int | None, locale: str) -> bytes:
-    from render import floating_floors as draw
-
     return draw.render(table.rules.view(table.state, seat), locale=locale, names=shown_names(table))
 
 
 def plain_png(table: Table, locale: str) -> bytes:
     """The board without the physics overlay: each player may look at it that way, whatever the table's option."""
-    from render import floating_floors as draw
-
     return draw.board_image(table.rules.view(table.state, None), locale=locale, names=shown_names(table), physics=False)
 
 
@@ -211,8 +208,6 @@ def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, byte
         result = ff.preview(table.state, seat, action)
     except RulesError as e:  # both the move and the rules' words about it are the player's text: made safe
         return t(shown_msg(Msg("ffui.whatif_error", action=action, error=e.msg)), locale), None
-    from render import floating_floors as draw
-
     view = ff.preview_view(table.state, seat, action)  # drawn from nothing the real move has not revealed yet
     card = result["checks"][-1]["card"] if result["checks"] else None
     index = next((b["index"] for b in view["boards"] if b["card"] == card), None)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 import time
 from typing import Any
 
 import click
-from render.floating_world_words import card_names
 
 from engine import ActResult, DamagedGameError, Engine, SeatInfo, Table
 from engine.services import StorageOpenError, open_store
 from i18n import t
 from i18n.text import seat_names
+from render import floating_world as fw_render
+from render import floor_plan as fp_render
+from render.floating_world_words import card_names
+from render.registry import RENDERERS
 from rules.base import Event, FloorboardError, Msg
 from terminal.captions import Hidden, Line, fb_caption, ff_caption, fp_caption, fp_words, fw_caption, quiet, tf_caption
 from terminal.help import (
@@ -39,10 +41,8 @@ class TerminalGame:
         self.settings = settings
         self.read = read
         self.lang = settings.lang
-        self.renderer = importlib.import_module(f"render.{settings.game}")
-        # A game whose renderer has no text board keeps it with its words (Floating World).
-        self.text_board = getattr(self.renderer, "text_board", None) or importlib.import_module(
-            f"render.{settings.game}_words").text_board
+        self.renderer = RENDERERS[settings.game]
+        self.text_board = self.renderer.text_board
         self.images = 0
         self.hidden: dict[int, str] = {}  # Floor Plan: this round's drawings, shown when it closes
 
@@ -134,19 +134,17 @@ class TerminalGame:
         if table.game == "floating_world":
             self.floating_world_images(table, events or [])
             return
-        draw = getattr(self.renderer, "render", None)
-        if draw is not None:
-            names = seat_names(table.seats)
-            png = draw(self.engine.view(table, None), names=names, locale=self.lang)
+        png = self.renderer.board(self.engine.view(table, None), names=seat_names(table.seats), locale=self.lang)
+        if png is not None:
             self.write_png(table, f"{table.moves:04d}", png)
 
     def floating_world_images(self, table: Table, events: list[Event]) -> None:
         """The map after every move; after a Nightmare, its image too (as the bot posts them)."""
         view = self.engine.view(table, None)
         if any(e.kind == "nightmare" for e in events):
-            self.write_png(table, f"{table.moves:04d}-nightmare", self.renderer.nightmare_image(
+            self.write_png(table, f"{table.moves:04d}-nightmare", fw_render.nightmare_image(
                 view, names=seat_names(table.seats), locale=self.lang))
-        self.write_png(table, f"{table.moves:04d}", self.renderer.map_image(
+        self.write_png(table, f"{table.moves:04d}", fw_render.map_image(
             view, names=seat_names(table.seats), locale=self.lang, card_names=card_names(self.lang)))
 
     def floor_plan_images(self, table: Table, events: list[Event]) -> None:
@@ -160,10 +158,10 @@ class TerminalGame:
         seats = range(state.players) if state.players <= 6 else []  # past 6 the summary is a leaderboard
         sheets = [rules.sheet_view(state, i) for i in seats]
         label = f"round{closed.data['round']:02d}"
-        self.write_png(table, label, self.renderer.render_summary(view, sheets or None, names=seat_names(table.seats),
+        self.write_png(table, label, fp_render.render_summary(view, sheets or None, names=seat_names(table.seats),
                                                                   locale=self.lang))
         for seat in seats:
-            self.write_png(table, f"{label}-sheet{seat + 1}", self.renderer.render_sheet(
+            self.write_png(table, f"{label}-sheet{seat + 1}", fp_render.render_sheet(
                 sheets[seat], name=seat_names(table.seats)[seat], locale=self.lang))
 
     def caption(self, result: ActResult) -> list[Line]:

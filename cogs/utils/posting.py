@@ -13,15 +13,11 @@ game's thread shows the result (`cogs.utils.ending`).
 from __future__ import annotations
 
 import asyncio
-import functools
-import importlib
-import inspect
 import io
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import discord
@@ -34,6 +30,7 @@ from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from engine import players as quiet
 from engine.errors import StorageError
 from i18n import t
+from render.registry import renderer
 from rules.base import FloorboardError
 
 log = logging.getLogger(__name__)
@@ -51,39 +48,29 @@ TOO_OLD_TO_EDIT = 30046  # Discord's "too many edits to messages older than an h
 _prompt_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
 
-def renderer(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"render.{game}")
-    except ModuleNotFoundError:
+async def render_view(table: Table, seat: int | None, locale: str, moves: list[dict[str, Any]] | None = None,
+                      *, view: dict[str, Any] | None = None) -> bytes | None:
+    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None for a game without a public
+    board image (`render.registry`). ``moves`` (the run's moves, oldest first) go to a renderer that marks them;
+    ``view``, when the caller has it already, is that seat's view of ``table`` (computed once per click)."""
+    drawer = renderer(table.game)
+    if drawer is None or not drawer.has_board or table.state is None:
         return None
+    if view is None:
+        view = table.rules.view(table.state, seat)
+    return await asyncio.to_thread(drawer.board, view, names=shown_names(table), locale=locale, moves=moves)
 
 
-@functools.cache
-def marks_runs(draw: Callable[..., bytes]) -> bool:
-    """Does this renderer mark a run of moves (a ``moves`` argument)?"""
-    return "moves" in inspect.signature(draw).parameters
+def public_view(table: Table) -> dict[str, Any] | None:
+    """What everyone may see of ``table`` (None before it starts)."""
+    return None if table.state is None else table.rules.view(table.state, None)
 
 
-async def render_view(table: Table, seat: int | None, locale: str,
-                      moves: list[dict[str, Any]] | None = None) -> bytes | None:
-    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None without a renderer.
-    ``moves`` (the run's moves, oldest first) go to a renderer that marks them."""
-    module = renderer(table.game)
-    draw = getattr(module, "render", None)  # a game without one public board image (Floor Plan) has none
-    if draw is None or table.state is None:
-        return None
-    view = table.rules.view(table.state, seat)
-    kwargs: dict[str, Any] = {"names": shown_names(table), "locale": locale}
-    if moves and marks_runs(draw):
-        kwargs["moves"] = moves
-    return await asyncio.to_thread(draw, view, **kwargs)
-
-
-def last_move(table: Table) -> dict[str, Any] | None:
-    """The move that led to ``table`` as everyone may see it (its public view's ``last_action``), to mark."""
-    if table.state is None:
-        return None
-    mark = table.rules.view(table.state, None).get("last_action")
+def last_move(table: Table, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The move that led to ``table`` as everyone may see it (its public view's ``last_action``), to mark;
+    ``view`` is that public view when the caller has it."""
+    view = public_view(table) if view is None else view
+    mark = None if view is None else view.get("last_action")
     return mark if isinstance(mark, dict) else None
 
 
@@ -102,6 +89,7 @@ def board_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
 class Post:
     lines: list[str]
     image_table: Table | None = None
+    image_view: dict[str, Any] | None = None  # image_table's public view, computed once for its mark and image
     pings: list[int] = field(default_factory=list)
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
@@ -122,7 +110,7 @@ class Post:
             if files:
                 kw["files"] = files
         elif self.image_table is not None:
-            png = await render_view(self.image_table, None, locale, self.marks)
+            png = await render_view(self.image_table, None, locale, self.marks, view=self.image_view)
             if png is not None:
                 kw["file"] = board_file(self.image_table, png)
         if self.embed is not None:
@@ -144,7 +132,8 @@ def group(segments: list[Segment]) -> list[Post]:
         post.lines.append(seg.line)
         if seg.image:
             post.image_table = seg.table
-            mark = last_move(seg.table)
+            post.image_view = public_view(seg.table)
+            mark = last_move(seg.table, post.image_view)
             if mark is not None:
                 post.marks.append(mark)
     return posts
@@ -188,8 +177,8 @@ async def publish(
     posts = surface.posts(segments, locale) or group(segments)
     last = posts[-1]
     if final:
-        if last.image_table is not None:
-            last.image_table = latest  # the board after the quiet moves that joined it is the same board
+        if last.image_table is not None and last.image_table is not latest:
+            last.image_table, last.image_view = latest, None  # the board after the quiet moves that joined it
         finish_post(last, surface, latest, locale)
     sent = []
     for i, post in enumerate(posts):

@@ -14,7 +14,7 @@ from i18n import t
 from i18n.text import seat_names
 from render import floating_world as fw_render
 from render import floor_plan as fp_render
-from render.floating_world_words import card_names
+from render.floating_world.words import card_names
 from render.registry import RENDERERS
 from rules.base import Event, FloorboardError, Msg
 from terminal.captions import Hidden, Line, fb_caption, ff_caption, fp_caption, fp_words, fw_caption, quiet, tf_caption

@@ -8,8 +8,8 @@ from typing import Any
 from engine import ActResult, Table
 from i18n import t
 from i18n.text import seat_names
-from render import floating_floors_words as ff
-from render import floating_world_words as fw
+from render.floating_floors import words as ff
+from render.floating_world import words as fw
 from render.floor_plan import action_words, room_name
 from render.flying_blades import card_name
 from rules.base import Event

@@ -10,7 +10,7 @@ from typing import Any
 import hints
 from engine import Table
 from i18n import catalog, t
-from render import floating_floors_words as ff
+from render.floating_floors import words as ff
 from render.floor_plan import demand_text, room_name
 from render.flying_blades import card_name
 from rules import rng

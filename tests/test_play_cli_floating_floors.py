@@ -39,7 +39,7 @@ def test_a_human_types_moves_legal_and_help(tmp_path: Path, capsys: pytest.Captu
 
 
 def test_text_map_has_a_legend_in_english_and_polish() -> None:
-    from render import floating_floors_words as words
+    from render.floating_floors import words
     from rules.floating_floors.game import FloatingFloors
 
     g = FloatingFloors()

@@ -16,7 +16,7 @@ from PIL import Image
 
 from render import common
 from render import floating_world as fw
-from render import floating_world_words as fw_words
+from render.floating_world import words as fw_words
 from rules.floating_world.content import LAND_BY_ID
 from tests.pngs import png_image
 from tests.rules import fw_helpers as h

@@ -1,4 +1,4 @@
-"""The Dream cards a Floating World harvest drew, as an image (render/floating_world_cards.py)."""
+"""The Dream cards a Floating World harvest drew, as an image (render/floating_world/cards.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Floating World's words (render/floating_world_words.py): counted words and articles through the catalogs.
+"""Floating World's words (render/floating_world/words.py): counted words and articles through the catalogs.
 
 Every event comes from the rules (a seeded game, or a map laid out by the rules' builder and then played).
 """

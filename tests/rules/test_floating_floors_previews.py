@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from render import floating_floors as draw
-from render import floating_floors_words as words
+from render.floating_floors import words
 from rules.floating_floors import game as ff
 from rules.floating_floors.state import State
 from tests.rules.ff_helpers import G, position

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from render import floating_floors as draw
-from render import floating_floors_words as words
+from render.floating_floors import words
 from rules.floating_floors.game import FloatingFloors, side_alcoves
 from rules.floating_floors.state import State
 

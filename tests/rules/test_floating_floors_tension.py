@@ -14,7 +14,7 @@ import re
 import pytest
 
 from render import floating_floors as draw
-from render import floating_floors_words as words
+from render.floating_floors import words
 from rules.base import OptionsError
 from rules.floating_floors import bot, statics
 from rules.floating_floors import game as ff

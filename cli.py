@@ -22,7 +22,7 @@ PROG = "./floorboard"
 
 def play_command() -> click.Command:
     """play_cli's click command; imported only when needed (it loads every game's rules)."""
-    import play_cli
+    import play_cli  # lazy: the terminal game loads every game's rules and images
 
     command = getattr(play_cli, "play", None)
     if isinstance(command, click.Command):
@@ -147,6 +147,7 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
              top_cut: int, cut_format: str, third_place: bool | None, groups: int, advance: int, seed: str,
              export: str | None, export_format: str | None = None) -> int:
     """Play a whole tournament of bots through the real engine in fake time and print the final standings."""
+    # lazy: `./floorboard --help` and `play` load no engine or tournament code
     from engine.simulate import run, standings_text
     from league.stages import has_playoff, playoff_format
 
@@ -173,6 +174,7 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
 
 def simulation_settings(game: str, fmt: str, players: int, table_size: int, rounds: int, **more: object) -> Settings:
     """The tournament's settings, every argument checked before the first game: a bad one is a usage error."""
+    # lazy: `./floorboard --help` and `play` load no engine or tournament code
     from engine.simulate import bots
     from league.settings import Settings, TournamentError, check_rounds, resolve_format
     from league.tournament import Tournament
@@ -212,7 +214,7 @@ EXTENSIONS = {".trf": "trf", ".trfx": "trf", ".csv": "csv", ".json": "json"}
 def export_kind(path: str, chosen: str | None, fmt: str) -> str:
     """The export's format (chosen, else by the file's extension, else JSON), refused before the simulation when
     the tournament cannot give it (TRF describes 2-player Swiss and round robin only)."""
-    from league.export import TRF_FORMATS
+    from league.export import TRF_FORMATS  # lazy: as above
 
     kind = chosen or EXTENSIONS.get(Path(path).suffix.lower(), "json")
     if kind == "trf" and fmt not in TRF_FORMATS:
@@ -222,9 +224,9 @@ def export_kind(path: str, chosen: str | None, fmt: str) -> str:
 
 
 def export_bytes(value: Tournament, kind: str) -> bytes:
-    import orjson
+    import orjson  # lazy: as above
 
-    from league import export as ex
+    from league import export as ex  # lazy: as above
 
     if kind == "trf":
         return ex.trf(value).encode("utf-8")

@@ -52,6 +52,7 @@ from engine import PermissionDeniedError, StaleVersionError
 from engine.daily import Attempt, DailyChallenge
 from engine.queries import DailyRow
 from i18n import t
+from render import floor_plan as fprender
 from rules.base import FloorboardError
 from rules.floor_plan import notation
 from rules.floor_plan.game import SHEET_DATA
@@ -117,8 +118,6 @@ def rating_name(rating: str | None, locale: str) -> str:
 
 
 def client_lines(view: dict[str, Any], locale: str) -> list[str]:
-    from render import floor_plan as fprender
-
     lines = []
     for client in view.get("clients", []):
         demands = ", ".join(
@@ -202,8 +201,6 @@ class FloorPlanDaily(commands.Cog):
         before_view, after_view = rules.sheet_view(table.state, 0, 0), rules.sheet_view(after, 0, 0)
         key = preview_key(text)
         self.previews[(table.id, user.id)] = Preview(attempt.row.id, text, key, table.version)
-        from render import floor_plan as fprender
-
         png = await asyncio.to_thread(fprender.render_sheet, after_view, name=user.display_name, locale=locale,
                                       highlight=new_cells(before_view, after_view))
         items: list[discord.ui.Item[Any]] = [
@@ -287,8 +284,6 @@ class FloorPlanDaily(commands.Cog):
             lines.append(t("fpdaily.come_back", locale))
         else:
             lines += self.progress_lines(table, view, locale)
-        from render import floor_plan as fprender
-
         sheet = view["sheet"]
         png = await asyncio.to_thread(fprender.render_sheet, sheet, name=name, locale=locale)
         file = discord.File(io.BytesIO(png), filename=f"floor_plan-daily-{row.day}.png")

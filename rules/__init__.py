@@ -9,6 +9,7 @@ from typing import Any
 
 
 def _registry() -> dict[str, Any]:
+    # lazy: each game's package loads on first use, so rules.base and the engine import without all five
     from rules.floating_floors import FloatingFloors
     from rules.floating_world import FloatingWorld
     from rules.floor_plan import FloorPlan

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rules.floating_world import FloatingWorld  # noqa: E402
-from rules.floating_world.game import DIFFICULTY, normalize  # noqa: E402
+from rules.floating_world.options import DIFFICULTY, normalize  # noqa: E402
 from rules.floating_world.state import WON  # noqa: E402
 
 DIFFICULTIES = ("easy", "normal", "hard")

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from cogs.utils.lang import locale_of_interaction
 from i18n import t
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,6 @@ async def delegate(interaction: discord.Interaction, cog_name: str, method: str,
     cog = interaction.client.get_cog(cog_name)  # type: ignore[attr-defined]
     if cog is None:
         log.warning("a %s component was clicked but the %s cog is not loaded", method, cog_name)
-        from cogs.utils.lang import locale_of_interaction
-
         locale = await locale_of_interaction(interaction)
         await interaction.response.send_message(t("bot.unavailable", locale), ephemeral=True)
         return

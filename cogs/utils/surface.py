@@ -19,6 +19,7 @@ from cogs.utils.lang import ls
 from cogs.utils.text import safe_name, seat_names
 from engine import ActResult, GameNotFoundError, Table
 from i18n import LOCALES, t
+from rules import GAMES
 from rules.base import Game, Msg
 
 MAX_TYPED = 80
@@ -213,8 +214,6 @@ class GameSurface:
 
 def game_choices() -> list[app_commands.Choice[str]]:
     """The games as slash-command choices, their names translated."""
-    from rules import GAMES
-
     return [app_commands.Choice(name=ls(f"game.{gid}"), value=gid) for gid in sorted(GAMES)]
 
 

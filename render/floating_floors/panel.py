@@ -56,6 +56,7 @@ from render.floating_floors.sprites import (
     swatch_sprite,
 )
 from render.kit import RGB
+from rules.floating_floors.components import BANSEN_BY_ID
 
 # -------------------------------------------------------------------------------------------- header
 
@@ -170,10 +171,6 @@ def _seat_card(img: Image.Image, box: tuple[int, int, int, int], seat: int, view
 
 def _bansen_parts(bid: str) -> tuple[str, int | None]:
     """A claimed Bansen's (direction, number) from its id (``sun2``), via the box's data when it loads."""
-    try:
-        from rules.floating_floors.components import BANSEN_BY_ID
-    except Exception:  # the renderer never depends on the rules importing
-        return "", None
     b = BANSEN_BY_ID.get(bid)
     return (b.direction, b.number) if b else ("", None)
 

@@ -36,6 +36,7 @@ action.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
@@ -45,6 +46,7 @@ from rules.floating_world.state import DEMON_STATS, GATE, HIGHEST, Kitsune, Stat
 from rules.floating_world.state import max_wounds as st_max_wounds
 
 SEAL_ODDS, SEAL_ODDS_DANGER, FIGHT_ODDS, STEP_ODDS = 0.20, 0.10, 0.55, 0.65
+Legal = Callable[[State, int], list[str] | None]  # the game's legal_actions, passed in (no import of game.py)
 HOPELESS = 0.2  # below these odds against every demon type, fighting (and building) is over: save for the seal
 SEAL_ENOUGH = 0.3  # the long night stops shopping for Mind at these seal odds
 LONG_NIGHT = 9  # Demon Strength (in pips, +3D) past which Lands are fodder and only the seal matters
@@ -151,9 +153,10 @@ def _boosted(s: State, k: Kitsune, spare: int) -> bool:
     return s.options.boost and k.praise >= spare + 1
 
 
-def choose(s: State, seat: int) -> str:
+def choose(s: State, seat: int, legal: Legal | None = None) -> str:
+    """The bot's action; ``legal`` (the game's `legal_actions`) answers a phase this bot was not taught."""
     if s.phase not in KNOWN_PHASES:
-        return _first_legal(s, seat)
+        return _first_legal(s, seat, legal)
     if s.phase == "haunt":
         return _haunt(s, seat)
     k = s.kitsune[seat]
@@ -210,12 +213,10 @@ def choose(s: State, seat: int) -> str:
     return "end"
 
 
-def _first_legal(s: State, seat: int) -> str:
+def _first_legal(s: State, seat: int, legal: Legal | None) -> str:
     """A decision this bot was not taught (a phase added later): the first legal action, never a stall."""
-    from rules.floating_world.game import FloatingWorld
-
-    legal = FloatingWorld().legal_actions(s, seat)
-    return legal[0] if legal else "end"
+    actions = legal(s, seat) if legal is not None else None
+    return actions[0] if actions else "end"
 
 
 def team_plan(s: State) -> plan.Plan | None:

@@ -14,8 +14,9 @@ from typing import Any
 from rules import rng
 from rules import validate as v
 from rules.floating_world.content import DREAM_BY_ID, DREAM_IDS, GATE_CARD, LAND_BY_ID, LAND_IDS, STATS
-from rules.floating_world.dice import Roll, Stat
+from rules.floating_world.dice import Roll, Stat, parse, roll
 from rules.floating_world.notation import DEMON_TYPES, Coord
+from rules.floating_world.options import normalize
 
 GATE: Coord = (0, 0)
 START_STAT = Stat(2)  # immutable, so one shared default is safe
@@ -189,8 +190,6 @@ class Work:
         return self.counter - 1
 
     def roll(self, dice: int, plus: int) -> Roll:
-        from rules.floating_world.dice import roll
-
         return roll(self.s.seed, self.next_stream(), dice, plus)
 
     def pick(self, n: int) -> int:
@@ -276,8 +275,6 @@ def from_json(d: dict[str, Any]) -> State:
 
 
 def _stat(raw: Any, where: v.Where) -> Stat:
-    from rules.floating_world.dice import parse
-
     v.as_str(raw, where, 12)
     try:
         return parse(raw)
@@ -305,8 +302,6 @@ def _kitsune(raw: Any, where: v.Where, n: int) -> Kitsune:
 
 
 def _options(raw: Any) -> Options:
-    from rules.floating_world.game import normalize
-
     v.as_dict(raw, "options", extra_ok=True)
     try:
         return options_of(normalize(1, raw))

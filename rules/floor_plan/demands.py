@@ -25,6 +25,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from rules.floor_plan import geometry as geo
+
 DATA = Path(__file__).resolve().parents[2] / "data" / "floor_plan"
 KINDS = ("build", "design", "layout")
 ROOM_TYPES = ("C", "W", "B", "K", "D", "L")
@@ -212,39 +214,27 @@ class Facts:
 
     @cached_property
     def pools(self) -> list[frozenset[Cell]]:
-        from rules.floor_plan.geometry import pools
-
-        return list(pools(self.sheet))
+        return list(geo.pools(self.sheet))
 
     @cached_property
     def decks(self) -> list[frozenset[Cell]]:
-        from rules.floor_plan.geometry import decks
-
-        return list(decks(self.sheet))
+        return list(geo.decks(self.sheet))
 
     @cached_property
     def door_links(self) -> list[Any]:
-        from rules.floor_plan.geometry import door_links
-
-        return sorted(door_links(self.sheet), key=lambda d: (d.cell[1], d.cell[0]))
+        return sorted(geo.door_links(self.sheet), key=lambda d: (d.cell[1], d.cell[0]))
 
     @cached_property
     def window_views(self) -> list[Any]:
-        from rules.floor_plan.geometry import window_views
-
-        return list(window_views(self.sheet))
+        return list(geo.window_views(self.sheet))
 
     @cached_property
     def arrangements(self) -> list[Any]:
-        from rules.floor_plan.geometry import arrangements
-
-        return list(arrangements(self.sheet))
+        return list(geo.arrangements(self.sheet))
 
     @cached_property
     def outside_regions(self) -> list[frozenset[Cell]]:
-        from rules.floor_plan.geometry import outside_regions
-
-        return list(outside_regions(self.sheet))
+        return list(geo.outside_regions(self.sheet))
 
     @cached_property
     def tree_cells(self) -> dict[Cell, int]:

@@ -7,7 +7,8 @@ import pytest
 
 from engine.log import replay
 from rules.base import OptionsError
-from rules.floating_world.game import DIFFICULTY, DIFFICULTY_BY_PLAYERS, FloatingWorld
+from rules.floating_world.game import FloatingWorld
+from rules.floating_world.options import DIFFICULTY, DIFFICULTY_BY_PLAYERS
 
 G = FloatingWorld()
 KNOBS = ("spawn_divisor", "land_defence", "extra_wounds", "demon_strength")

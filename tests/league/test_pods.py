@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -197,8 +196,9 @@ def test_duplicate_ids_are_rejected() -> None:
         pod_pairing([_player("a"), _player("a")], 2, min_size=2, max_size=2)
 
 
-def test_256_players_tables_of_four_pair_quickly() -> None:
+def test_256_players_after_five_rounds_sit_at_64_tables_of_four() -> None:
+    """Speed is the benchmark's (tests/bench/bench_tournament.py), never a timed assertion: this checks the seating."""
     players = _simulate(256, 5, 4, seed=1)[-1].players
-    start = time.perf_counter()
-    pod_pairing(players, 4, min_size=4, max_size=4)
-    assert time.perf_counter() - start < 0.5  # measured ~0.04 s
+    made = pod_pairing(players, 4, min_size=4, max_size=4)
+    seated = [p for table in made.tables for p in table]
+    assert [len(t) for t in made.tables] == [4] * 64 and sorted(seated) == sorted(p.id for p in players)

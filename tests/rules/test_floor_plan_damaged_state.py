@@ -6,7 +6,6 @@ JSON value: read back exactly, or refused, never a crash."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -198,10 +197,8 @@ def test_a_room_wider_than_the_sheet_is_refused_at_once() -> None:
     """The row that once exhausted memory: no cell set is built for a room before its size is checked."""
     row = mid_game()
     row["boards"][0]["sheet"]["rooms"][0].update(w=10**12, h=10**12)
-    start = time.perf_counter()
-    with pytest.raises(StateError, match=r"rooms\[0\]\.w"):
+    with pytest.raises(StateError, match=r"rooms\[0\]\.w"):  # before the fix: a MemoryError, or pytest's timeout
         G.from_json(row)
-    assert time.perf_counter() - start < 1
 
 
 def test_a_room_read_alone_is_checked_too() -> None:

@@ -33,8 +33,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import common
-from render.common import RGB, hex_rgb
+from render import kit as common
+from render.kit import RGB, hex_rgb
 
 GAME = "flying_blades"
 KEY = "render.flying_blades."

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import common
 from render import floating_floors as ff
+from render import kit as common
 from tests.pngs import png_image
 from tests.views_floating_floors import make_view
 

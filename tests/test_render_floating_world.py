@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import common
 from render import floating_world as fw
+from render import kit as common
 from render.floating_world import words as fw_words
 from rules.floating_world.content import LAND_BY_ID
 from tests.pngs import png_image

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from render import common
 from render import flying_blades as fb
+from render import kit as common
 from tests.pngs import png_image
 from tests.views_flying_blades import make_view
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from PIL import Image
 
-from render import common
 from render import flying_blades as fb
+from render import kit as common
 from tests.views_flying_blades import make_view
 
 RUN = [

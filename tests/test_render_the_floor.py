@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import common
+from render import kit as common
 from render import the_floor as tf
 from tests.pngs import png_image
 from tests.views_the_floor import (

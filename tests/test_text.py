@@ -175,8 +175,8 @@ def test_no_reply_content_passes_discords_2000_characters() -> None:
 
 
 def test_bidi_overrides_and_long_names_change_nothing_in_an_image_but_the_clipped_name() -> None:
-    from render import common
     from render import flying_blades as fb
+    from render import kit as common
     from tests.views_flying_blades import make_view
 
     hostile = ["\u202e" + "W" * 500, "Bo\u200b\u2066b\u2069", "**@everyone** [x](http://evil)\u202e" + "m" * 300]
@@ -188,7 +188,7 @@ def test_bidi_overrides_and_long_names_change_nothing_in_an_image_but_the_clippe
 
 
 def test_a_hostile_category_and_answer_are_drawn_clean_in_the_floor() -> None:
-    from render import common
+    from render import kit as common
     from render import the_floor as tf
     from tests import views_the_floor as vt
 

@@ -9,7 +9,18 @@ from typing import Any
 
 from storage.errors import StorageConflictError
 from storage.rows import ActionRow, DeadlineRow, Finish, GameRow
-from storage.sqlite.checks import MAX_INT, STATUSES, _game_id, _integer, _json_of, _moment, _one_of, _since, _text
+from storage.sqlite.checks import (
+    MAX_INT,
+    STATUSES,
+    _game_id,
+    _integer,
+    _json_of,
+    _moment,
+    _one_of,
+    _seat_problem,
+    _since,
+    _text,
+)
 from storage.sqlite.codec import dt as _dt
 from storage.sqlite.codec import dumps as _json
 from storage.sqlite.codec import ts as _ts
@@ -25,22 +36,6 @@ _GAME_COLUMNS = (
     "id, game, guild_id, channel_id, host_id, status, options, seed, seats, version, moves, state, meta, "
     "outcome, created_at, updated_at"
 )
-
-
-_SEAT_USER = _integer(1, null=True)
-
-
-def _seat_problem(seat: Any) -> str | None:
-    """What is wrong with one stored seat (`engine.tables.SeatInfo`), or None."""
-    if not isinstance(seat, dict):
-        return "not an object"
-    if "user_id" not in seat or not isinstance(seat.get("name"), str) or not isinstance(seat.get("bot", False), bool):
-        return "user_id, name or bot missing or of the wrong type"
-    try:
-        _SEAT_USER(seat["user_id"])
-    except ValueError as e:
-        return f"user_id {e}"
-    return None
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:

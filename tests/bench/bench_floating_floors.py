@@ -15,8 +15,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from render import common
 from render import floating_floors as ff_render
+from render import kit as common
 from rules.floating_floors import statics
 from rules.floating_floors.components import PHYSICS
 from rules.floating_floors.game import FloatingFloors, Work, balance_of, loads, preview

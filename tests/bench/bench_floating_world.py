@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from engine import Engine
-from render import common
 from render import floating_world as fw_render
+from render import kit as common
 from rules.floating_world import FloatingWorld
 from storage import SqliteStore as Store
 from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, median_p95, seated_table, timed_move

@@ -8,7 +8,8 @@ from typing import Any
 
 from PIL import Image
 
-from render import common, flying_blades
+from render import flying_blades
+from render import kit as common
 from tests.bench.harness import Row, floor_bytes, floor_ms, measure
 from tests.views_flying_blades import make_view, sample_last_moves
 

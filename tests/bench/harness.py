@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 from engine import SeatInfo
-from render.common import PNG_COMPRESS_LEVEL, encode_png
+from render.kit import PNG_COMPRESS_LEVEL, encode_png
 
 
 @dataclass(frozen=True)

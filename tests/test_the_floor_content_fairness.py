@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from rules.the_floor.duel import _reveal
 
 from rules.base import OptionsError
 from rules.the_floor import content
 from rules.the_floor.answers import ACCEPTED, NOT_A_NAME, REPEAT, ROMAN, check, fold
+from rules.the_floor.duel import _reveal
 from rules.the_floor.game import TheFloor
 from rules.the_floor.letters import answerable, fair_deck, unanswerable
 from rules.the_floor.options import LETTERS

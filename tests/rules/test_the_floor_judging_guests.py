@@ -10,12 +10,12 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from rules.the_floor.duel import doubts
 
 import engine
 from engine import replay
 from rules.base import IllegalActionError, NotYourTurnError, OptionsError
 from rules.the_floor import State
+from rules.the_floor.duel import doubts
 from rules.the_floor.options import GUEST_SEAT, MAX_GUEST_VOTES
 from tests.rules.test_the_floor_judging import (
     doubtful,

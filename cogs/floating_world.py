@@ -8,7 +8,7 @@ moves). While a harvest is pending: one button per drawn Dream card (its name an
 While the Nightmare waits for the current player's decision (6.1 demon order, 6.2 where a Kitsune goes, 6.4.3
 where a spawn appears): one select of the choices (the bot's choice marked), the turn line pings the decider and
 the map outlines the candidate Lands; other players' clicks are refused like any move out of turn.
-The drawn cards are posted as an image (`render.floating_world_cards`) with the map.
+The drawn cards are posted as an image (`render.floating_world.cards`) with the map.
 Every component carries the table and its version: the callback re-reads the table, and ``engine.act`` checks the
 seat, the turn and the version (a stale or forged click changes nothing); a select's value must be one of the
 seat's legal actions now. Typed moves in the game's thread are the rules' notation (`rules.floating_world.
@@ -33,8 +33,8 @@ from cogs.utils.surface import GameSurface, Segment, escape, seat_name, shown_na
 from engine import ActResult, Table
 from i18n import t
 from render import floating_world as draw
-from render import floating_world_cards as dream_cards
-from render import floating_world_words as words
+from render.floating_world import cards as dream_cards
+from render.floating_world import words
 from rules.base import RulesError
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt

@@ -85,8 +85,9 @@ def checked_settings(game: str, players: int | None, bots: int | None, pairs: tu
     return Settings(game=game, players=players, bots=bots, options=options, out=out, db=db, **rest)
 
 
-# Set before the player's options, as the bot's lobby does: The Floor redraws a letter the category cannot answer.
-TERMINAL_PRESET: dict[str, dict[str, Any]] = {"the_floor": {"letters": "answerable"}}
+# The terminal's own defaults for a game, on top of the rules' new-game options (none today: the fair letters The
+# Floor's lobby gives are the rules' `new_game_options`, which every new game gets).
+TERMINAL_PRESET: dict[str, dict[str, Any]] = {}
 
 
 def new_game_preset(game: str) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from i18n import t
 from rules.base import FloorboardError, IllegalActionError, InvalidActionError, Msg
 from rules.the_floor.bot import example
 from rules.the_floor.names import names_own_choice
-from rules.the_floor.options import DEAL, DOUBT_CAP, DOUBT_OPTION, LETTERS_OPTION, SPECTATORS_OPTION
+from rules.the_floor.options import DEAL, DOUBT_CAP, DOUBT_OPTION, SPECTATORS_OPTION
 from rules.the_floor.words import (  # what players type in their language: the terminal reads it too
     ALIASED_VERBS,
     TYPED_VERBS,
@@ -248,7 +248,6 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
         list of accepted answers go into the game as they are now (so the game replays exactly)."""
         options = dict(options)
         options.setdefault("lang", locale if locale in ("en", "pl") else "en")
-        options.setdefault(LETTERS_OPTION, "answerable")  # a fair host redraws a letter the category cannot answer
         options.setdefault(SPECTATORS_OPTION, True)  # with nobody neutral seated, the thread's spectators judge
         options.setdefault(DOUBT_OPTION, DOUBT_CAP[0])  # a stalling player cannot freeze the duel
         if guild_id is not None and "content" not in options:

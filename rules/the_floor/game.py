@@ -76,6 +76,9 @@ class TheFloor(DuelRules):
     max_players: ClassVar[int] = 10
     shared_fields: ClassVar[tuple[str, ...]] = ("content", "custom")  # the server's content: stored once per game
     ENGINE_VERBS: ClassVar[frozenset[str]] = frozenset({"timeout"})  # the clocks' alone (duels keep their own)
+    # A new game's fair host redraws a letter the category cannot answer; absent, every letter is dealt as the
+    # rulebook's deck has it, as games made before the option were (they replay exactly).
+    new_game_options: ClassVar[dict[str, Any]] = {LETTERS_OPTION: "answerable"}
 
     def __init__(self, content: Any = None, checker: Any = None) -> None:
         self._content = content

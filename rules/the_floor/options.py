@@ -31,8 +31,8 @@ TIMER_OPTIONS = {  # name: (default, min, max); 0 = no timer
 }
 # Kept out of the normalized options unless given (the surface reads the default): a draft saved before it
 # existed keeps its old pace, the turn timer (`cogs.the_floor`); new games wait minutes per pass, not a day.
-# The lobby sets letters=answerable (cogs.the_floor, play_cli): a fair host's redraw. Absent, every letter is dealt as
-# the rulebook's deck has it, which is how games made before the option were dealt (their records replay exactly).
+# Every new game gets letters=answerable (TheFloor.new_game_options): a fair host's redraw. Absent, every letter is
+# dealt as the rulebook's deck has it, as games made before the option were dealt (their records replay exactly).
 LETTERS_OPTION = "letters"
 DRAFT_TIMER = ("draft_minutes", (10, 1, 1440))  # a draft pass; then a default pick for whoever has not picked
 # Judges without a seat and the cap on doubtful answers (issue 10). Like `letters`, kept out of the normalized

@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from engine.core import new_game_options
 from render import floating_floors as ff_render
 from render import kit as common
 from rules.floating_floors import statics
@@ -44,7 +45,7 @@ def _previews(state: object, seat: int) -> None:
 
 def turns(players: int, seed: str, limit: int = 3000) -> list[list[tuple[object, int, str]]]:
     """The bots' game as turns: each a list of (state before, seat, action)."""
-    state = RULES.new(players, {}, seed)
+    state = RULES.new(players, new_game_options(RULES, {}), seed)  # what a new game plays (tension bands)
     out: list[list[tuple[object, int, str]]] = [[]]
     for _ in range(limit):
         if state.phase == "over":

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from engine import Engine
+from engine.core import new_game_options
 from render import floating_world as fw_render
 from render import kit as common
 from rules.floating_world import FloatingWorld
@@ -26,7 +27,7 @@ NIGHTMARE_VERBS = ("end", "timeout")
 
 
 def bot_game(players: int, seed: str, limit: int = 4000) -> list[tuple[int, str]]:
-    state = RULES.new(players, RULES.normalize_options(players, {}), seed)
+    state = RULES.new(players, RULES.normalize_options(players, new_game_options(RULES, {})), seed)
     log: list[tuple[int, str]] = []
     for _ in range(limit):
         if not RULES.to_move(state):

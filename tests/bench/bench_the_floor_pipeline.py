@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from engine import Engine
+from engine.core import new_game_options
 from render import the_floor as tf_render
 from rules.the_floor import TheFloor
 from storage import SqliteStore as Store
@@ -55,7 +56,7 @@ MAX_GAMES = 200  # a safety bound on games played per case
 
 def bot_game(players: int, seed: str, think: dict[str, list[float]]) -> list[tuple[int, str]]:
     """The log of one game the bot plays against itself; each decision's time goes to ``think`` by verb."""
-    s = G.new(players, {}, seed)
+    s = G.new(players, new_game_options(G, {}), seed)  # the options the engine's table gets
     log: list[tuple[int, str]] = []
     while movers := G.to_move(s):
         seat = min(movers)

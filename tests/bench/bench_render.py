@@ -10,7 +10,7 @@ from PIL import Image
 
 from render import flying_blades
 from render import kit as common
-from tests.bench.harness import Row, floor_bytes, floor_ms, measure
+from tests.bench.harness import Row, best_ratio, best_samples, floor_bytes, floor_ms, measure
 from tests.views_flying_blades import make_view, sample_last_moves
 
 NAMES = ["Alice", "Bartłomiej", "Chidi", "Dagny", "Eun-ji"]
@@ -57,15 +57,17 @@ def image_rows(
     image_cycle = itertools.cycle(images)
     encode_med, encode_p95 = measure(lambda: common.encode_png(next(image_cycle)), n)
     both_med, both_p95 = measure(lambda: common.encode_png(draw(next(second))), n, warmup=0)
-    size = round(sum(len(common.encode_png(img)) for img in images) / len(images))
+    sent = [(img, len(common.encode_png(img))) for img in images]
+    size = round(sum(b for _, b in sent) / len(sent))
+    best = best_ratio(sent, best_samples(n))
     img = images[0]
     floor = floor_ms(img.size, img.mode)
     fbytes = floor_bytes(img.size, img.mode)
     case = f"{case} {img.width}×{img.height} {img.mode}"
     return [
         Row(game, case, "render", render_med, render_p95, floor),
-        Row(game, case, "encode", encode_med, encode_p95, floor, size, fbytes),
-        Row(game, case, "render+encode", both_med, both_p95, floor, size, fbytes),
+        Row(game, case, "encode", encode_med, encode_p95, floor, size, fbytes, best),
+        Row(game, case, "render+encode", both_med, both_p95, floor, size, fbytes, best),
     ]
 
 

@@ -33,6 +33,7 @@ class Row:
     floor_ms: float | None = None
     size: int | None = None  # bytes produced (images)
     floor_bytes: int | None = None
+    best_ratio: float | None = None  # sent bytes / the best lossless encoding of the same pixels (median of a sample)
 
     @property
     def ratio(self) -> float | None:
@@ -95,19 +96,61 @@ def floor_bytes(size: tuple[int, int], mode: str = "P") -> int:
     return len(encode(flat_image(size, mode)))
 
 
+# ----------------------------------------------------------------------------------------- the bytes anchor
+
+BEST_WEBP = {"lossless": True, "quality": 100, "method": 6}  # libwebp's maximum lossless effort
+BEST_OXIPNG_LEVEL = 6  # oxipng's strongest non-zopfli preset: every row filter tried, deflate at its maximum
+
+
+def best_png(img: Image.Image) -> bytes:
+    """The same pixels as a PNG at maximum compression with the best filter per row (oxipng over Pillow's level 9)."""
+    import oxipng  # lazy: a dev-only dependency, loaded only when the anchor is measured
+
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=9, optimize=True)
+    return oxipng.optimize_from_memory(out.getvalue(), level=BEST_OXIPNG_LEVEL)
+
+
+def best_webp(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.save(out, format="WEBP", **BEST_WEBP)
+    return out.getvalue()
+
+
+def best_bytes(img: Image.Image) -> int:
+    """The bytes anchor: the smaller of the best lossless PNG and WebP lossless at maximum effort (Discord shows
+    both inline). Slow (seconds per image): measure it on a sample."""
+    return min(len(best_png(img)), len(best_webp(img)))
+
+
+def best_ratio(samples: list[tuple[Image.Image, int]], n: int = 3) -> float | None:
+    """Median of sent bytes / `best_bytes` over at most ``n`` (image, bytes sent) pairs spread over ``samples``."""
+    if not samples or n < 1:
+        return None
+    step = max(1, len(samples) // n)
+    picked = samples[::step][:n]
+    return statistics.median(size / best_bytes(img) for img, size in picked)
+
+
+def best_samples(n_moves: int) -> int:
+    """How many images a row's anchor is measured on: 3, or none in the smoke tests' tiny runs (seconds per image;
+    tests/test_bench_anchor.py checks the anchor itself on a small image)."""
+    return 3 if n_moves >= 10 else 0
+
+
 def _num(value: float | None, fmt: str) -> str:
     return "" if value is None else format(value, fmt)
 
 
 def markdown_table(rows: Iterable[Row]) -> str:
     lines = [
-        "| game | case | step | median ms | p95 ms | × floor | bytes | × floor bytes |",
-        "|---|---|---|---:|---:|---:|---:|---:|",
+        "| game | case | step | median ms | p95 ms | × floor | bytes | × floor bytes | × best bytes |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.game} | {r.case} | {r.step} | {r.median_ms:.2f} | {r.p95_ms:.2f} | {_num(r.ratio, '.1f')} "
-            f"| {_num(r.size, ',')} | {_num(r.bytes_ratio, '.1f')} |"
+            f"| {_num(r.size, ',')} | {_num(r.bytes_ratio, '.1f')} | {_num(r.best_ratio, '.2f')} |"
         )
     return "\n".join(lines)
 

@@ -4,7 +4,8 @@ Without a case, every per-move case runs and prints one table (as before). ``loa
 SQLite connection, ~10 s, loads both cores) and ``faults`` (the real bot against the Discord double, one fault per
 round, ``--rounds`` rounds, ~1 min for 30) and ``thread`` (messages and images per move in whole games
 through the offline Discord harness, ~4 s) and ``tournament`` (whole bot tournaments of 64 and 256 entrants
-through the engine, ~2 min) run only when named: ``python -m tests.bench load``, or ``all``.
+through the engine, ~2 min) and ``memory`` (the bot's RSS with 5,000 active games loaded, and a 10,000-move soak
+with images, each in a child process, ~10 min) run only when named: ``python -m tests.bench load``, or ``all``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tests.bench import (
     bench_floating_world,
     bench_floor_plan,
     bench_load,
+    bench_memory,
     bench_pipeline,
     bench_render,
     bench_render_floor_plan,
@@ -48,6 +50,7 @@ REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
     "faults": lambda args: bench_faults.report(rounds=args.rounds),
     "thread": lambda args: bench_thread.report(),
     "tournament": lambda args: bench_tournament.report(),
+    "memory": lambda args: bench_memory.report(),
 }
 FLOOR_NOTE = "× floor: median divided by PNG-encoding a flat image of the same size and mode in this run."
 LOAD_NOTE = ("× floor: divided by one bare BEGIN IMMEDIATE; UPDATE; COMMIT through aiosqlite on the same file "

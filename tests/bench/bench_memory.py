@@ -1,0 +1,358 @@
+"""Memory (issue 25): the bot's resident size with many active games loaded, and a soak of moves for growth.
+
+Both rows are measured in a fresh child process (``sys.executable -m tests.bench.bench_memory --child ...``), so the
+figures are the bot's, not the parent's or pytest's. RSS is ``VmRSS`` from ``/proc/self/status`` (no dependency).
+
+- *load*: ``games`` active games of the five games (player counts 2 and 3 in turn) are created through the `Engine`
+  on a real SQLite file (WAL) as players make them (lobby, join, start), each with a few opening moves through
+  ``engine.act`` (chosen by the rules' bots on the pure rules, once per seed). A fresh child then starts the real
+  bot (`Floorboard.setup_hook` through the offline Discord harness, no gateway): that is how the bot loads games at
+  start. The Floor's ``cog_load`` asks the engine for The Floor's running games, and ``running_tables`` loads every
+  active game to filter them by kind, so every active game ends up parsed and cached in the table book, where it
+  stays until it ends. Reported: RSS with the bot and every cog imported (before), after the start, per game, how
+  many games the book holds, and the cost of one full cyclic-GC pass with them resident, before and after
+  ``gc.freeze()`` (the bot does not call it: perf-baselines.md's advice).
+- *soak*: ``moves`` moves by bots over ``tables`` concurrent tables of the five games through ``engine.act``, each
+  followed by the image the cogs post for it (`cogs.utils.posting.render_view` through `render.registry`; Floor
+  Plan's round summary and Floating World's map from their cogs), in a worker thread as the cogs do; a game that
+  ends is replaced by a new one in its channel (new seed, new players). After ``warmup`` moves, RSS is sampled every
+  ``every`` moves (after a full GC pass, so what is sampled is what stays reachable): first, last, max and the
+  least-squares slope per 1,000 moves. ``--trace`` also diffs tracemalloc snapshots (first sample → last) and
+  prints the lines that grew most.
+
+Run: ``python -m tests.bench memory`` or
+``python -m tests.bench.bench_memory [--games 5000] [--moves 10000] [--db PATH (kept, reused)] [--trace]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import gc
+import importlib
+import itertools
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import Engine, SeatInfo, Table
+from rules import GAMES
+from rules.base import RulesError
+from rules.floor_plan.bot import choose_baseline
+from storage import open_store
+
+MIX = ("flying_blades", "floor_plan", "the_floor", "floating_world", "floating_floors")
+SEATS = (2, 3)  # game i has SEATS[(i // len(MIX)) % 2] players
+OPENING = {"flying_blades": 6, "floor_plan": 2, "the_floor": 8, "floating_world": 8, "floating_floors": 2}
+SEEDS = 40  # distinct deals per (game, players) in the load; their openings are worked out once
+GAMES_LOADED, SOAK_MOVES, WARMUP, EVERY, SOAK_TABLES = 5000, 10_000, 1000, 1000, 25
+LOCALES = ("en", "pl")
+KB = 1024
+
+
+def rss_kb() -> int:
+    """This process's resident set size in KiB (Linux ``/proc``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+def choose(game: str, state: Any, seat: int) -> str:
+    """A bot's move. Floor Plan's baseline bot, not its planner: the planner's 30-180 ms per decision would make
+    the setup and the soak minutes longer, and which legal move is made does not matter to memory."""
+    rules = GAMES[game]
+    if game == "floor_plan":
+        return choose_baseline(rules, state, seat)  # type: ignore[arg-type]
+    return rules.bot_action(state, seat)
+
+
+def _players(index: int) -> int:
+    return SEATS[(index // len(MIX)) % len(SEATS)]
+
+
+@functools.cache
+def opening(game: str, players: int, seed: str, moves: int) -> tuple[tuple[int, str], ...]:
+    """The first ``moves`` (seat, action) of a bot game on the pure rules (shorter if it ends)."""
+    rules = GAMES[game]
+    options = rules.normalize_options(players, dict(getattr(rules, "new_game_options", {})))
+    state, out = rules.new(players, options, seed), []
+    for _ in range(moves):
+        movers = sorted(rules.to_move(state))
+        if not movers:
+            break
+        action = choose(game, state, movers[0])
+        state, _ = rules.apply(state, movers[0], action)
+        out.append((movers[0], action))
+    return tuple(out)
+
+
+async def new_table(engine: Engine, game: str, players: int, channel: int, seed: str, first_user: int) -> Table:
+    """A game opened the way players open one: a lobby, the others join, the host starts it."""
+    host = SeatInfo(first_user, f"Player {first_user}")
+    table = await engine.open_lobby(game, guild_id=1, channel_id=channel, host=host, seed=seed)
+    for user in range(first_user + 1, first_user + players):
+        await engine.join(table.id, SeatInfo(user, f"Player {user}"))
+    return await engine.start(table.id, first_user)
+
+
+async def populate(path: Path, games: int, seeds: int = SEEDS) -> dict[str, int]:
+    """``games`` active games with their openings played through ``engine.act``; opening moves per game kind."""
+    store = await open_store(path)
+    engine = Engine(store)
+    made: dict[str, int] = dict.fromkeys(MIX, 0)
+    try:
+        for i in range(games):
+            game, players = MIX[i % len(MIX)], _players(i)
+            seed = f"mem/{game}/{players}/{(i // len(MIX)) % seeds}"
+            table = await new_table(engine, game, players, 10_000 + i, seed, 1 + players * i)
+            for seat, action in opening(game, players, seed, OPENING[game]):
+                table = (await engine.act(table.id, table.seats[seat].user_id or 0, action)).table
+                made[game] += 1
+    finally:
+        await store.close()
+    return made
+
+
+# ----------------------------------------------------------------------------------------------- the children
+
+def _gc_pass_ms(runs: int = 3) -> float:
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        gc.collect()
+        times.append((time.perf_counter() - began) * 1000)
+    return statistics.median(times)
+
+
+async def load_child(path: Path) -> dict[str, Any]:
+    """Start the real bot on ``path`` (offline Discord harness) and measure what its start-up loads."""
+    import pytest  # heavy, lazy: only the child that starts the bot needs the harness and its monkeypatch
+
+    import bot
+    from tests.discord_harness import Harness
+    for name in bot.EXTENSIONS:  # the cogs' imports count as the bot's size before any game is loaded
+        importlib.import_module(name)
+    gc.collect()
+    before = rss_kb()
+    with pytest.MonkeyPatch.context() as mp:
+        harness = await Harness(path).start(mp)
+        gc.collect()
+        after = rss_kb()
+        book = harness.bot.engine.book
+        cached = sum(1 for t in book.cache.values() if t.status == "active")
+        objects = len(gc.get_objects())
+        full_gc = _gc_pass_ms()
+        gc.freeze()
+        frozen_gc = _gc_pass_ms()
+        gc.unfreeze()
+        out = {"before_kb": before, "after_kb": after, "cached": cached, "objects": objects,
+               "gc_ms": full_gc, "frozen_gc_ms": frozen_gc, "bot_freezes": _bot_freezes()}
+        harness.bot.ws = None  # dpytest's fake gateway has no socket to close
+        await harness.bot.close()
+    return out
+
+
+def _bot_freezes() -> bool:
+    """Does the bot's start-up code call ``gc.freeze``? (read from its source: bot.py and the engine)."""
+    root = Path(__file__).resolve().parents[2]
+    sources = [root / "bot.py", *sorted((root / "engine").glob("*.py"))]
+    return any("gc.freeze(" in p.read_text() for p in sources)
+
+
+@dataclass
+class Soak:
+    moves: int = 0
+    finished: int = 0
+    images: int = 0
+    samples: list[tuple[int, int]] = field(default_factory=list)  # (moves, RSS KiB)
+    grown: list[str] = field(default_factory=list)  # tracemalloc: the lines that grew most
+    cached: int = 0
+    locks: int = 0
+
+
+async def image(table: Table, locale: str) -> bytes | None:
+    """The picture the cogs post after a move (in a worker thread, as they do)."""
+    from cogs.floating_world import map_png  # lazy: cogs are heavy (discord.py) and only the soak child needs them
+    from cogs.floor_plan.posts import summary_png
+    from cogs.utils.posting import last_move, render_view
+    if table.state is None:
+        return None
+    if table.game == "floor_plan":
+        return await asyncio.to_thread(summary_png, table, None, locale)
+    if table.game == "floating_world":
+        return await asyncio.to_thread(map_png, table, None, locale)
+    mark = last_move(table)
+    return await render_view(table, None, locale, [mark] if mark else None)
+
+
+async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bool) -> Soak:
+    """Bots play ``warmup + moves`` moves over ``tables`` tables with their images; RSS sampled every ``every``."""
+    soak = Soak()
+    users = itertools.count(1)
+    seeds = itertools.count()
+    with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:
+        store = await open_store(Path(tmp) / "soak.sqlite3")
+        engine = Engine(store)
+
+        async def fresh(slot: int) -> Table:
+            game, players = MIX[slot % len(MIX)], SEATS[next(seeds) % len(SEATS)]
+            first = next(users)
+            for _ in range(players - 1):
+                next(users)
+            return await new_table(engine, game, players, 20_000 + slot, f"soak/{slot}/{next(seeds)}", first)
+
+        try:
+            live = [await fresh(slot) for slot in range(tables)]
+            for step in range(warmup + moves):
+                slot = step % tables
+                table = live[slot]
+                seat = min(table.to_move())
+                action = choose(table.game, table.state, seat)
+                try:
+                    table = (await engine.act(table.id, table.seats[seat].user_id or 0, action)).table
+                except RulesError:  # a bot move the table refuses (none expected): the slot starts again
+                    table = await engine.abort(table.id, table.host_id)
+                soak.images += await image(table, LOCALES[slot % 2]) is not None
+                if table.status != "active":
+                    soak.finished += 1
+                    table = await fresh(slot)
+                live[slot] = table
+                done = step + 1 - warmup
+                if done >= 0 and done % every == 0:
+                    if trace and done == 0:
+                        tracemalloc.start(8)
+                    gc.collect()
+                    soak.samples.append((done, rss_kb()))
+                    if trace and done == 0:
+                        first = tracemalloc.take_snapshot()
+            soak.moves = moves
+            soak.cached, soak.locks = len(engine.book.cache), len(engine.book.locks)
+            if trace:
+                gc.collect()
+                diff = tracemalloc.take_snapshot().compare_to(first, "lineno")
+                soak.grown = [str(d) for d in diff[:12]]
+                tracemalloc.stop()
+        finally:
+            await store.close()
+    return soak
+
+
+def slope_kb(samples: list[tuple[int, int]]) -> float:
+    """Least-squares growth of RSS in KiB per 1,000 moves."""
+    if len(samples) < 2:
+        return 0.0
+    xs, ys = [m / 1000 for m, _ in samples], [float(kb) for _, kb in samples]
+    return statistics.linear_regression(xs, ys).slope
+
+
+# ------------------------------------------------------------------------------------------------- the parent
+
+def _child(*args: str) -> dict[str, Any]:
+    """Run this module as a child with ``args``; its last stdout line is the JSON result."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "tests.bench.bench_memory", "--child", *args], cwd=root,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"memory child {args[0]} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure_load(games: int, db: Path | None = None) -> dict[str, Any]:
+    """Populate a database with ``games`` active games (or reuse ``db`` when it exists) and load it in a child."""
+    with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:
+        path = db or Path(tmp) / "load.sqlite3"
+        made: dict[str, int] | None = None
+        if not path.exists():
+            made = _child("populate", "--db", str(path), "--games", str(games))
+        out = _child("load", "--db", str(path))
+        out["games"], out["opening_moves"] = games, made
+        return out
+
+
+def measure_soak(moves: int, warmup: int = WARMUP, every: int = EVERY, tables: int = SOAK_TABLES,
+                 trace: bool = False) -> dict[str, Any]:
+    args = ["soak", "--moves", str(moves), "--warmup", str(warmup), "--every", str(every), "--tables", str(tables)]
+    return _child(*args, *(["--trace"] if trace else []))
+
+
+def _mb(kb: float) -> str:
+    return f"{kb / KB:.1f}"
+
+
+def markdown(load: dict[str, Any], soak: dict[str, Any]) -> str:
+    per_game = (load["after_kb"] - load["before_kb"]) / max(1, load["cached"])
+    kbs = [kb for _, kb in soak["samples"]]
+    lines = [
+        "| row | figure |",
+        "|---|---|",
+        f"| active games in the database / held by the engine after the start | {load['games']:,} / "
+        f"{load['cached']:,} |",
+        f"| RSS before loading (bot and cogs imported) MB | {_mb(load['before_kb'])} |",
+        f"| RSS after the start MB | {_mb(load['after_kb'])} |",
+        f"| per active game KB | {per_game:.1f} |",
+        f"| objects tracked by the GC after the start | {load['objects']:,} |",
+        f"| one full GC pass, ms (median of 3) / after gc.freeze() | {load['gc_ms']:.0f} / "
+        f"{load['frozen_gc_ms']:.1f} |",
+        f"| the bot calls gc.freeze() after loading | {'yes' if load['bot_freezes'] else 'no'} |",
+        f"| soak: moves after a {soak['warmup']:,}-move warm-up (games ended, images drawn) | {soak['moves']:,} "
+        f"({soak['finished']}, {soak['images']:,}) |",
+        f"| soak: RSS first / last / max MB | {_mb(kbs[0])} / {_mb(kbs[-1])} / {_mb(max(kbs))} |",
+        f"| soak: RSS slope KB per 1,000 moves (least squares over {len(kbs)} samples) | "
+        f"{slope_kb(soak['samples']):+.0f} |",
+        f"| soak: tables held by the engine / locks at the end ({soak['tables']} running) | {soak['cached']} / "
+        f"{soak['locks']} |",
+    ]
+    return "\n".join(lines)
+
+
+def report(games: int = GAMES_LOADED, moves: int = SOAK_MOVES, warmup: int = WARMUP, every: int = EVERY,
+           tables: int = SOAK_TABLES, db: Path | None = None, trace: bool = False) -> str:
+    load = measure_load(games, db)
+    soak = measure_soak(moves, warmup, every, tables, trace)
+    text = markdown(load, soak)
+    if soak.get("grown"):
+        text += "\n\ntracemalloc, first sample → last (top lines):\n" + "\n".join(soak["grown"])
+    return text
+
+
+def _run_child(args: argparse.Namespace) -> dict[str, Any]:
+    if args.child == "populate":
+        return asyncio.run(populate(Path(args.db), args.games))
+    if args.child == "load":
+        return asyncio.run(load_child(Path(args.db)))
+    soak = asyncio.run(soak_child(args.moves, args.warmup, args.every, args.tables, args.trace))
+    return {"moves": soak.moves, "warmup": args.warmup, "finished": soak.finished, "images": soak.images,
+            "samples": soak.samples, "grown": soak.grown, "cached": soak.cached, "locks": soak.locks,
+            "tables": args.tables}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tests.bench.bench_memory", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--child", choices=("populate", "load", "soak"), help=argparse.SUPPRESS)
+    p.add_argument("--games", type=int, default=GAMES_LOADED)
+    p.add_argument("--moves", type=int, default=SOAK_MOVES)
+    p.add_argument("--warmup", type=int, default=WARMUP)
+    p.add_argument("--every", type=int, default=EVERY)
+    p.add_argument("--tables", type=int, default=SOAK_TABLES)
+    p.add_argument("--db", type=Path, help="the load's database: populated when absent, kept and reused")
+    p.add_argument("--trace", action="store_true", help="diff tracemalloc snapshots over the soak")
+    args = p.parse_args(argv)
+    if args.child:
+        print(json.dumps(_run_child(args)))
+        return 0
+    print(report(args.games, args.moves, args.warmup, args.every, args.tables, args.db, args.trace))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

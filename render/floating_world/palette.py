@@ -70,7 +70,8 @@ def palette() -> Image.Image:
     pal.ramps((DIE,), (BG, CARD), steps=1)
     pal.ramps((WHITE,), (WOUND, HELD), steps=2)
     pal.ramps((HEART, HEART_LOST), (CARD, CARD_HI), steps=1)
-    for name in {*DEMON_COLOUR.values(), *SEAT_COLOURS}:
+    # in a fixed order (a set's order follows PYTHONHASHSEED, and the palette's order is in the PNG's bytes)
+    for name in dict.fromkeys((*DEMON_COLOUR.values(), *SEAT_COLOURS)):
         fill = kit.PIECE_COLOURS[name]
         edge = kit.piece_outline(name)
         pal.ramp(fill, edge, 1)

@@ -4,7 +4,6 @@ terminal game. `main`/`invoke` return the exit code instead of exiting, so that 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,30 +20,14 @@ PROG = "./floorboard"
 
 
 def play_command() -> click.Command:
-    """play_cli's click command; imported only when needed (it loads every game's rules)."""
-    import play_cli  # lazy: the terminal game loads every game's rules and images
+    """The terminal game's click command; imported only when needed (it loads every game's rules)."""
+    import terminal  # lazy: the terminal game loads every game's rules and images
 
-    command = getattr(play_cli, "play", None)
-    if isinstance(command, click.Command):
-        return command
-    return legacy_play(play_cli.main)
-
-
-def legacy_play(play_main: Callable[[list[str]], int]) -> click.Command:
-    """play_cli still parsing its own arguments (argparse ``main(argv)``): pass them through untouched."""
-
-    @click.command("play", add_help_option=False,
-                   context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
-    def play(args: tuple[str, ...]) -> int:
-        """Play a game in the terminal, without Discord (`./floorboard play -h` for its options)."""
-        return play_main(list(args))
-
-    return play
+    return terminal.play
 
 
 class LazyPlay(click.Command):
-    """``play`` in the command list; play_cli is imported only when it runs, so ``./floorboard --help`` and the
+    """``play`` in the command list; the terminal game is imported only when it runs, so ``./floorboard --help`` and the
     bot do not load the terminal game."""
 
     def __init__(self) -> None:
@@ -245,7 +228,7 @@ def invoke(argv: list[str]) -> int:
     except click.ClickException as e:
         e.show()
         return e.exit_code
-    except click.Abort:  # Ctrl-C (click has ended the line): the shell's code for SIGINT, as play_cli.main
+    except click.Abort:  # Ctrl-C (click has ended the line): the shell's code for SIGINT, as the terminal's main
         return 130
     except SystemExit as e:  # a subcommand that exits the old way (sys.exit / argparse)
         if isinstance(e.code, str):

@@ -1,7 +1,7 @@
 """Words players type in their language, mapped to a game's one English notation. Pure (no Discord, no I/O).
 
 Every surface reads typed moves through these: Discord's typed moves and ``/move`` (the cogs), and the terminal
-(`play_cli`), so ``pas`` is ``pass`` wherever it is typed and the log keeps the English notation. A game keeps its
+(`terminal`), so ``pas`` is ``pass`` wherever it is typed and the log keeps the English notation. A game keeps its
 own tables (``rules/<game>/words.py``); this module holds the mechanics they share, and the top-level `hints`
 re-exports them for the "did you mean" hints.
 

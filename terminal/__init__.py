@@ -12,3 +12,14 @@ saved under ``--save NAME``, or else the latest running game started with the sa
 Rooms: settings (the checked command line), command (click, `main`), saves, app (the game loop), captions (what
 each move says, per game), help (`help`, `legal`, typed moves).
 """
+
+from __future__ import annotations
+
+from terminal.app import TerminalGame, run
+from terminal.captions import Hidden, fb_caption, fp_caption, fp_words
+from terminal.command import main, play
+from terminal.help import LIST_ALL, typed_text
+from terminal.settings import EXIT_ERROR, TERMINAL_PRESET, Settings, checked_settings, option_value
+
+__all__ = ["EXIT_ERROR", "LIST_ALL", "TERMINAL_PRESET", "Hidden", "Settings", "TerminalGame", "checked_settings",
+           "fb_caption", "fp_caption", "fp_words", "main", "option_value", "play", "run", "typed_text"]

@@ -1,7 +1,7 @@
 """The project's import graph, read from the source with `ast` (nothing is imported), and the layer table.
 
 Why not import-linter/grimp: they build graphs of *packages*, and four of our rooms are top-level modules
-(`bot`, `cli`, `play_cli`, `hints`), which grimp refuses (`NotATopLevelModule`); an `ast` walk over our own
+(`bot`, `cli`, `hints`), which grimp refuses (`NotATopLevelModule`); an `ast` walk over our own
 files is short and sees what we need besides: where each import sits (module level, inside a function, under
 `if TYPE_CHECKING`).
 
@@ -20,9 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("config", "i18n", "rules", "league", "storage", "render", "engine", "cogs", "hints", "terminal",
-            "play_cli", "bot", "cli")
-# A top-level module's room, where its name is not the room's.
-ROOM_OF_MODULE = {"play_cli": "terminal"}
+            "bot", "cli")
+# A top-level module's room, where its name is not the room's (none now; the terminal's entry module was one).
+ROOM_OF_MODULE: dict[str, str] = {}
 
 # Which rooms each room may import (its own always). The bottom first; see shared/STRUCTURE.md.
 MAY_IMPORT: dict[str, frozenset[str]] = {

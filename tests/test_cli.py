@@ -60,7 +60,7 @@ def test_bad_arguments_print_the_usage_and_the_reason_and_exit_2(
     assert "Traceback" not in err and bot_runs == []
 
 
-def test_play_runs_play_cli_click_command_with_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_runs_the_terminal_click_command_with_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[str, int]] = []
 
     @click.command("play")
@@ -70,7 +70,7 @@ def test_play_runs_play_cli_click_command_with_its_arguments(monkeypatch: pytest
         seen.append((game, bots))
         return 0
 
-    monkeypatch.setitem(sys.modules, "play_cli", types.SimpleNamespace(play=play))
+    monkeypatch.setitem(sys.modules, "terminal", types.SimpleNamespace(play=play))
     assert cli.main(["play", "floor_plan", "--bots", "1"]) == 0
     assert seen == [("floor_plan", 1)]
 
@@ -81,30 +81,24 @@ def test_play_exit_codes_pass_through(monkeypatch: pytest.MonkeyPatch) -> None:
     def play(ctx: click.Context) -> None:
         ctx.exit(4)
 
-    monkeypatch.setitem(sys.modules, "play_cli", types.SimpleNamespace(play=play))
+    monkeypatch.setitem(sys.modules, "terminal", types.SimpleNamespace(play=play))
     assert cli.main(["play"]) == 4
-
-
-def test_an_argparse_play_cli_gets_every_argument_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[list[str]] = []
-    old = types.SimpleNamespace(main=lambda argv: seen.append(argv) or 3)  # play_cli before click: main(argv)
-    monkeypatch.setitem(sys.modules, "play_cli", old)
-    assert cli.main(["play", "flying_blades", "-h", "--option", "cards=open"]) == 3
-    assert seen == [["flying_blades", "-h", "--option", "cards=open"]]
 
 
 def test_a_subcommand_calling_sys_exit_keeps_its_code(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    def exits(argv: list[str]) -> int:
+    @click.command("play")
+    @click.argument("game")
+    def exits(game: str) -> int:
         raise SystemExit("--option expects KEY=VALUE")
 
-    monkeypatch.setitem(sys.modules, "play_cli", types.SimpleNamespace(main=exits))
+    monkeypatch.setitem(sys.modules, "terminal", types.SimpleNamespace(play=exits))
     assert cli.main(["play", "x"]) == 1
     assert "--option expects KEY=VALUE" in capsys.readouterr().err
 
 
 def test_python_bot_py_help_prints_help_without_loading_the_terminal_game() -> None:
-    code = "import sys, cli; code = cli.main(['--help']); assert 'play_cli' not in sys.modules; sys.exit(code)"
+    code = "import sys, cli; code = cli.main(['--help']); assert 'terminal' not in sys.modules; sys.exit(code)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Usage: ./floorboard") and done.stderr == ""

@@ -11,7 +11,7 @@ import click
 import pytest
 
 import cli
-import play_cli
+import terminal
 from league.settings import FORMATS
 from rules import GAMES
 from rules.base import FloorboardError
@@ -42,8 +42,8 @@ def readme_section(title: str) -> str:
 def typed(rules: object, players: int, key: str, value: str) -> bool:
     """Whether the rules accept ``key=value`` as the terminal reads it from ``--option``."""
     try:
-        rules.normalize_options(players, {**play_cli.TERMINAL_PRESET.get(rules.id, {}),  # type: ignore[attr-defined]
-                                          key: play_cli.option_value(value)})
+        rules.normalize_options(players, {**terminal.TERMINAL_PRESET.get(rules.id, {}),  # type: ignore[attr-defined]
+                                          key: terminal.option_value(value)})
     except FloorboardError:
         return False
     return True
@@ -89,7 +89,7 @@ def test_play_game_help_shows_only_values_and_defaults_the_rules_accept(
 
 def test_a_wrong_option_names_the_help_that_lists_the_options(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    assert play_cli.main(["floating_world", "--option", "difficulty=brutal", "--out", str(tmp_path)]) == 2
+    assert terminal.main(["floating_world", "--option", "difficulty=brutal", "--out", str(tmp_path)]) == 2
     assert "`./floorboard play floating_world --help` lists the options." in capsys.readouterr().err
 
 
@@ -142,7 +142,7 @@ def all_commands(command: click.Command, path: str = "") -> list[tuple[str, clic
 
 
 def test_every_option_of_every_command_has_help_text() -> None:
-    commands = [*all_commands(cli.cli), ("play", play_cli.play)]
+    commands = [*all_commands(cli.cli), ("play", terminal.play)]
     missing = [(name, p.name) for name, command in commands for p in command.params
                if isinstance(p, click.Option) and not p.help]
     assert missing == []
@@ -157,11 +157,11 @@ def test_every_option_typed_with_any_value_is_taken_or_explained_never_a_traceba
     for key in option_keys(rules, rules.min_players):
         for value in ("5", "0", "-1", "abc", "1,2", "", "true", "none", "99999999999999999999999"):
             with contextlib.suppress(click.BadParameter):  # refused with a reason: fine; anything else fails
-                play_cli.checked_settings(game, rules.min_players, 0, (f"{key}={value}",), out=Path("out"), db=None,
+                terminal.checked_settings(game, rules.min_players, 0, (f"{key}={value}",), out=Path("out"), db=None,
                                           lang="en", seed=None)
 
 
 def test_a_single_floating_floors_challenge_is_taken_as_a_number() -> None:
-    settings = play_cli.checked_settings("floating_floors", 2, 1, ("challenges=5",), out=Path("out"), db=None,
+    settings = terminal.checked_settings("floating_floors", 2, 1, ("challenges=5",), out=Path("out"), db=None,
                                          lang="en", seed=None)
     assert GAMES["floating_floors"].normalize_options(2, settings.options)["challenges"] == "5"

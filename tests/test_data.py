@@ -16,7 +16,7 @@ from rules.base import Msg
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 CODE_DIRS = ("rules", "render", "cogs", "storage", "engine", "league", "i18n", "terminal")
-CODE_FILES = ("bot.py", "cli.py", "play_cli.py", "hints.py")
+CODE_FILES = ("bot.py", "cli.py", "hints.py")
 # A key literal passed to Msg(...), an error class, t(...) or marked `i18n:` in a comment.
 KEY_USE = re.compile(r"""(?:Msg|Error|\bt|_t|tr)\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
 

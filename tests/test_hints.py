@@ -205,7 +205,7 @@ def test_the_shared_hints_and_the_terminal_load_no_discord_and_no_cog() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, hints, play_cli; "
+    code = ("import sys, hints, terminal; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('cogs', 'discord')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent)).stdout

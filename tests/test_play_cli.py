@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import play_cli
+import terminal
 from rules import GAMES
 from storage import SqliteStore as Store
 from tests.test_play_cli_terminal import keyboard
@@ -37,7 +37,7 @@ def test_three_bots_play_to_the_end_unattended_and_exit_zero(tmp_path: Path) -> 
 def play(argv: list[str], read: Callable[[str], str]) -> int:
     """``main`` in a thread of its own: it runs its own event loop, as the terminal does."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(play_cli.main, argv, read).result()
+        return pool.submit(terminal.main, argv, read).result()
 
 
 async def test_a_human_move_is_checked_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import play_cli
+import terminal
 from tests.test_play_cli_terminal import keyboard, running
 
 BOT_GAME = ["flying_blades", "--players", "2", "--bots", "1", "--option", "cards=none", "--no-images"]
 
 
 def play(tmp_path: Path, *argv: str, typed: list[str] | None = None) -> int:
-    return play_cli.main([*argv, "--out", str(tmp_path)], keyboard(typed or []))
+    return terminal.main([*argv, "--out", str(tmp_path)], keyboard(typed or []))
 
 
 def saved_then_damaged(tmp_path: Path, fault: str) -> int:
@@ -41,13 +41,13 @@ def test_a_damaged_save_is_said_once_in_the_terminals_words_never_a_traceback(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str) -> None:
     table = saved_then_damaged(tmp_path, FAULTS[fault])
     capsys.readouterr()
-    assert play(tmp_path, *BOT_GAME, typed=["pass"]) == play_cli.EXIT_ERROR  # not a TypeError, not OverflowError
+    assert play(tmp_path, *BOT_GAME, typed=["pass"]) == terminal.EXIT_ERROR  # not a TypeError, not OverflowError
     first = capsys.readouterr()
     assert "Traceback" not in first.err + first.out
     assert f"(table {table}) is damaged" in first.err and "--drop flying_blades" in first.err
     for discord_only in ("/record", "/abort", "Manage Server"):
         assert discord_only not in first.err + first.out
-    assert play(tmp_path, *BOT_GAME, typed=["pass"]) == play_cli.EXIT_ERROR  # started again: the notice is not
+    assert play(tmp_path, *BOT_GAME, typed=["pass"]) == terminal.EXIT_ERROR  # started again: the notice is not
     again = capsys.readouterr()
     assert "(table" not in again.err and "is damaged" in again.err and "--drop flying_blades" in again.err
 
@@ -81,5 +81,5 @@ def test_list_shows_a_damaged_save_and_drop_exports_and_ends_it(tmp_path: Path,
 def test_drop_names_a_save_that_does_not_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert play(tmp_path, *BOT_GAME, typed=["quit"]) == 0
     capsys.readouterr()
-    assert play(tmp_path, "--drop", "nosuch") == play_cli.EXIT_ERROR
+    assert play(tmp_path, "--drop", "nosuch") == terminal.EXIT_ERROR
     assert "nosuch" in capsys.readouterr().err and len(running(tmp_path / "play.db")) == 1

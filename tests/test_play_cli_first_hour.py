@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-import play_cli
+import terminal
 from rules import GAMES
 from tests.test_play_cli_terminal import keyboard
 
 
 def run(tmp_path: Path, *argv: str, typed: list[str] | None = None) -> int:
-    return play_cli.main([*argv, "--out", str(tmp_path), "--no-images", "--seed", "first-hour"],
+    return terminal.main([*argv, "--out", str(tmp_path), "--no-images", "--seed", "first-hour"],
                          keyboard(typed or []))
 
 
@@ -26,9 +26,9 @@ def test_the_opening_state_is_printed_once_before_the_first_prompt(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     shown: list[int | None] = []
     prompts: list[int] = []
-    real_show, real_read = play_cli.TerminalGame.show, keyboard([])
+    real_show, real_read = terminal.TerminalGame.show, keyboard([])
 
-    def show(self: play_cli.TerminalGame, table: Any, seat: int | None) -> None:
+    def show(self: terminal.TerminalGame, table: Any, seat: int | None) -> None:
         if not prompts:
             shown.append(seat)
         real_show(self, table, seat)
@@ -37,8 +37,8 @@ def test_the_opening_state_is_printed_once_before_the_first_prompt(
         prompts.append(len(shown))
         return real_read(prompt)
 
-    monkeypatch.setattr(play_cli.TerminalGame, "show", show)
-    assert play_cli.main([game, "--players", "2", "--bots", "1", "--out", str(tmp_path), "--no-images",
+    monkeypatch.setattr(terminal.TerminalGame, "show", show)
+    assert terminal.main([game, "--players", "2", "--bots", "1", "--out", str(tmp_path), "--no-images",
                           "--seed", "first-hour"], read) == 0
     assert prompts and len(shown) == 1, shown
 

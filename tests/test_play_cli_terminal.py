@@ -12,7 +12,7 @@ from typing import Any
 import click
 import pytest
 
-import play_cli
+import terminal
 from rules import GAMES
 from storage import SqliteStore as Store
 
@@ -33,7 +33,7 @@ def keyboard(lines: list[str]) -> Callable[[str], str]:
 
 
 def run(tmp_path: Path, *argv: str, typed: list[str] | None = None) -> int:
-    return play_cli.main([*argv, "--out", str(tmp_path)], keyboard(typed or []))
+    return terminal.main([*argv, "--out", str(tmp_path)], keyboard(typed or []))
 
 
 def running(db: Path) -> list[Any]:
@@ -82,11 +82,11 @@ def examples(out: str) -> list[str]:
 
 
 def test_play_is_a_click_command_named_play() -> None:
-    assert isinstance(play_cli.play, click.Command) and play_cli.play.name == "play"
+    assert isinstance(terminal.play, click.Command) and terminal.play.name == "play"
 
 
 def test_help_shows_every_option_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    assert play_cli.main(["--help"]) == 0
+    assert terminal.main(["--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Usage: ./floorboard play")
     for option in ("--players", "--bots", "--option", "--save", "--new", "--list", "--lang"):
@@ -286,7 +286,7 @@ def test_night_of_the_27_ninja_help_lists_card_prices_and_examples_legal_now(
     now = re.findall(r"— now e\.g\. `([^`]+)`", out)
     assert "pass" in now and any(m.startswith("attack ") for m in now)
     assert set(now) <= set(legal)
-    if len(legal) > play_cli.LIST_ALL:
+    if len(legal) > terminal.LIST_ALL:
         assert f"{len(legal)} legal moves; a few of each kind:" in out
         listed = re.findall(r"^  [a-z]+ \(\d+\): (.*)$", out, re.M)
         assert {m for line in listed for m in line.split("; ")} <= set(legal)

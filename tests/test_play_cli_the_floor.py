@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import play_cli
+import terminal
 from rules import GAMES
 from rules.the_floor import State
 
@@ -59,9 +59,9 @@ def test_draft_picks_by_the_category_name_as_the_hand_shows_it_in_capitals(tmp_p
     typed: list[str] = []
     argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-names", "--no-images", "--out", str(tmp_path)]
     db = tmp_path / "play.db"
-    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))  # create the save
+    terminal.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))  # create the save
     capsys.readouterr()
-    assert play_cli.main(argv, player(db, typed, {})) == 0
+    assert terminal.main(argv, player(db, typed, {})) == 0
     out = capsys.readouterr().out
     picks = [line for line in typed if line.startswith("pick ")]
     assert len(picks) >= 6 and any(" " in line[5:] for line in picks)  # names of several words among them
@@ -74,10 +74,10 @@ def test_stray_moves_are_told_the_terminals_way_never_to_press_a_button(tmp_path
     typed: list[str] = []
     argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-stray", "--no-images", "--out", str(tmp_path)]
     db = tmp_path / "play.db"
-    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
+    terminal.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
     capsys.readouterr()
     strays = {"challenge": ["ready", "judge accept user:5"], "ready": ["challenge A1 A2", "judge accept user:5"]}
-    assert play_cli.main(argv, player(db, typed, strays)) == 0
+    assert terminal.main(argv, player(db, typed, strays)) == 0
     out = capsys.readouterr().out
     assert "challenge A1 A2" in typed and "ready" in typed and "judge accept user:5" in typed
     # Before: "Both duellists must press Ready first." and "... vote with the Accept and Reject buttons".
@@ -91,9 +91,9 @@ def test_a_stray_move_at_the_challenge_prompt_says_type_challenge(tmp_path: Path
     typed: list[str] = []
     argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-stray", "--no-images", "--out", str(tmp_path)]
     db = tmp_path / "play.db"
-    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
+    terminal.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
     capsys.readouterr()
-    play_cli.main(argv, player(db, typed, {"challenge": ["ready"]}))
+    terminal.main(argv, player(db, typed, {"challenge": ["ready"]}))
     out = capsys.readouterr().out
     # Before: "It is your turn to challenge: press Challenge, or type challenge, ..."
     assert "It is your turn to challenge: type challenge" in out and "press Challenge" not in out
@@ -104,9 +104,9 @@ def test_the_ready_wait_and_a_pass_outside_a_duel_are_told_the_terminals_way(
     typed: list[str] = []
     argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-stray", "--no-images", "--out", str(tmp_path)]
     db = tmp_path / "play.db"
-    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
+    terminal.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
     capsys.readouterr()
-    play_cli.main(argv, player(db, typed, {"challenge": ["pass"], "ready": ["dispute"]}))
+    terminal.main(argv, player(db, typed, {"challenge": ["pass"], "ready": ["dispute"]}))
     out = capsys.readouterr().out
     assert "pass" in typed and "dispute" in typed
     # Before: "Waiting for both sides to press Ready" on the text board, "Usage: pass <elapsed ms>" for a stray pass.
@@ -121,9 +121,9 @@ def test_the_polish_terminal_explains_pass_outside_a_duel_in_polish(tmp_path: Pa
     argv = ["the_floor", "--players", "2", "--bots", "1", "--seed", "tf-stray", "--no-images", "--out", str(tmp_path),
             "--lang", "pl"]
     db = tmp_path / "play.db"
-    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
+    terminal.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))
     capsys.readouterr()
-    play_cli.main(argv, player(db, typed, {"challenge": ["pass"]}))
+    terminal.main(argv, player(db, typed, {"challenge": ["pass"]}))
     out = capsys.readouterr().out
     assert "pass (pas) działa tylko w trwającym pojedynku" in out and "<elapsed ms>" not in out
     assert "wpiszą ready" in out

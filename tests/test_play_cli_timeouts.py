@@ -8,9 +8,9 @@ from typing import Any
 
 from cogs.floor_plan import FloorPlanSurface
 from cogs.flying_blades import FlyingBladesSurface
-from play_cli import Hidden, fb_caption, fp_caption, fp_words
 from rules.floor_plan import FloorPlan
 from rules.flying_blades import FlyingBlades
+from terminal import Hidden, fb_caption, fp_caption, fp_words
 
 NAMES = ("Alice", "Bob", "Carol")
 

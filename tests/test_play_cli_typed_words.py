@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import play_cli
+import terminal
 from cogs.floating_floors import FloatingFloorsSurface
 from cogs.floating_world import FloatingWorldSurface
 from cogs.floor_plan import FloorPlanSurface
@@ -85,9 +85,9 @@ def test_a_polish_verb_typed_in_the_terminal_is_played_and_logged_in_english(
     argv = [game, "--players", "2", "--bots", "1", "--lang", "pl", "--seed", "typed-words", "--no-images",
             "--out", str(tmp_path)]
     db = tmp_path / "play.db"
-    play_cli.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))  # create the save
+    terminal.main([*argv, "--new"], lambda prompt: (_ for _ in ()).throw(EOFError))  # create the save
     typed: list[tuple[str, str]] = []
-    assert play_cli.main(argv, polish_player(db, game, typed, moves)) == 0
+    assert terminal.main(argv, polish_player(db, game, typed, moves)) == 0
     out = capsys.readouterr().out
     assert typed, out
     played = logged(db)
@@ -124,7 +124,7 @@ def test_discord_and_the_terminal_read_every_typed_alias_the_same_way(game: str)
     surface = SURFACES[game]()
     assert surface.game_id == game
     for text in alias_texts(game):
-        assert play_cli.typed_text(game, text) == surface.normalize(text), text
+        assert terminal.typed_text(game, text) == surface.normalize(text), text
 
 
 def running_duel() -> Any:
@@ -155,7 +155,7 @@ def test_a_duels_pass_in_any_language_is_a_pass_in_the_terminal_as_in_discord(ty
 def test_a_mistyped_polish_verb_in_the_terminal_gets_did_you_mean(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                    game: str, typo: str, verb: str) -> None:
     # Before: the terminal's hint knew the English verbs only: `pokuj` got no "did you mean".
-    assert play_cli.main([game, "--players", "2", "--bots", "1", "--seed", "typed-words", "--no-images",
+    assert terminal.main([game, "--players", "2", "--bots", "1", "--seed", "typed-words", "--no-images",
                           "--out", str(tmp_path)], keyboard([typo])) == 0
     out = capsys.readouterr().out
     hint = next(line for line in out.splitlines() if f"`{typo.split()[0]}` is not a move." in line)

@@ -1,5 +1,5 @@
 """What players type in their language, mapped to the one English notation the log keeps. Pure: Discord's typed
-moves and ``/move`` (`cogs.floor_plan`) and the terminal (`play_cli`) read typed moves through `canonical_text`.
+moves and ``/move`` (`cogs.floor_plan`) and the terminal (`terminal`) read typed moves through `canonical_text`.
 
 The words of the Polish /help and buttons ("Pokój", "Elementy", "Zgłoś życzenie", "Pas", "Dżoker"…), accepted in
 every game whatever its language, matched case- and accent-free. Checked by tests against `VERBS` and the Polish

@@ -1,5 +1,5 @@
 """What players type in their language, mapped to the one English notation the log keeps. Pure: Discord's typed
-moves and ``/move`` (`cogs.flying_blades`) and the terminal (`play_cli`) read typed moves through `canonical_text`.
+moves and ``/move`` (`cogs.flying_blades`) and the terminal (`terminal`) read typed moves through `canonical_text`.
 
 The buttons and /help say "Atak", "Pas", "Bomba"…, so those words move. Accepted in every game whatever its
 language (a player's language is not the server's), matched case- and accent-free. Checked by tests against

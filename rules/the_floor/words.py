@@ -1,5 +1,5 @@
 """What players type in their language, mapped to the one English notation the log keeps. Pure: Discord's typed
-moves and ``/move`` (`cogs.the_floor`) and the terminal (`play_cli`, through `TheFloor.typed_action`) read typed
+moves and ``/move`` (`cogs.the_floor`) and the terminal (`terminal`, through `TheFloor.typed_action`) read typed
 words through these functions, so ``wyzwij B2 B3`` and a duel's ``pas`` mean the same wherever they are typed.
 
 The words are the catalogs' ``tfui.word.*`` in every shipped language (comma-separated: ``pas,dalej``), accepted in

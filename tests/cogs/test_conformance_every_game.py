@@ -15,7 +15,7 @@ import orjson
 import pytest
 from PIL import Image
 
-import play_cli
+import terminal
 from bot import EXTENSIONS
 from render.registry import RENDERERS
 from rules import GAMES
@@ -80,7 +80,7 @@ def test_every_game_plays_to_the_end_in_the_terminal_with_bots(game_id: str, tmp
     argv = [game_id, "--players", str(players), "--bots", str(players), "--seed", "conformance", "--out",
             str(tmp_path), "--no-images"]
     with concurrent.futures.ThreadPoolExecutor(1) as pool:  # the terminal runs its own event loop
-        code = pool.submit(play_cli.main, argv, lambda prompt: "").result()
+        code = pool.submit(terminal.main, argv, lambda prompt: "").result()
     out = capsys.readouterr().out
     assert code == 0, out[-2000:]
     assert "Game over" in out, out[-2000:]

@@ -16,6 +16,7 @@ from storage.rows import ActionRow, DailyRow, DeadlineRow, Finish, GameRow, Rati
 from storage.sqlite import SqliteStore
 
 SQLITE_SCHEME = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class GameStore(Protocol):
@@ -144,10 +145,20 @@ def sqlite_path(url: str | Path) -> str:
     if text.startswith(SQLITE_SCHEME):
         return text.removeprefix(SQLITE_SCHEME) or ":memory:"
     if "://" in text:
-        raise ValueError(f"unsupported store URL {text.split('://')[0]}://: use sqlite:///path")
+        raise ValueError(f"unsupported store URL {text.split('://')[0]}://: use sqlite:///path or"
+                         " postgresql://user@host:port/database")
     return text
 
 
+def is_postgres_url(url: str | Path) -> bool:
+    return str(url).startswith(POSTGRES_SCHEMES)
+
+
 async def open_store(url: str | Path = "sqlite:///floorboard.db") -> Store:
-    """Open the store a URL names (see `sqlite_path`); `StorageOpenError` with a hint when it cannot be opened."""
+    """Open the store a URL names: ``postgresql://`` (or ``postgres://``) a PostgreSQL database, anything else a
+    SQLite file (see `sqlite_path`); `StorageOpenError` with a hint when it cannot be opened."""
+    if is_postgres_url(url):
+        from storage.postgres import PostgresStore  # lazy: asyncpg is loaded only by a PostgreSQL deployment
+
+        return await PostgresStore.open(str(url))
     return await SqliteStore.open(sqlite_path(url))

@@ -191,6 +191,9 @@ class SqliteDb:
             await store._on_thread(_configure)
             await store._migrate()
             await store._probe_write()
+        except StorageOpenError:
+            await db.close()
+            raise
         except sqlite3.Error as e:
             await db.close()  # aiosqlite's thread would otherwise keep the process alive
             raise _open_error(path, e) from e
@@ -218,8 +221,15 @@ class SqliteDb:
         await self._on_thread(probe)
 
     async def _migrate(self) -> None:
+        """Apply the numbered migrations the file lacks; a schema newer than this code knows is refused (its
+        tables may have changed in ways this code would write wrongly)."""
         current = await self.schema_version()
-        for number, sql in _migrations():
+        known = _migrations()
+        if current > known[-1][0]:
+            raise StorageOpenError(self.path, f"the database's schema is version {current}, newer than this"
+                                   f" Floorboard knows ({known[-1][0]})",
+                                   "run the Floorboard version that wrote it, or restore a backup")
+        for number, sql in known:
             if number <= current:
                 continue
             script = f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;"

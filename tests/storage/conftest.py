@@ -1,7 +1,6 @@
-"""The `store` fixture of the storage contract: one per backend, each on a real database in tmp_path.
-
-A second backend joins by adding its name to BACKENDS and an opener below (PostgreSQL: skipped unless a URL is
-set). Every test in this folder then runs against it unchanged.
+"""The fixtures of the storage contract: one case per backend (tests/storage/backends.py), each on a real,
+fresh database. Every test in this folder runs against SQLite and PostgreSQL unchanged; PostgreSQL's cases skip
+unless FLOORBOARD_TEST_PG_URL is set (and fail under CI=true without it).
 """
 
 from __future__ import annotations
@@ -12,12 +11,18 @@ from pathlib import Path
 import pytest
 
 from storage import Store, open_store
-
-BACKENDS = ("sqlite",)
+from tests.storage.backends import BACKENDS, fresh_database
 
 
 @pytest.fixture(params=BACKENDS)
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    s = await open_store(f"sqlite:///{tmp_path / 'contract.sqlite3'}")
+async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The URL of a fresh, empty database (nothing opened it yet)."""
+    async with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+async def store(store_url: str) -> AsyncIterator[Store]:
+    s = await open_store(store_url)
     yield s
     await s.close()

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from storage import open_store, sqlite_path
+from storage import StorageOpenError, open_store, sqlite_path
+from tests.storage.backends import execute_raw
 
 
 async def test_a_sqlite_url_opens_a_migrated_database_at_its_path(tmp_path: Path) -> None:
@@ -24,6 +25,30 @@ def test_a_bare_path_is_a_sqlite_file_as_database_path_always_was() -> None:
 
 
 async def test_an_unknown_scheme_is_refused_and_creates_nothing(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="postgresql://"):
-        await open_store(f"postgresql://{tmp_path}/x")
+    with pytest.raises(ValueError, match="mysql://: use sqlite:///path or postgresql://"):
+        await open_store(f"mysql://{tmp_path}/x")
     assert list(tmp_path.iterdir()) == []
+
+
+async def test_a_postgresql_url_opens_postgresql_and_never_a_sqlite_folder_named_after_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: `open_store('postgresql://…')` used to create a folder named `postgresql:` with a SQLite file in
+    it. Now it is PostgreSQL's: no server listening there is a `StorageOpenError` naming DATABASE_URL."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StorageOpenError) as refused:
+        await open_store("postgresql://floorboard:secret@127.0.0.1:1/floorboard")
+    assert "DATABASE_URL" in refused.value.hint and "secret" not in str(refused.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_a_schema_newer_than_the_code_knows_is_refused_with_a_clear_message(store_url: str) -> None:
+    store = await open_store(store_url)
+    known = await store.schema_version()
+    await store.close()
+    future = known + 1
+    await execute_raw(store_url, f"PRAGMA user_version = {future}" if store_url.startswith("sqlite")
+                      else f"UPDATE schema_version SET version = {future}")
+    with pytest.raises(StorageOpenError, match=f"schema is version {future}, newer than this Floorboard knows"
+                       f" \\({known}\\)") as refused:
+        await open_store(store_url)
+    assert "restore a backup" in refused.value.hint

@@ -35,6 +35,7 @@ from PIL import Image, ImageDraw
 from i18n import t
 from render import kit as common
 from render.kit import RGB, hex_rgb
+from render.kit.paletted import Paletted, PCanvas, cached_tile
 
 GAME = "flying_blades"
 KEY = "render.flying_blades."
@@ -168,12 +169,25 @@ def palette() -> Image.Image:
     return pal.image()
 
 
+@functools.cache
+def paletted() -> Paletted:
+    """The palette with its indices and text tiles: the image is drawn in it from start to end."""
+    return Paletted(palette())
+
+
+@cached_tile(paletted)
 def _piece(colour: str, bg: RGB) -> Image.Image:
     return common.disc_sprite(colour, TILE, bg, diameter=0.8, shadow=_shadow(bg))
 
 
+@cached_tile(paletted)
 def _icon(colour: str, bg: RGB, size: int = ICON) -> Image.Image:
     return common.disc_sprite(colour, size, bg, diameter=0.94)
+
+
+@cached_tile(paletted)
+def _mark(shape: str, size: int, fg: RGB, bg: RGB, scale: float) -> Image.Image:
+    return common.mark_sprite(shape, size, fg, bg, scale)
 
 
 @functools.cache
@@ -186,9 +200,10 @@ def _hatch(width: int, height: int) -> Image.Image:
     return img
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=16)
 def background(lay: Layout) -> Image.Image:
-    """Everything that does not depend on the position: frame, cells, coordinates, warded cells."""
+    """Everything that does not depend on the position: frame, cells, coordinates, warded cells (a 'P' image in
+    `palette`; copy it before drawing on it)."""
     img = Image.new("RGB", lay.size, BG)
     d = ImageDraw.Draw(img)
     bw, bh = lay.cols * CELL, lay.rows * CELL
@@ -225,7 +240,7 @@ def background(lay: Layout) -> Image.Image:
         cy = y0 + y * CELL + CELL / 2
         for cx in (x0 - BAND / 2, x0 + bw + BAND / 2):
             common.draw_text(d, (cx, cy), str(lay.rows - y), size=COORD_SIZE, fill=LABEL, align="center")
-    return img
+    return paletted().tile(img)
 
 
 # ------------------------------------------------------------------------------------- text helpers
@@ -317,9 +332,9 @@ def _passes(view: dict[str, Any], locale: str) -> str:
 # ------------------------------------------------------------------------------------------ drawing
 
 
-class _Canvas(common.Canvas):
+class _Canvas(PCanvas):
     def __init__(self, img: Image.Image) -> None:
-        super().__init__(img, BG)
+        super().__init__(img, BG, paletted())
 
     def flow(
         self, x: float, cy: float, items: list[tuple[str, Any]], *, bg: RGB, size: int, right: float
@@ -338,7 +353,7 @@ class _Canvas(common.Canvas):
                 if x + SMALL_ICON > right:
                     break
                 tile = common.number_sprite(value[0], value[1], SMALL_ICON, bg)
-                self.img.paste(tile, (round(x), round(cy - tile.height / 2)), tile)
+                self.overlay(tile, (round(x), round(cy - tile.height / 2)))
                 x += tile.width + 4
             else:
                 fill, weight = (DIM, "Regular") if kind == "dim" else (TEXT, "Bold")
@@ -428,11 +443,11 @@ def _draw_board(cv: _Canvas, view: dict[str, Any], lay: Layout, marked: list[dic
             if colour is not None:
                 cv.img.paste(_piece(colour, bg), box[:2])
             elif (x, y) in removed:
-                cv.img.paste(common.mark_sprite("cross", TILE, XRED, bg, 0.3), box[:2])
+                cv.img.paste(_mark("cross", TILE, XRED, bg, 0.3), box[:2])
             elif bg is TINT:
                 cv.d.rectangle(box, fill=TINT)
             if colour is not None and (x, y) in removed:  # a ninja stands where one was removed: corner cross
-                corner = common.mark_sprite("cross", 26, XRED, bg, 0.34)
+                corner = _mark("cross", 26, XRED, bg, 0.34)
                 cv.img.paste(corner, (box[2] - 27, box[1] + 1))
     for src, dst in cells:
         for cell, width in ((src, 3), (dst, 6)):
@@ -460,7 +475,7 @@ def _draw_steps(cv: _Canvas, view: dict[str, Any], lay: Layout, marked: list[dic
             continue  # a pass: listed in the header only
         left, top, _, _ = cell_box(lay, *cell)
         tile = common.number_sprite(colours[move["seat"]], step, BADGE, TINT)
-        cv.img.paste(tile, (left + 3 + badges[cell] * (BADGE - 4), top + 3), tile)
+        cv.overlay(tile, (left + 3 + badges[cell] * (BADGE - 4), top + 3))
         badges[cell] += 1
 
 
@@ -556,7 +571,7 @@ def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str
         if hot:
             cv.d.rounded_rectangle((left, y + 3, right, y + ROW_H - 3), radius=10, fill=ROW_HI)
             shape = "play" if phase == "play" else "star"
-            cv.sprite(common.mark_sprite(shape, 30, GOLD, ROW_HI, 0.4), left + 8, cy)
+            cv.sprite(_mark(shape, 30, GOLD, ROW_HI, 0.4), left + 8, cy)
         elif seat:
             cv.d.line((left + 44, y, right, y), fill=RULE, width=2)
         colour = colours[seat]
@@ -621,7 +636,7 @@ def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str
                 status_r, cy, status, size=SMALL_SIZE, fill=status_fill, align="right", max_width=status_w
             )
             if icon:
-                cv.sprite(common.mark_sprite(icon, 28, status_fill, bg, 0.4), status_r - w - 32, cy)
+                cv.sprite(_mark(icon, 28, status_fill, bg, 0.4), status_r - w - 32, cy)
         y += ROW_H
 
     neutral = view.get("neutral")
@@ -681,7 +696,8 @@ def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str
 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en",
          moves: list[dict[str, Any]] | None = None) -> Image.Image:
-    """The board image as a palette ('P') image: what `render` encodes."""
+    """The board image as a palette ('P') image: what `render` encodes. Drawn in the palette throughout: a copy of
+    the cached background with cached tiles pasted, never a whole-image remap."""
     lay = layout(view)
     img = background(lay).copy()
     cv = _Canvas(img)
@@ -690,7 +706,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = 
     _draw_board(cv, view, lay, marked)
     _draw_header(cv, view, seat_labels, locale, lay.size[0], marked)
     _draw_panel(cv, view, seat_labels, locale, lay)
-    return common.to_palette(img, palette())
+    return img
 
 
 def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en",

@@ -9,8 +9,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import kit
+from render.kit.paletted import PCanvas
 from render.the_floor.placing import cell_box, cell_xy
-from render.the_floor.sprites import texture
+from render.the_floor.sprites import texture_tile
 from render.the_floor.theme import (
     BOARD,
     BORDER,
@@ -113,7 +114,7 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
                 width=2,
             )
             continue
-        img.paste(texture(side, _resigned(view, side)).crop(box), (x0 + box[0], y0 + box[1]))
+        img.paste(texture_tile(side, _resigned(view, side)).crop(box), (x0 + box[0], y0 + box[1]))
 
     def field_of(x: int, y: int) -> tuple[Any, Any]:
         return grid.get((x, y), (None, None))
@@ -149,7 +150,7 @@ def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
     d.rectangle((x0 - h, y0 - h, x0 + BOARD + h - 1, y0 + BOARD + h - 1), outline=INK, width=BORDER)
 
 
-def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) -> None:
+def _draw_labels(cv: PCanvas, view: dict[str, Any], lay: Layout) -> None:
     duel = view.get("duel") or {}
     duelling = {xy for xy in (cell_xy(duel.get("from")), cell_xy(duel.get("to"))) if xy is not None}
     for field in view.get("fields") or []:
@@ -175,10 +176,10 @@ def _draw_labels(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         cx, cy = (left + right) / 2, (top + bottom) / 2
         _, _, plate, edge = side_tones(side, _resigned(view, side))
         box = (round(cx - pw / 2), round(cy - ph / 2), round(cx + pw / 2), round(cy + ph / 2))
-        d.rounded_rectangle(box, radius=8, fill=plate, outline=edge, width=2)
+        cv.d.rounded_rectangle(box, radius=8, fill=plate, outline=edge, width=2)
         y = box[1] + PLATE_PAD + line_h / 2
         for line in lines:
-            kit.paste_text(img, (cx, y), line, size=size, fill=INK, bg=plate, align="center")
+            cv.text(cx, y, line, size=size, fill=INK, bg=plate, align="center")
             y += line_h
 
 

@@ -11,21 +11,22 @@ from render.the_floor.board import _draw_board, _draw_duel_cells, _draw_labels, 
 from render.the_floor.legend import _draw_legend
 from render.the_floor.panels import _Canvas, _draw_duel, _draw_header, _draw_info, _draw_ladder
 from render.the_floor.placing import layout
-from render.the_floor.sprites import background, palette
+from render.the_floor.sprites import background
 from render.the_floor.words import _info_lines, _side_labels
 
 # ------------------------------------------------------------------------------------------ the image
 
 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> Image.Image:
-    """The board image as a palette ('P') image: what `render` encodes."""
+    """The board image as a palette ('P') image: what `render` encodes. Drawn in the palette throughout: a copy of
+    the cached background with cached tiles pasted, never a whole-image remap."""
     sides = _side_labels(view, names, locale)
     info = _info_lines(view, sides, locale)
     lay = layout(view, names=names, locale=locale)
     img = background(lay).copy()
     cv = _Canvas(img)
     _draw_board(img, cv.d, view, lay)
-    _draw_labels(img, cv.d, view, lay)
+    _draw_labels(cv, view, lay)
     _draw_duel_cells(cv.d, view, lay)
     _draw_take_cells(cv.d, view, lay)
     _draw_header(cv, view, sides, locale)
@@ -35,7 +36,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = 
     if lay.ladder_y:
         _draw_ladder(cv, view, sides, locale, lay)
     _draw_legend(cv, view, sides, locale, lay)
-    return kit.to_palette(img, palette())
+    return img
 
 
 def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> bytes:

@@ -8,6 +8,7 @@ from i18n import t
 from render import kit
 from render.kit import RGB
 from render.the_floor.panels import _Canvas
+from render.the_floor.sprites import mark
 from render.the_floor.theme import BG, DIM, GOLD, NAME_SIZE, PAD, ROW_H, ROW_HI, RULE, SMALL_SIZE, TEXT, Layout, W
 from render.the_floor.words import _champion_sides, _eliminated, _resigned, _Side
 
@@ -89,7 +90,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         bg = ROW_HI if hot else BG
         if hot:
             cv.d.rounded_rectangle((left, y + 3, right, y + ROW_H - 3), radius=10, fill=ROW_HI)
-            cv.sprite(kit.mark_sprite("star" if phase == "over" else "play", 28, GOLD, ROW_HI, 0.4), left + 6, cy)
+            cv.sprite(mark("star" if phase == "over" else "play", 28, GOLD, ROW_HI, 0.4), left + 6, cy)
         elif side:
             cv.d.line((left + 40, y, right, y), fill=RULE, width=2)
         x = left + 40
@@ -115,7 +116,7 @@ def _draw_legend(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         if you:
             x += cv.text(x + 8, cy + 1, you, size=SMALL_SIZE - 2, fill=DIM, bg=bg, weight="Regular") + 10
         for _ in range(stars):
-            x += cv.sprite(kit.mark_sprite("star", 24, GOLD, bg, 0.42), x, cy)
+            x += cv.sprite(mark("star", 24, GOLD, bg, 0.42), x, cy)
         stats = t("tfr.legend.stats", locale, count=cells[side], biggest=biggest[side])
         cv.text(stats_r, cy, stats, size=SMALL_SIZE, fill=DIM if gone else TEXT, bg=bg, weight="Regular", align="right")
         status, fill = _side_status(view, side, locale)

@@ -8,7 +8,8 @@ from PIL import Image
 
 from i18n import t
 from render import kit
-from render.the_floor.sprites import swatch
+from render.kit.paletted import PCanvas
+from render.the_floor.sprites import mark, paletted, swatch
 from render.the_floor.theme import (
     BG,
     DIM,
@@ -38,9 +39,9 @@ from render.the_floor.words import _cat_name, _champion_sides, _resigned, _Side,
 # ------------------------------------------------------------------------------------------ panels
 
 
-class _Canvas(kit.Canvas):
+class _Canvas(PCanvas):
     def __init__(self, img: Image.Image) -> None:
-        super().__init__(img, BG)
+        super().__init__(img, BG, paletted())
 
     def swatch(self, view: dict[str, Any], side: int, x: float, cy: float, size: int = SWATCH) -> int:
         if not 0 <= side < len(SIDE_COLOURS):
@@ -222,7 +223,7 @@ def _draw_ladder(cv: _Canvas, view: dict[str, Any], sides: list[_Side], locale: 
         x = x0 + 10
         x += cv.swatch(view, side, x, cy + 2, SMALL_SWATCH) + 8
         if hot:
-            x += cv.sprite(kit.mark_sprite("star" if side in champs else "play", 24, GOLD, bg, 0.4), x, cy) + 4
+            x += cv.sprite(mark("star" if side in champs else "play", 24, GOLD, bg, 0.4), x, cy) + 4
         cv.text(
             x,
             cy,

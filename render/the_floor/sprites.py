@@ -7,6 +7,8 @@ import functools
 from PIL import Image, ImageDraw
 
 from render import kit
+from render.kit import RGB
+from render.kit.paletted import Paletted, cached_tile
 from render.the_floor.theme import (
     BAND,
     BG,
@@ -59,6 +61,12 @@ def palette() -> Image.Image:
 
 
 @functools.cache
+def paletted() -> Paletted:
+    """The palette with its indices and text tiles: the image is drawn in it from start to end."""
+    return Paletted(palette())
+
+
+@functools.cache
 def texture(side: int, grey: bool = False) -> Image.Image:
     """A board-sized texture of one side: its colour and its pattern, aligned to the board so that a field's
     pattern runs on from cell to cell. Drawn without anti-aliasing: two exact colours."""
@@ -89,9 +97,21 @@ def texture(side: int, grey: bool = False) -> Image.Image:
     return img
 
 
-@functools.cache
+@cached_tile(paletted, maxsize=16)
+def texture_tile(side: int, grey: bool = False) -> Image.Image:
+    """`texture` in the palette ('P'): what the floor's cells are cut from."""
+    return texture(side, grey)
+
+
+@cached_tile(paletted)
+def mark(shape: str, size: int, fg: RGB, bg: RGB, scale: float = 0.42) -> Image.Image:
+    """`render.kit.mark_sprite` in the palette ('P')."""
+    return kit.mark_sprite(shape, size, fg, bg, scale)
+
+
+@cached_tile(paletted)
 def swatch(side: int, grey: bool = False, size: int = SWATCH) -> Image.Image:
-    """A legend swatch: a square of the side's texture with a dark border."""
+    """A legend swatch ('P'): a square of the side's texture with a dark border."""
     tile = texture(side, grey).crop((0, 0, size, size)).copy()
     ImageDraw.Draw(tile).rectangle((0, 0, size - 1, size - 1), outline=INK, width=2)
     return tile
@@ -99,7 +119,8 @@ def swatch(side: int, grey: bool = False, size: int = SWATCH) -> Image.Image:
 
 @functools.lru_cache(maxsize=16)
 def background(lay: Layout) -> Image.Image:
-    """Everything that does not depend on the position: panels, the frame and the coordinates."""
+    """Everything that does not depend on the position: panels, the frame and the coordinates (a 'P' image in
+    `palette`; copy it before drawing on it)."""
     img = Image.new("RGB", lay.size, BG)
     d = ImageDraw.Draw(img)
     x0, y0 = lay.board_x, lay.board_y
@@ -113,4 +134,4 @@ def background(lay: Layout) -> Image.Image:
         cy = y0 + i * CELL + CELL / 2
         for cx in (x0 - BAND / 2, x0 + BOARD + BAND / 2):
             kit.draw_text(d, (cx, cy), str(SIZE - i), size=COORD_SIZE, fill=LABEL, align="center")
-    return img
+    return paletted().tile(img)

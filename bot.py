@@ -132,7 +132,7 @@ class Floorboard(App):
     async def open_store(self) -> None:
         """Open the database (before logging in, so that a locked or damaged file stops the start at once)."""
         if self.store is None:
-            self.store = await open_store(self.settings.database_path)
+            self.store = await open_store(self.settings.store_url)
 
     async def setup_hook(self) -> None:
         self.setup_started = True

@@ -13,6 +13,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("floorboard.db")
+    # PostgreSQL instead of the SQLite file (several bot processes sharing one database): postgresql://user@host/db.
+    database_url: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     command_prefix: str = "!"
@@ -31,11 +33,25 @@ class Settings(BaseSettings):
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
 
-    @field_validator("discord_token", "dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
+    @field_validator("discord_token", "dev_guild_id", "discord_api_url", "discord_gateway_url", "database_url",
+                     mode="before")
     @classmethod
     def _empty_is_unset(cls, v: object) -> object:
         # .env.example ships `DEV_GUILD_ID=`: an empty optional setting means "not set", not "not an integer".
         return None if isinstance(v, str) and not v.strip() else v
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_scheme(cls, v: str | None) -> str | None:
+        if v is not None and not v.startswith(("postgresql://", "postgres://", "sqlite:///")):
+            raise ValueError("DATABASE_URL must start with postgresql:// (or sqlite:///); leave it empty for the"
+                             " SQLite file DATABASE_PATH")
+        return v
+
+    @property
+    def store_url(self) -> str | Path:
+        """What the store opens: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
+        return self.database_url or self.database_path
 
     @field_validator("log_level")
     @classmethod

@@ -29,3 +29,23 @@ def test_an_empty_token_means_no_token(tmp_path: Path, monkeypatch: pytest.Monke
     env.write_text("DISCORD_TOKEN=\nDEV_GUILD_ID=  \n", encoding="utf-8")
     settings = Settings(_env_file=env)  # type: ignore[call-arg]
     assert settings.discord_token is None and settings.dev_guild_id is None
+
+
+def test_database_url_selects_postgresql_and_unset_keeps_the_sqlite_file(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DATABASE_URL", "DATABASE_PATH"):
+        monkeypatch.delenv(name, raising=False)
+    env = tmp_path / ".env"
+    env.write_text("DATABASE_PATH=data/fb.db\nDATABASE_URL=\n", encoding="utf-8")
+    assert Settings(_env_file=env).store_url == Path("data/fb.db")  # type: ignore[call-arg]
+    env.write_text("DATABASE_URL=postgresql://fb@db:5432/fb\n", encoding="utf-8")
+    assert Settings(_env_file=env).store_url == "postgresql://fb@db:5432/fb"  # type: ignore[call-arg]
+
+
+def test_a_database_url_of_an_unknown_scheme_is_refused_at_start(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    env = tmp_path / ".env"
+    env.write_text("DATABASE_URL=mysql://fb@db/fb\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="DATABASE_URL must start with postgresql://"):
+        Settings(_env_file=env)  # type: ignore[call-arg]

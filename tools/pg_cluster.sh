@@ -51,10 +51,14 @@ start() {
 
 stop() {
   local dir="${1:?usage: tools/pg_cluster.sh stop DIR}" bin
-  [ -d "$dir/data" ] || { echo "pg_cluster: no cluster in $dir" >&2; exit 1; }
-  bin=$(bin_dir)
-  as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop > /dev/null 2>&1 || true
-  rm -rf "$dir"
+  [ -d "$dir" ] || return 0
+  if [ -f "$dir/data/PG_VERSION" ] && bin=$(bin_dir); then
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop > /dev/null 2>&1 || true
+  fi
+  # Only what start made (a DIR that holds anything else is left for its owner to look at).
+  rm -rf "$dir/data" "$dir/log" "$dir/initdb.log"
+  rm -f "$dir"/.s.PGSQL.* 2> /dev/null || true
+  rmdir "$dir" 2> /dev/null || echo "pg_cluster: $dir holds other files: left in place" >&2
 }
 
 case "${1:-}" in

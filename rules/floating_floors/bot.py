@@ -25,6 +25,17 @@ The plan, one action per call (the bot keeps no memory; every call plans again f
   geometry (a player judges it by eye: how far a board is from tipping, what a support adds), but it never
   tells one shaky placement from another: every margin in the shaky band reads as one value (`sense`), so it
   cannot pick the least risky shaky move that a player, shown only "shaky", cannot tell apart.
+- **Shaky boards** (``tension=bands``, or shaky hands for everything: every shaky check may fall). The bot weighs
+  the band a player sees: a path step onto a board it would leave shaky costs ``SHAKY`` more, so it takes a safe
+  route unless the shaky one is more than that shorter; a shaky step on its path first gets a counterweight from
+  Jutsu the end of the turn would return anyway, if one makes it safe; and every placement it weighs (`worth`)
+  loses ``SHAKY_PENALTY`` per shaky check, so any safe result outranks any shaky one. Boards laid and Jutsu taken
+  count their shaky checks the same way.
+- **Combos** (the rulebook's "multiple actions at the same time"). A counterweight is searched among single
+  placements, then the best ``COMBO_FROM`` of them each extended by a second Jutsu laid at once (bounded: never
+  the full product); a pair is chosen only when it scores strictly better — it may stand where either alone
+  tips. Before a step (and a stepping stone before the step onto it) the placements and the step go as one
+  action when that scores better: one check instead of two. A combo that would fall is never played.
 - **Acquire.** Pool first; otherwise the source that leaves the bot's path cheapest and collapses nothing.
 - **Chakra**: the middle alcove of its side (the Bansen are placed only after every Chakra, so nothing better
   is known yet).
@@ -62,6 +73,10 @@ from rules.floating_floors.work import colour_at, colour_of, is_land, shaky_belo
 
 STEP, STONE, NO_STONE, FALL, UNBUILT, BUILD, DEFICIT, CLAIM_FIX = 1.0, 2.0, 6.0, 3.0, 1.0, 4.0, 0.5, 2.0
 OCCUPIED = 8.0  # another ninja stands there: it may move away
+SHAKY = 1.5  # path cost of a step onto a board left shaky: it may fall, and a fall loses the rest of the turn
+SHAKY_PENALTY = 0.2  # per shaky check, in margin units: any safe result outranks any shaky one
+COMBO_FROM = 3  # the best single placements extended by a second one (a bounded search, not every pair)
+EPS = 0.005  # a margin gain smaller than this is no gain
 SAFE = 0.15  # the margin the bot wants under its planned loads
 CAP = 0.4  # margins above this are all "safe enough" when comparing supports
 MAX_STEPS_A_TURN = 20  # a guard against walking back and forth
@@ -84,6 +99,7 @@ class Trial:
     after: State
     fell: bool
     margin: float
+    shaky: int = 0  # checks that stood in the shaky band (each may fall when shaky checks are drawn)
 
 
 def attempt(s: State, seat: int, action: str) -> Trial | None:
@@ -92,7 +108,8 @@ def attempt(s: State, seat: int, action: str) -> Trial | None:
         after, events = play(_exact(s), seat, action, draws=False)
     except RulesError:
         return None
-    return Trial(action, replace(after, options=s.options), _fell(events), sense(_min_margin(events), s))
+    return Trial(action, replace(after, options=s.options), _fell(events), sense(_min_margin(events), s),
+                 _shaky_checks(events, s))
 
 
 def _exact(s: State) -> State:
@@ -111,6 +128,13 @@ def _fell(events: list[Event]) -> bool:
     return any(e.kind == "collapse" for e in events)
 
 
+def _shaky_checks(events: list[Event], s: State) -> int:
+    """The checks a player would see called shaky (the band, or the shaky-hands zone with exact margins)."""
+    edge = shaky_below(s.options)
+    return sum(e.data["margin"] is not None and PHYSICS.min_margin <= e.data["margin"] < edge
+               for e in events if e.kind == "check")
+
+
 def _min_margin(events: list[Event]) -> float:
     margins = [e.data["margin"] for e in events if e.kind == "check"]
     return min((-INF if m is None else m for m in margins), default=INF)
@@ -123,7 +147,15 @@ def then(trial: Trial | None, seat: int, action: str) -> Trial | None:
     nxt = attempt(trial.after, seat, action)
     if nxt is None:
         return None
-    return Trial(trial.action, nxt.after, nxt.fell, min(trial.margin, nxt.margin))
+    return Trial(trial.action, nxt.after, nxt.fell, min(trial.margin, nxt.margin), trial.shaky + nxt.shaky)
+
+
+def worth(trial: Trial, wary: bool) -> float:
+    """How good the checks of a trial are, higher better: the smallest margin (capped: far from tipping is
+    enough), less ``SHAKY_PENALTY`` per shaky check when shaky checks may fall (``wary``); a fall is worst."""
+    if trial.fell:
+        return max(trial.margin, -3.0) - 1.0
+    return min(trial.margin, CAP) - (SHAKY_PENALTY * trial.shaky if wary else 0.0)
 
 
 # --- the position as the bot sees it -------------------------------------------------------------------------
@@ -145,6 +177,7 @@ class Ctx:
     exclude: frozenset[Space] = frozenset()  # targets given up for now
     blocked: frozenset[Space] = frozenset()  # spaces the bot found it cannot enter now
     careful: bool = False  # shaky hands for claims: steady the claim first when its margin is thin
+    wary: bool = False  # every shaky check may fall (bands, shaky hands for all): shaky boards cost more
     _cards: dict[int, tuple[list, list]] = field(default_factory=dict)
     _nodes: dict[Space, float] = field(default_factory=dict)
 
@@ -259,8 +292,11 @@ class Ctx:
         if point is None:
             cost += STONE if self.own_in_hand else NO_STONE
             point = (space[0] + 0.5, space[1] + 0.5)
-        if self.margin(card, point) < PHYSICS.min_margin:
+        margin = self.margin(card, point)
+        if margin < PHYSICS.min_margin:
             cost += FALL
+        elif self.wary and margin < shaky_below(self.s.options):
+            cost += SHAKY
         return cost
 
     def claim_cost(self, space: Space) -> float:
@@ -339,9 +375,9 @@ def choose(s: State, seat: int) -> str:
     elif s.phase == "reset":
         action = "reset"
     elif s.phase == "acquire":
-        action = take_choice(sim, seat)
+        action = take_choice(sim, seat, wary=s.options.shaky_all)
     else:
-        action = navigate(Ctx(sim, seat, careful=s.options.shaky_claims))
+        action = navigate(Ctx(sim, seat, careful=s.options.shaky_claims, wary=s.options.shaky_all))
     if attempt(s, seat, action) is not None:
         return action
     legal = legal_actions(s, seat)
@@ -373,7 +409,7 @@ def hide_choice(s: State, seat: int) -> str:
     return max(legal_actions(s, seat), key=score)
 
 
-def take_choice(s: State, seat: int) -> str:
+def take_choice(s: State, seat: int, wary: bool = False) -> str:
     """Pool first; else the source that keeps the bot's path cheapest and collapses nothing."""
     legal = legal_actions(s, seat)
     pool = [a for a in legal if a.endswith(" pool")]
@@ -384,7 +420,7 @@ def take_choice(s: State, seat: int) -> str:
         trial = attempt(s, seat, action)
         if trial is None:
             continue
-        cost = plan_cost(trial.after, seat) if not trial.fell else INF
+        cost = plan_cost(trial.after, seat) + (SHAKY * trial.shaky if wary else 0.0) if not trial.fell else INF
         scored.append((trial.fell, cost, -trial.margin, action))
     return min(scored)[3] if scored else legal[0]
 
@@ -462,9 +498,12 @@ def advance(c: Ctx, plan: Plan) -> str | None:
     if c.stone(nxt) is None:
         return stepping_stone(c, nxt)
     move = attempt(c.s, c.seat, f"move {name(nxt)}")
-    if move is not None and not move.fell:
+    stands = move is not None and not move.fell
+    if stands and not (c.wary and move.shaky):
         return move.action
-    return counterweight(c, f"move {name(nxt)}", nxt)
+    # a step that tips gets any counterweight; a shaky one only Jutsu the end of the turn would return anyway
+    fix = counterweight(c, f"move {name(nxt)}", nxt, spare_only=stands)
+    return fix or (move.action if stands else None)
 
 
 def step_aside(c: Ctx) -> str | None:
@@ -529,48 +568,92 @@ def place_text(kind: str, space: Space, offset: str) -> str:
     return f"place {kind} {name(space)}" + ("" if offset == "c" else f" {offset}")
 
 
-def counterweight(c: Ctx, action: str, space: Space) -> str | None:
-    """The placement on ``space``'s card after which ``action`` stands with the largest margin; failing that,
-    the one that raises the margin most (another Jutsu may finish the job)."""
+def counterweight(c: Ctx, action: str, space: Space, spare_only: bool = False) -> str | None:
+    """Placements on ``space``'s card after which ``action`` stands best (by `worth`); failing that, the ones that
+    raise it most (another Jutsu may finish the job). Every single placement is tried; the best ``COMBO_FROM`` are
+    extended by a second one laid at the same time, which is chosen only when strictly better (a pair may stand
+    where either alone tips: the rulebook's "placing multiple Jutsu at once"). A step joins its placements as
+    one action when that scores better: one check instead of two."""
     card = c.card(space)
-    kinds = spendable(c, spare_only=False)
+    kinds = spendable(c, spare_only)
     if not kinds:
         return None
-    now = attempt(c.s, c.seat, action)
-    best: tuple[float, str] | None = None
-    for kind, sp in itertools.product(kinds, c.lay.spaces(card)):
-        for offset in offsets(c, sp):
-            trial = attempt(c.s, c.seat, place_text(kind, sp, offset))
-            if trial is None or trial.fell:
-                continue
-            after = then(trial, c.seat, action)
-            if after is None:
-                continue
-            score = after.margin if not after.fell else after.margin - 1.0
-            if best is None or score > best[0]:
-                best = (score, trial.action)
-    if best is None:
+    heed = c.wary or (action == "claim" and c.careful)
+    singles = [found for kind, sp in itertools.product(kinds, c.lay.spaces(card)) for offset in offsets(c, sp)
+               if (found := _before(c, [place_text(kind, sp, offset)], action, heed)) is not None]
+    if not singles:
         return None
-    base_score = -INF if now is None else (now.margin - 1.0 if now.fell else now.margin)
-    return best[1] if best[0] > base_score + 0.01 else None
+    best = max(singles, key=lambda f: f[0])  # the first of equals: deterministic
+    if best[0] < CAP:  # a capped score cannot be beaten
+        for _, parts, _ in sorted(singles, key=lambda f: -f[0])[:COMBO_FROM]:
+            best = _extended(c, parts, kinds, card, action, heed, best)
+    now = attempt(c.s, c.seat, action)
+    base = -INF if now is None else worth(now, heed)
+    return best[2] if best[0] > base + 0.01 else None
+
+
+Found = tuple[float, list[str], str]  # (score, the placements, the action to play now)
+
+
+def _before(c: Ctx, parts: list[str], action: str, heed: bool) -> Found | None:
+    """The better way to make ``parts`` (laid together) before ``action``: first, or joined with a step."""
+    placed = " + ".join(parts)
+    ways = []
+    after = then(attempt(c.s, c.seat, placed), c.seat, action)
+    if after is not None:
+        ways.append((worth(after, heed), parts, placed))
+    if action.startswith("move "):
+        joint = attempt(c.s, c.seat, f"{placed} + {action}")
+        if joint is not None and not joint.fell:  # played now: a fall could not be mended by a next Jutsu
+            ways.append((worth(joint, heed) - EPS, parts, joint.action))  # joined only when strictly better
+    return max(ways, key=lambda f: f[0]) if ways else None
+
+
+def _extended(c: Ctx, parts: list[str], kinds: list[str], card: int, action: str, heed: bool,
+              best: Found) -> Found:
+    """``best``, or ``parts`` with one more placement on the card when that scores strictly better."""
+    hand = list(c.me.hand)
+    for part in parts:
+        hand.remove(part.split()[1])
+    for kind, sp in itertools.product([k for k in kinds if k in hand], c.lay.spaces(card)):
+        for offset in dict.fromkeys((outward(c, sp), "c")):
+            found = _before(c, [*parts, place_text(kind, sp, offset)], action, heed)
+            if found is not None and found[0] > best[0] + EPS:
+                best = found
+    return best
 
 
 def stepping_stone(c: Ctx, space: Space) -> str | None:
-    """A Jutsu of the ninja's colour on ``space``, where the step onto it stands best."""
+    """A Jutsu of the ninja's colour on ``space``, where the step onto it stands best; the stone and the step
+    as one action (one check) when that is strictly better."""
     kinds = [k for k in dict.fromkeys(sorted(c.me.hand)) if KIND_COLOUR[k] == c.jutsu]
+    step = f"move {name(space)}"
+    near = space in reachable(c)
     best: tuple[float, str] | None = None
     towards = statics.rotate_offset(outward(c, space), 2)
     for kind in kinds:
         for offset in dict.fromkeys(("c", towards, *statics.OFFSETS)):
             trial = attempt(c.s, c.seat, place_text(kind, space, offset))
-            if trial is None or trial.fell:
+            if trial is None:
                 continue
-            after = then(trial, c.seat, f"move {name(space)}") if c.me.space is not None and (
-                space in c.lay.neighbours(c.me.space)) else trial
-            score = trial.margin if after is None else (after.margin if not after.fell else after.margin - 1.0)
-            if best is None or score > best[0]:
-                best = (score, trial.action)
+            ways = []
+            if not trial.fell:
+                after = then(trial, c.seat, step) if near else None
+                ways.append((worth(after or trial, c.wary), trial.action))
+            joint = attempt(c.s, c.seat, f"{trial.action} + {step}") if near else None
+            if joint is not None and not joint.fell:
+                ways.append((worth(joint, c.wary) - EPS, joint.action))
+            for way in ways:
+                if best is None or way[0] > best[0]:
+                    best = way
     return None if best is None else best[1]
+
+
+def reachable(c: Ctx) -> list[Space]:
+    """The spaces the ninja can step onto next."""
+    if c.me.alcove is not None:
+        return [c.lay.alcoves[c.me.alcove].space]
+    return c.lay.neighbours(c.me.space) if c.me.space is not None else []
 
 
 # --- building a card -----------------------------------------------------------------------------------------
@@ -648,6 +731,7 @@ def best_board(c: Ctx, card: int) -> str | None:
         if trial is None or trial.fell:
             continue
         cost = plan_cost(trial.after, c.seat)
+        cost += SHAKY * trial.shaky if c.wary else 0.0
         if best is None or (cost, -trial.margin) < best[:2]:
             best = (cost, -trial.margin, action)
     return None if best is None else best[2]

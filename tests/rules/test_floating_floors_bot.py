@@ -9,11 +9,13 @@ from dataclasses import replace
 
 import pytest
 
+from engine.core import new_game_options
 from rules.floating_floors import bot, statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR, KIND_SHAPE, WALKS_ON
 from rules.floating_floors.game import FloatingFloors, colour_at, colour_of
 from rules.floating_floors.layout import Space, name
 from rules.floating_floors.state import Board, Piece, State, jutsu_total
+from tests.rules import ff_helpers as ff
 
 G = FloatingFloors()
 TURN_LIMIT = 100  # player turns; the sim's bot games end by turn ~20 (see bot.py's figures)
@@ -192,3 +194,61 @@ def test_acquiring_prefers_the_pool_and_never_tips_its_own_board() -> None:
 def _space(action: str) -> Space:
     word = action.split()[2] if action.startswith(("place", "hide")) else action.split()[1]
     return ("abcdefghi".index(word[0]), int(word[1:]) - 1)
+
+
+# --- combos and shaky boards (issue 23) ----------------------------------------------------------------------
+
+F03 = ((0, "f03", False, 0),)  # card 0 (a1-c3) under floorboard f03: SLS / LLL / SLS, so a1 is shadow
+
+
+def _bansen_at(space: str, options: dict) -> dict[int, str]:
+    s = ff.position(options=options, boards=F03)
+    return {s.layout.alcove_at(ff.sp(space)).index: s.seats[0].bansen[0]}
+
+
+def test_the_bot_plays_a_combo_when_a_combo_is_strictly_better() -> None:
+    """Rulebook: "You may even complete multiple actions at the same time (… placing multiple Jutsu at once with
+    the same hand)". A triangle under b2, the Sun on a2 beside its Bansen and hand ``ws ws``: the claim tips the
+    board, and so does the claim after any single Jutsu on the card; two laid together make it stand. The bot
+    lays the two as one action, then claims."""
+    exact = {"tension": "exact"}
+    s = ff.position(options=exact, boards=F03, pieces=(("bt", "b2", "ground", "c"),), hands={0: ("ws", "ws")},
+                    at={0: "a2"}, alcoves=_bansen_at("a2", exact))
+    assert bot.attempt(s, 0, "claim").fell
+    singles = [place for sp in s.layout.spaces(0) for off in ("c", *statics.OFFSETS)
+               if (place := bot.place_text("ws", sp, off)) and bot.attempt(s, 0, place) is not None]
+    assert len(singles) > 40
+    for place in singles:
+        after = bot.then(bot.attempt(s, 0, place), 0, "claim")
+        assert after is None or after.fell, place  # no single Jutsu mends the claim
+    action = bot.choose(s, 0)
+    assert action.count(" + ") == 1 and all(part.startswith("place ws ") for part in action.split(" + "))
+    s, events = G.apply(s, 0, action)
+    assert [e.kind for e in events] == ["place", "place", "check"] and s.last["stable"]
+    assert bot.choose(s, 0) == "claim"
+    s, events = G.apply(s, 0, "claim")
+    assert "claim" in [e.kind for e in events] and "collapse" not in [e.kind for e in events]
+
+
+def test_the_bot_prefers_the_safe_board_of_two_equal_moves() -> None:
+    """With bands (a new game's default) a shaky check may fall. Squares under a1 and b2 (west), a white stone on
+    a1, the Sun on b1 two steps from its Bansen at a2, by a1 or by b2: both steps stand and lead to a2 alike, but
+    the Sun on b2 leaves the board shaky and on a1 safe. The bot steps to a1 (today's bot stepped to b2)."""
+    bands = {"tension": "bands"}
+    pieces = (("bs", "a1", "ground", "c"), ("bs", "b2", "ground", "w"), ("ws", "a1", "board", "c"))
+    s = ff.position(options=bands, boards=F03, pieces=pieces, hands={0: ()}, at={0: "b1"},
+                    alcoves=_bansen_at("a2", bands))
+    by_a1, by_b2 = bot.attempt(s, 0, "move a1"), bot.attempt(s, 0, "move b2")
+    assert not by_a1.fell and not by_b2.fell and (by_a1.shaky, by_b2.shaky) == (0, 1)
+    for first in (by_a1, by_b2):
+        last = bot.attempt(first.after, 0, "move a2")
+        assert not last.fell and last.shaky == 0
+    assert bot.choose(s, 0) == "move a1"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, "legal-a"), (3, "legal-a")])
+def test_bot_actions_are_always_legal_over_seeded_playouts(players: int, seed: str) -> None:
+    """With a new game's options (``tension=bands``) every action the bot returns, combos included, is accepted
+    by the rules (`playout` applies each and checks the invariants), and the game reaches a winner."""
+    s, _ = playout(players, seed, new_game_options(G, {}))
+    assert s.phase == "over" and s.winner is not None

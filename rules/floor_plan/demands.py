@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.floor_plan import geometry as geo
+from rules.floor_plan.sheet import BORDER_MASK, FULL, Sheet, cells_of, mask_components, mask_of
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "floor_plan"
 KINDS = ("build", "design", "layout")
@@ -203,6 +204,7 @@ class Facts:
 
     def __init__(self, sheet: Any) -> None:
         self.sheet = sheet
+        self.memo: dict[Any, Any] = {}  # callers' results about this sheet (the planner's stock per demand)
 
     @cached_property
     def rooms(self) -> tuple[Any, ...]:
@@ -235,6 +237,12 @@ class Facts:
     @cached_property
     def outside_regions(self) -> list[frozenset[Cell]]:
         return list(geo.outside_regions(self.sheet))
+
+    @cached_property
+    def courtyards(self) -> list[frozenset[Cell]]:
+        """The outside regions that do not touch the sheet's edge, in the order of `outside_regions`."""
+        rooms = self.sheet.room_mask if isinstance(self.sheet, Sheet) else mask_of(self.owner)
+        return [frozenset(cells_of(m)) for m in mask_components(FULL & ~rooms) if not m & BORDER_MASK]
 
     @cached_property
     def tree_cells(self) -> dict[Cell, int]:
@@ -361,9 +369,7 @@ def _square_room(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
 
 
 def _courtyard(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
-    for region in f.outside_regions:
-        if any(x in (0, WIDTH - 1) or y in (0, HEIGHT - 1) for x, y in region):
-            continue
+    for region in f.courtyards:  # the outside regions off the sheet's edge
         yard = cells_tok("yard", region)
         if yard & used:
             continue

@@ -30,13 +30,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.floor_plan.sheet import (
+    FULL,
     HEIGHT,
     NEIGHBOURS,
     STEPS,
     WIDTH,
     Cell,
     Sheet,
+    cells_of,
     components,
+    mask_components,
     scan_key,
 )
 
@@ -164,7 +167,7 @@ def arrangements(sheet: Sheet) -> list[Arrangement]:
 
 
 def outside_regions(sheet: Sheet) -> list[frozenset[Cell]]:
-    return list(components(c for c in NEIGHBOURS if c not in sheet.room_of))
+    return [frozenset(cells_of(part)) for part in mask_components(FULL & ~sheet.room_mask)]
 
 
 def touching_rooms(sheet: Sheet, cells: Iterable[Cell]) -> frozenset[int]:

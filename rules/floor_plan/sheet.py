@@ -54,6 +54,73 @@ NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {
 SHEET_KEYS = ("rooms", "trees", "doors", "windows", "furnishings", "decks", "stones")
 BORDER: tuple[Cell, ...] = tuple(c for c in ALL_CELLS if len(NEIGHBOURS[c]) < 4)
 
+# --- cell sets as bit masks (bit y·WIDTH + x: the lowest bit is the first cell in scan order) -----------------
+# The planner floods and counts regions of the sheet for every candidate it weighs; a flood over an int is a
+# few big-int operations per step instead of a set operation per cell.
+BIT: dict[Cell, int] = {c: 1 << (c[1] * WIDTH + c[0]) for c in ALL_CELLS}
+CELL_AT: tuple[Cell, ...] = ALL_CELLS  # bit index -> cell
+FULL = (1 << (WIDTH * HEIGHT)) - 1
+_WEST = sum(BIT[(0, y)] for y in range(HEIGHT))  # column A
+_EAST = sum(BIT[(WIDTH - 1, y)] for y in range(HEIGHT))  # column Q
+BORDER_MASK = sum(BIT[c] for c in BORDER)
+
+
+def mask_of(cells: Iterable[Cell]) -> int:
+    m = 0
+    for c in cells:
+        m |= BIT[c]
+    return m
+
+
+_BYTES = (WIDTH * HEIGHT + 7) // 8
+# per byte of a mask and value of that byte: its cells (a mask is read a byte at a time)
+_BYTE_CELLS: tuple[tuple[tuple[Cell, ...], ...], ...] = tuple(
+    tuple(tuple(CELL_AT[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < len(CELL_AT)) for b in range(256))
+    for k in range(_BYTES)
+)
+
+
+def cells_of(mask: int) -> list[Cell]:
+    """The cells of a mask, in scan order."""
+    out: list[Cell] = []
+    for k, byte in enumerate(mask.to_bytes(_BYTES, "little")):
+        if byte:
+            out += _BYTE_CELLS[k][byte]
+    return out
+
+
+def shifted(mask: int) -> tuple[int, int, int, int]:
+    """For each cell, whether its neighbour to the W, E, N, S is in ``mask`` (on the sheet only)."""
+    return ((mask << 1) & ~_WEST & FULL, (mask >> 1) & ~_EAST, (mask << WIDTH) & FULL, mask >> WIDTH)
+
+
+def grow(mask: int) -> int:
+    """``mask`` and every cell orthogonally next to it."""
+    return (mask | ((mask & ~_EAST) << 1) | ((mask & ~_WEST) >> 1) | (mask << WIDTH) | (mask >> WIDTH)) & FULL
+
+
+def flood(seed: int, within: int) -> int:
+    """The cells of ``within`` orthogonally connected (inside ``within``) to a cell of ``seed``."""
+    region = seed & within
+    while True:
+        bigger = grow(region) & within
+        if bigger == region:
+            return region
+        region = bigger
+
+
+def mask_components(mask: int) -> Iterator[int]:
+    """Orthogonally connected components of a mask, in scan order of their first cell."""
+    while mask:
+        part = flood(mask & -mask, mask)
+        mask &= ~part
+        yield part
+
+
+@functools.cache
+def rect_mask(x: int, y: int, w: int, h: int) -> int:
+    return mask_of(rect_cells(x, y, w, h))
+
 
 def on_sheet(cell: Cell) -> bool:
     return 0 <= cell[0] < WIDTH and 0 <= cell[1] < HEIGHT
@@ -227,6 +294,18 @@ class Sheet:
         return {c: i for i, room in enumerate(self.rooms) for c in room.cells()}
 
     @cached_property
+    def room_mask(self) -> int:
+        m = 0
+        for r in self.rooms:
+            m |= rect_mask(r.x, r.y, r.w, r.h)
+        return m
+
+    @cached_property
+    def blocked_mask(self) -> int:
+        """Room cells, feature cells and water: where nothing new goes."""
+        return self.room_mask | mask_of(self.features) | mask_of(self.water)
+
+    @cached_property
     def labels(self) -> frozenset[Cell]:
         return frozenset(room.label for room in self.rooms)
 
@@ -309,35 +388,20 @@ def _check_features_apart(sheet: Sheet, where: v.Where) -> None:
 
 def components(cells: Iterable[Cell]) -> Iterator[frozenset[Cell]]:
     """Orthogonally connected components of ``cells``, in scan order of their first cell."""
-    todo = set(cells)
-    for start in sorted(todo, key=scan_key):
-        if start not in todo:
-            continue
-        todo.discard(start)
-        part, stack = [start], [start]
-        while stack:
-            for n in NEIGHBOURS[stack.pop()]:
-                if n in todo:
-                    todo.discard(n)
-                    part.append(n)
-                    stack.append(n)
-        yield frozenset(part)
+    for part in mask_components(mask_of(cells)):
+        yield frozenset(cells_of(part))
 
 
 def _pool_regions(sheet: Sheet) -> tuple[frozenset[Cell], ...]:
     stones = sheet.stones
     if len(stones) < 4:
         return ()
-    reached = {c for c in BORDER if c not in stones}
-    stack = list(reached)
-    while stack:
-        for n in NEIGHBOURS[stack.pop()]:
-            if n not in reached and n not in stones:
-                reached.add(n)
-                stack.append(n)
-    enclosed = [c for c in ALL_CELLS if c not in reached and c not in stones]
-    busy = sheet.room_of.keys() | sheet.features.keys()
-    return tuple(part for part in components(enclosed) if not part & busy)
+    open_ = FULL & ~mask_of(stones)
+    enclosed = open_ & ~flood(BORDER_MASK, open_)
+    if not enclosed:
+        return ()
+    busy = sheet.room_mask | mask_of(sheet.features)
+    return tuple(frozenset(cells_of(part)) for part in mask_components(enclosed) if not part & busy)
 
 
 # --- rooms ------------------------------------------------------------------------------------------------

@@ -51,6 +51,8 @@ class _Ctx:
     demands: list[dm.Demand]
     layout: dm.Client
     wanted: dict[str, float] = field(default_factory=dict)  # room type -> how much the demands want it
+    pair_want: dict[tuple[str, str], float] = field(default_factory=dict)  # memo of rooms._pair_want
+    shape_want: dict[tuple[str, int, int], tuple[float, ...]] = field(default_factory=dict)  # memo of rooms._shape_want
 
     @property
     def round(self) -> int:

@@ -16,7 +16,9 @@ from rules.floor_plan.sheet import (
     Cell,
     Sheet,
     add_features,
+    cells_of,
     free_cells,
+    mask_of,
     scan_key,
 )
 
@@ -279,20 +281,16 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
     """Rings around free outside cells (a pool), finishing a ring already begun first; spare stones next to the
     ring (the next pool) or on the edge."""
     free = set(free_cells(sheet, "stone"))
-    open_ = free | set(sheet.stones)
+    free_mask = mask_of(free)
+    stones_mask = mask_of(sheet.stones)
+    open_mask = free_mask | stones_mask
     rings = []
-    for w, h in ((2, 2), (1, 2), (2, 1), (1, 1), (2, 3), (3, 2)):
-        for x in range(1, WIDTH - w):
-            for y in range(1, HEIGHT - h):
-                inner = {(x + i, y + j) for i in range(w) for j in range(h)}
-                if not inner <= free:
-                    continue
-                ring = {n for c in inner for n in NEIGHBOURS[c] if n not in inner}
-                if not ring <= open_:
-                    continue
-                need = sorted(ring - set(sheet.stones), key=scan_key)
-                value = w * h * 1.0 - len(need) * 0.3 + _pool_want(ctx, w * h)
-                rings.append((value, need))
+    for w, h, inner, ring in _RING_SPOTS:
+        if inner & ~free_mask or ring & ~open_mask:
+            continue
+        need = cells_of(ring & ~stones_mask)  # in scan order
+        value = w * h * 1.0 - len(need) * 0.3 + _pool_want(ctx, w * h)
+        rings.append((value, need))
     rings.sort(key=lambda r: (-r[0], r[1]))
     out = []
     for _, need in rings[: FEATURE_VARIANTS * 2]:
@@ -308,6 +306,21 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
         if len(out) >= FEATURE_VARIANTS:
             break
     return out
+
+
+def _ring_spots() -> list[tuple[int, int, int, int]]:
+    """(w, h, inner cells, the ring of cells around them) as masks, for every pool shape and spot tried."""
+    out = []
+    for w, h in ((2, 2), (1, 2), (2, 1), (1, 1), (2, 3), (3, 2)):
+        for x in range(1, WIDTH - w):
+            for y in range(1, HEIGHT - h):
+                inner = {(x + i, y + j) for i in range(w) for j in range(h)}
+                ring = {n for c in inner for n in NEIGHBOURS[c] if n not in inner}
+                out.append((w, h, mask_of(inner), mask_of(ring)))
+    return out
+
+
+_RING_SPOTS = _ring_spots()
 
 
 def _pool_want(ctx: _Ctx, size: int) -> float:

@@ -47,31 +47,55 @@ def _label(sheet: Sheet, x: int, y: int, w: int, h: int) -> Cell:
     return max(cells, key=useless)
 
 
-def _room_prescore(ctx: _Ctx, sheet: Sheet, t: str, x: int, y: int, w: int, h: int) -> float:
-    """A cheap placement score: wanted type, wanted neighbours, contact (compact houses keep space), size."""
-    value = ctx.wanted.get(t, 0.0)
+def _touching(sheet: Sheet, x: int, y: int, w: int, h: int) -> dict[int, int]:
+    """Room -> how many cells of it line the rectangle's sides (in the order met: top, bottom, left, right)."""
+    room_of = sheet.room_of
     touching: dict[int, int] = {}
     for cx in range(x, x + w):
         for cy in (y - 1, y + h):
-            if (r := sheet.room_of.get((cx, cy))) is not None:
+            if (r := room_of.get((cx, cy))) is not None:
                 touching[r] = touching.get(r, 0) + 1
     for cy in range(y, y + h):
         for cx in (x - 1, x + w):
-            if (r := sheet.room_of.get((cx, cy))) is not None:
+            if (r := room_of.get((cx, cy))) is not None:
                 touching[r] = touching.get(r, 0) + 1
+    return touching
+
+
+def _room_prescore(ctx: _Ctx, sheet: Sheet, t: str, x: int, y: int, w: int, h: int,
+                   touching: dict[int, int] | None = None) -> float:
+    """A cheap placement score: wanted type, wanted neighbours, contact (compact houses keep space), size.
+    ``touching``: `_touching` of the spot when already known (both room types of a roll share it)."""
+    value = ctx.wanted.get(t, 0.0)
+    if touching is None:
+        touching = _touching(sheet, x, y, w, h)
     contact = sum(touching.values())
     value += min(contact, 8) * 0.12 + (0.0 if touching else -1.0)
     for r in touching:
         other = sheet.rooms[r].type
-        value += _pair_want(ctx, t, other)
+        pair = ctx.pair_want.get((t, other))
+        if pair is None:  # the same few pairs for every spot: worked out once per call
+            pair = ctx.pair_want[(t, other)] = _pair_want(ctx, t, other)
+        value += pair
     edge = (x == 0) + (y == 0) + (x + w == WIDTH) + (y + h == HEIGHT)
     value += 0.15 * edge
+    shape = ctx.shape_want.get((t, w, h))
+    if shape is None:
+        shape = ctx.shape_want[(t, w, h)] = _shape_want(ctx, t, w, h)
+    for points in shape:  # added one by one, as before the memo (the same float sums)
+        value += points
+    return value
+
+
+def _shape_want(ctx: _Ctx, t: str, w: int, h: int) -> tuple[float, ...]:
+    """What a big or square room of that shape earns, demand by demand."""
+    out = []
     for d in ctx.demands:
         big = d.op == "room_size" and w * h >= d.params["min"]
         square = d.op == "square_room" and w == h and t != d.params.get("not")
         if big or square:
-            value += d.points * 0.8
-    return value
+            out.append(d.points * 0.8)
+    return tuple(out)
 
 
 def _pair_want(ctx: _Ctx, t: str, other: str) -> float:
@@ -108,8 +132,9 @@ def _room_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int) -> l
     out = []
     for w, h in sorted({(a, b), (b, a)}):
         for x, y in _free_rects(blocked, w, h):
+            touching = _touching(sheet, x, y, w, h)
             for t in types:
-                out.append((_room_prescore(ctx, sheet, t, x, y, w, h), y, x, w, h, t))
+                out.append((_room_prescore(ctx, sheet, t, x, y, w, h, touching), y, x, w, h, t))
     out.sort(key=lambda o: (-o[0], o[1:]))
     return [(sc, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for sc, y, x, w, h, t in out[:top]]
 

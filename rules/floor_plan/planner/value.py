@@ -14,13 +14,14 @@ from rules.floor_plan.planner.context import (
     PROGRESS_WEIGHT,
     ROOM_WORTH,
     STOCK_CAP,
-    _blocked,
     _Ctx,
 )
 from rules.floor_plan.sheet import (
+    FULL,
     NEIGHBOURS,
     Sheet,
     cell_name,
+    shifted,
 )
 from rules.floor_plan.state import SHEET_DATA, Board
 
@@ -28,7 +29,15 @@ from rules.floor_plan.state import SHEET_DATA, Board
 
 
 def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> int:
-    """How many more times the demand could be scored on the sheet as it is (disjoint witnesses, capped)."""
+    """How many more times the demand could be scored on the sheet as it is (disjoint witnesses, capped).
+    Memoised on the Facts: the claims, the end test and the evaluation of one candidate ask the same."""
+    key = ("stock", d.id, used)
+    if key not in f.memo:
+        f.memo[key] = _count_stock(f, d, used)
+    return f.memo[key]
+
+
+def _count_stock(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> int:
     cands = []
     for cand in dm.FINDERS[d.op](f, d.params, used):
         cands.append(cand)
@@ -50,8 +59,8 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
     points = 0
     while None in board.notes:
         used = board.used_by_demand()
-        opts = [d.id for d in ctx.demands
-                if next(dm.FINDERS[d.op](f, d.params, used.get(d.id, frozenset())), None) is not None]
+        # a demand is claimable when it has a witness: a stock above 0 (memoised, and asked again below)
+        opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset())) > 0]
         if not opts:
             break
         best = max(opts, key=lambda d: (dm.DEMANDS[d].points, d))
@@ -123,10 +132,11 @@ def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
 
 
 def _open_area(sheet: Sheet) -> int:
-    """Free cells with at least 3 free neighbours: room for future rooms."""
-    blocked = _blocked(sheet)
-    return sum(1 for c in NEIGHBOURS if c not in blocked
-               and sum(1 for n in NEIGHBOURS[c] if n not in blocked) >= 3)
+    """Free cells with at least 3 free neighbours: room for future rooms (counted on bit masks: this runs for
+    every candidate)."""
+    free = FULL & ~sheet.blocked_mask
+    w, e, n, s = shifted(free)
+    return (free & ((w & e & (n | s)) | (n & s & (w | e)))).bit_count()
 
 
 # --- progress toward the next claim of a demand (0..1) ---------------------------------------------------------

@@ -94,6 +94,42 @@ def _in_transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection],
     return result
 
 
+def _statements(script: str) -> list[str]:
+    """A migration's statements, one by one (``executescript`` would COMMIT the transaction they run in)."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending)
+            pending = ""
+    return statements  # what is left is comments only: complete_statement is true of any real statement's end
+
+
+def _apply_migrations(conn: sqlite3.Connection, known: list[tuple[int, str]], path: str) -> None:
+    """Apply the migrations the file lacks and set its number, in one transaction that holds the write lock
+    before it reads the version: a second process starting at the same time waits (the busy timeout), then finds
+    the work done, instead of running the same CREATE TABLEs again. A schema newer than this code knows is
+    refused (its tables may have changed in ways this code would write wrongly)."""
+    latest = known[-1][0]
+    run(conn, "BEGIN IMMEDIATE")
+    try:
+        (current,) = fetch(conn, "PRAGMA user_version")[0]
+        if current > latest:
+            raise StorageOpenError(path, f"the database's schema is version {current}, newer than this"
+                                   f" Floorboard knows ({latest})",
+                                   "run the Floorboard version that wrote it, or restore a backup")
+        pending = [(number, sql) for number, sql in known if number > current]
+        for _, sql in pending:
+            for statement in _statements(sql):
+                run(conn, statement)
+        if pending:
+            run(conn, f"PRAGMA user_version={pending[-1][0]}")
+    except BaseException:
+        _rollback(conn)
+        raise
+    run(conn, "COMMIT")
+
+
 def _configure(conn: sqlite3.Connection) -> None:
     """The connection's settings at start, each PRAGMA's answer read (a PRAGMA that answers is a statement in
     progress until it is: see storage/statements.py)."""
@@ -221,19 +257,8 @@ class SqliteDb:
         await self._on_thread(probe)
 
     async def _migrate(self) -> None:
-        """Apply the numbered migrations the file lacks; a schema newer than this code knows is refused (its
-        tables may have changed in ways this code would write wrongly)."""
-        current = await self.schema_version()
-        known = _migrations()
-        if current > known[-1][0]:
-            raise StorageOpenError(self.path, f"the database's schema is version {current}, newer than this"
-                                   f" Floorboard knows ({known[-1][0]})",
-                                   "run the Floorboard version that wrote it, or restore a backup")
-        for number, sql in known:
-            if number <= current:
-                continue
-            script = f"BEGIN;\n{sql}\nPRAGMA user_version={number};\nCOMMIT;"
-            await self._on_thread(lambda conn, script=script: conn.executescript(script).close())
+        """Apply the numbered migrations the file lacks (see `_apply_migrations`)."""
+        await self._on_thread(_apply_migrations, _migrations(), self.path)
 
     async def schema_version(self) -> int:
         (version,) = await self._row("PRAGMA user_version")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,14 @@ async def test_a_schema_newer_than_the_code_knows_is_refused_with_a_clear_messag
                        f" \\({known}\\)") as refused:
         await open_store(store_url)
     assert "restore a backup" in refused.value.hint
+
+
+async def test_two_processes_opening_a_new_database_at_once_both_find_it_migrated(store_url: str) -> None:
+    """Two bot processes started together on an empty database: one migrates, the other waits and finds the work
+    done (SQLite's second opener used to fail with "table games already exists")."""
+    first, second = await asyncio.gather(open_store(store_url), open_store(store_url))
+    try:
+        assert await first.schema_version() == await second.schema_version() > 0
+    finally:
+        await first.close()
+        await second.close()

@@ -80,12 +80,12 @@ def labels(table: Table) -> list[str]:
 
 
 def board_png(table: Table, seat: int | None, locale: str) -> bytes:
-    return draw.render(table.rules.view(table.state, seat), locale=locale, names=shown_names(table))
+    return draw.render(table.view(seat), locale=locale, names=shown_names(table))
 
 
 def plain_png(table: Table, locale: str) -> bytes:
     """The board without the physics overlay: each player may look at it that way, whatever the table's option."""
-    return draw.board_image(table.rules.view(table.state, None), locale=locale, names=shown_names(table), physics=False)
+    return draw.board_image(table.view(None), locale=locale, names=shown_names(table), physics=False)
 
 
 class FloatingFloorsSurface(GameSurface):
@@ -114,7 +114,7 @@ class FloatingFloorsSurface(GameSurface):
     def seat_status(self, table: Table, seat: int, locale: str) -> str:
         if table.state is None:
             return self.seat_label(table, seat, locale)
-        view = table.rules.view(table.state, None)
+        view = table.view(None)
         return words.player_line(view["ninjas"][seat], view["hands"][seat], label(table, seat), locale)
 
     def phase_text(self, table: Table, locale: str) -> str:
@@ -178,7 +178,7 @@ class FloatingFloorsSurface(GameSurface):
         return True
 
     def private_text(self, table: Table, seat: int, locale: str) -> str:
-        view = table.rules.view(table.state, seat)
+        view = table.view(seat)
         lines = [words.player_line(view["ninjas"][seat], view["hands"][seat], label(table, seat), locale)]
         actions = legal(table, seat)
         if actions:

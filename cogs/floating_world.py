@@ -76,12 +76,12 @@ def suggested(table: Table, seat: int) -> list[str]:
 
 
 def map_png(table: Table, seat: int | None, locale: str) -> bytes:
-    view = table.rules.view(table.state, seat)
+    view = table.view(seat)
     return draw.map_image(view, locale=locale, card_names=words.card_names(locale), names=shown_names(table))
 
 
 def nightmare_png(table: Table, locale: str) -> bytes:
-    return draw.nightmare_image(table.rules.view(table.state, None), locale=locale, names=shown_names(table))
+    return draw.nightmare_image(table.view(None), locale=locale, names=shown_names(table))
 
 
 def png_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
@@ -195,7 +195,7 @@ class FloatingWorldSurface(GameSurface):
     def seat_status(self, table: Table, seat: int, locale: str) -> str:
         if table.state is None:
             return self.seat_label(table, seat, locale)
-        view = table.rules.view(table.state, None)
+        view = table.view(None)
         return words.kitsune_line(view["kitsune"][seat], labels(table), locale)
 
     def phase_text(self, table: Table, locale: str) -> str:
@@ -256,7 +256,7 @@ class FloatingWorldSurface(GameSurface):
         return act.verb not in ("resign", *nt.ENGINE_VERBS)
 
     def private_text(self, table: Table, seat: int, locale: str) -> str:
-        view = table.rules.view(table.state, seat)
+        view = table.view(seat)
         lines = [t("fwui.hand_title", locale, line=words.kitsune_line(view["kitsune"][seat], labels(table), locale))]
         if view["harvest"] and view["current"] == seat:
             lines.append(t("fwui.hand_harvest", locale, cards=words.cards_text(view["harvest"]["cards"], locale)))
@@ -296,7 +296,7 @@ def asks(table: Table) -> bool:
 
 def decision_text(table: Table, locale: str) -> str:
     """What the paused Nightmare asks of the current player, in words."""
-    view = table.rules.view(table.state, None)["pending"]
+    view = table.view(None)["pending"]
     name = shown_names(table)[view["fleeing"]] if view["decision"] == "flee" else ""
     return t(f"fwui.decide.{view['decision']}", locale, name=name, demon=words.demon(view.get("type", "oni"), locale))
 

@@ -272,7 +272,7 @@ class FloorPlanDaily(commands.Cog):
     async def reply(self, attempt: Attempt, name: str, notice: str, locale: str) -> dict[str, Any]:
         """The attempt as an ephemeral reply: the text, and the sheet as an image."""
         table, row = attempt.table, attempt.row
-        view = table.rules.view(table.state, 0)
+        view = table.view(0)
         lines = [notice] if notice else []
         lines.append(t("fpdaily.title", locale, day=row.day))
         if row.finished and row.score is not None:

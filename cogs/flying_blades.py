@@ -237,7 +237,7 @@ class FlyingBladesSurface(GameSurface):
         return re.sub(r"^(\d+) keep .*$", r"\1 keep ?", record, flags=re.MULTILINE)
 
     def private_text(self, table: Table, seat: int, locale: str) -> str:
-        view = table.rules.view(table.state, seat)
+        view = table.view(seat)
         colours = view["colours"]
         lines = [t("fbui.hand_title", locale, name=self.seat_label(table, seat, locale),
                    colour=colour_name(seat, locale), cards=cards_text(view["hand"] or [], locale))]
@@ -355,7 +355,7 @@ class FlyingBlades(commands.Cog):
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise NotSeatedError("engine.not_seated")
-        view = table.rules.view(table.state, seat) if table.state is not None else {"phase": None}
+        view = table.view(seat) if table.state is not None else {"phase": None}
         if view["phase"] != "draft":
             raise IllegalActionError("fb.keep_not_draft")
         if view["drafted"][seat]:

@@ -255,9 +255,7 @@ class Engine:
         return out
 
     def view(self, table: Table, seat: int | None) -> dict[str, Any]:
-        if table.state is None:
-            return {"game": table.game, "phase": "lobby", "players": len(table.seats), "viewer": seat}
-        return table.rules.view(table.state, seat)
+        return table.view(seat)
 
     async def set_meta(self, table_id: int, **kv: Any) -> Table:
         async with self.book.editing(table_id) as e:

@@ -56,6 +56,17 @@ class Table:
     outcome: Outcome | None
     created_at: datetime
     updated_at: datetime
+    # Views computed for this object, by seat: one click's text and image share them. Every save makes a new Table,
+    # so a cached view never outlives the state it was drawn from.
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator), from the rules, once per table object; treat it as read-only."""
+        if self.state is None:
+            return {"game": self.game, "phase": "lobby", "players": len(self.seats), "viewer": seat}
+        if seat not in self._views:
+            self._views[seat] = self.rules.view(self.state, seat)
+        return self._views[seat]
 
     def seat_of(self, user_id: int | None) -> int | None:
         for i, seat in enumerate(self.seats):

@@ -41,7 +41,7 @@ from rules.floor_plan.notation import USAGE
 
 
 def scores_of(table: Table) -> list[int]:
-    return table.rules.view(table.state, None)["scores"]
+    return table.view(None)["scores"]
 
 
 def scoreboard(table: Table, locale: str, top: int = TOP) -> str:
@@ -67,7 +67,7 @@ def claim_lines(table: Table, claims: list[dict[str, Any]], locale: str) -> list
 
 
 def summary_view(table: Table, event: dict[str, Any] | None) -> dict[str, Any]:
-    view = table.rules.view(table.state, None)
+    view = table.view(None)
     if event is not None:
         view = {**view, "round": event.get("round", view["round"]), "roll": event.get("roll") or view["roll"],
                 "to_move": []}  # the summary shows a closed round: nobody is waiting in it
@@ -169,7 +169,7 @@ def final_embed(surface: GameSurface, table: Table, locale: str,
     lines = [t(key, locale, names=winners)]
     if outcome.reason:
         lines.append(t(outcome.reason, locale))
-    view = table.rules.view(table.state, None)
+    view = table.view(None)
     if view.get("rating"):
         lines.append(t("fpui.rating", locale, rating=t(f"fp.rating.{view['rating']}", locale),
                        points=draw.points(int(outcome.scores[0]), locale)))

@@ -57,13 +57,13 @@ async def render_view(table: Table, seat: int | None, locale: str, moves: list[d
     if drawer is None or not drawer.has_board or table.state is None:
         return None
     if view is None:
-        view = table.rules.view(table.state, seat)
+        view = table.view(seat)
     return await asyncio.to_thread(drawer.board, view, names=shown_names(table), locale=locale, moves=moves)
 
 
 def public_view(table: Table) -> dict[str, Any] | None:
     """What everyone may see of ``table`` (None before it starts)."""
-    return None if table.state is None else table.rules.view(table.state, None)
+    return None if table.state is None else table.view(None)
 
 
 def last_move(table: Table, view: dict[str, Any] | None = None) -> dict[str, Any] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -203,7 +204,7 @@ def fake_table(players: int, humans: int = 100) -> tuple[Table, list[ActResult]]
         for seat in sorted(rules.to_move(table.state)):
             action = rules.bot_action(table.state, seat)
             state, events = rules.apply(table.state, seat, rules.notation(table.state, action))
-            table = Table(**{**table.__dict__, "state": state, "version": table.version + 1})
+            table = replace(table, state=state, version=table.version + 1)
             results.append(ActResult(table, seat, action, events))
     return table, results
 

@@ -220,6 +220,40 @@ def export_bytes(value: Tournament, kind: str) -> bytes:
     return orjson.dumps(ex.json_export(value), option=orjson.OPT_INDENT_2)
 
 
+@cli.group(context_settings=CONTEXT)
+def db() -> None:
+    """The database: copy it from SQLite into PostgreSQL (and back)."""
+
+
+@db.command("copy", context_settings=CONTEXT)
+@click.option("--from", "source", required=True, metavar="PATH_OR_URL",
+              help="The database to copy: a SQLite file (or sqlite:///PATH) or postgresql://USER@HOST:PORT/DB.")
+@click.option("--to", "target", required=True, metavar="PATH_OR_URL",
+              help="Where to copy it, as --from; created and migrated when new; it must hold no other rows.")
+@click.option("--replace", is_flag=True, help="Empty the target first when it holds other rows.")
+def db_copy(source: str, target: str, replace: bool) -> int:
+    """Copy every table (games, actions, deadlines, results, ratings, tournaments, settings, content) and check
+    each table's row count and checksum on both ends. Stop the bot first. To move to PostgreSQL: copy, then set
+    DATABASE_URL in .env. A second run of the same copy changes nothing."""
+    import asyncio
+
+    from storage import StorageOpenError  # lazy: the bot and `play` start without the copy's code
+    from storage.copy import CopyError, copy_database  # lazy: as above
+
+    try:
+        sums = asyncio.run(copy_database(source, target, replace=replace))
+    except (CopyError, ValueError) as e:
+        click.echo(f"db copy: {e}", err=True)
+        return 1
+    except StorageOpenError as e:
+        click.echo(f"Cannot open the database {e.path}: {e.reason}; {e.hint}.", err=True)
+        return 5
+    for s in sums:
+        click.echo(f"{s.table:<18} {s.rows:>9} rows  checksum {s.checksum[:16]}")
+    click.echo("Copied: every table's row count and checksum are equal on both ends.")
+    return 0
+
+
 def invoke(argv: list[str]) -> int:
     """Run the command line on ``argv``; bad arguments print the usage and the reason (exit 2), not a
     traceback."""

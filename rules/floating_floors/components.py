@@ -24,6 +24,7 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ class ContentError(ValueError):
     """The data file breaks the schema (caught by the tests, raised at import)."""
 
 
+@lru_cache(maxsize=1024)  # 12 boards × 2 sides × 4 turns, asked at every step
 def rotate_pattern(rows: tuple[str, ...], quarter_turns_cw: int) -> tuple[str, ...]:
     """Turn a square pattern clockwise as seen on the image: new[r][c] = old[n-1-c][r]."""
     for _ in range(quarter_turns_cw % 4):
@@ -155,10 +157,12 @@ def kind_id(colour: str, shape: str) -> str:
     return colour[0] + shape[0]
 
 
+@lru_cache(maxsize=1024)
 def _cells(rows: tuple[str, ...], char: str) -> frozenset[Space]:
     return frozenset((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == char)
 
 
+@lru_cache(maxsize=256)
 def _invert(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(row.translate(str.maketrans("LS", "SL")) for row in rows)
 

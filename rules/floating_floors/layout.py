@@ -87,6 +87,14 @@ class Layout:
 
 
 @cache
+def card_table(card_cols: int, card_rows: int) -> dict[Space, int]:
+    """`Layout.card_of` of every space a name can give (a1–i9, off a 2-player map too) as one shared lookup for
+    the hot loops; never mutate it."""
+    lay = Layout(card_cols, card_rows)
+    return {(c, r): lay.card_of((c, r)) for r in range(len(LETTERS)) for c in range(len(LETTERS))}
+
+
+@cache
 def _alcoves(card_cols: int, card_rows: int) -> tuple[Alcove, ...]:
     cols, rows, mid = card_cols * CARD, card_rows * CARD, CARD // 2
     top = [((c * CARD + mid, 0), "n") for c in range(card_cols)]
@@ -96,6 +104,7 @@ def _alcoves(card_cols: int, card_rows: int) -> tuple[Alcove, ...]:
     return tuple(Alcove(i, space, side) for i, (space, side) in enumerate([*top, *right, *bottom, *left]))
 
 
+@cache
 def layout_for(players: int) -> Layout:
     return Layout(3, 2) if players == 2 else Layout(3, 3)
 

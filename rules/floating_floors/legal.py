@@ -9,7 +9,7 @@ import itertools
 from rules.base import IllegalActionError
 from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_SHAPE
-from rules.floating_floors.layout import name
+from rules.floating_floors.layout import Space, name
 from rules.floating_floors.moves import chakra_there, in_order, number, standing_spot, unfinished
 from rules.floating_floors.state import Player, Reset, State
 from rules.floating_floors.turns import MASTER_STEPS, side_alcoves
@@ -87,18 +87,21 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     me = w.seats[seat]
     out = ["end"]
     occupied = {q.space for q in w.seats if q.space is not None}
+    spots: dict[tuple[Space, str], list[tuple[statics.Point, ...]]] = {}  # the footprints at each (space, level)
+    for p in w.pieces.values():
+        spots.setdefault((p.space, p.level), []).append(statics.footprint(KIND_SHAPE[p.kind], p.point))
     for kind in sorted(set(me.hand)):
+        shape = KIND_SHAPE[kind]
         for card in range(w.lay.cards):
+            level = "board" if card in w.boards else "ground"
             for sp in w.lay.spaces(card):
-                if sp in occupied or (card not in w.boards and not is_land(w.s, w.lay, sp)):
+                if sp in occupied or (level == "ground" and not is_land(w.s, w.lay, sp)):
                     continue
-                level = "board" if card in w.boards else "ground"
-                here = [p for p in w.pieces.values() if p.space == sp and p.level == level]
+                here = spots.get((sp, level), ())
                 if level == "ground" and here and w.s.options.has(6):
                     continue
-                point = statics.jutsu_position(sp, KIND_SHAPE[kind], "c")
-                foot = statics.footprint(KIND_SHAPE[kind], point)
-                if not any(statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
+                foot = statics.footprint(shape, statics.jutsu_position(sp, shape, "c"))
+                if not any(statics.overlaps(foot, other) for other in here):
                     out.append(f"place {kind} {name(sp)}")
     if w.deck:
         for card in range(w.lay.cards):

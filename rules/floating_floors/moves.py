@@ -153,8 +153,8 @@ def _take_from_map(w: Work, seat: int, act: Action) -> bool:
         level = "ground"
     else:
         level = "board" if board is not None else "ground"
-    found = [p for p in sorted(w.pieces.values(), key=lambda p: p.id)
-             if p.space == act.space and p.kind == act.kind and p.level == level]
+    found = sorted((p for p in w.pieces.values() if p.space == act.space and p.kind == act.kind and p.level == level),
+                   key=lambda p: p.id)
     if not found:
         raise IllegalActionError("ff.err.no_such_jutsu", kind=act.kind, space=name(act.space),
                                  where=Msg(f"ff.where.{'under' if act.source == 'under' else 'on'}"))
@@ -241,8 +241,9 @@ Occupant = tuple[str, int, str, statics.Point]  # ("jutsu", id, shape, point) or
 def occupants(w: Work, space: Space, level: str, mover: int | None = None, landing: int | None = None
               ) -> list[Occupant]:
     """The pieces in ``space`` at ``level`` but the moving ninja and the Jutsu it lands on."""
-    out: list[Occupant] = [("jutsu", p.id, KIND_SHAPE[p.kind], p.point) for p in sorted(w.pieces.values(),
-                           key=lambda p: p.id) if p.space == space and p.level == level and p.id != landing]
+    here = sorted((p for p in w.pieces.values() if p.space == space and p.level == level and p.id != landing),
+                  key=lambda p: p.id)
+    out: list[Occupant] = [("jutsu", p.id, KIND_SHAPE[p.kind], p.point) for p in here]
     if level == "board":
         out += [("ninja", q.seat, statics.NINJA, q.point) for q in w.seats if q.space == space and q.seat != mover]
     return out
@@ -329,8 +330,9 @@ def standing_spot(w: Work, me: Player, space: Space, nudging: bool = False) -> t
         return (space[0] + 0.5, space[1] + 0.5, None)
     jutsu = WALKS_ON[colour]
     stood = {q.on for q in w.seats}
-    steps = [p for p in sorted(w.pieces.values(), key=lambda p: p.id)
-             if p.space == space and p.level == "board" and KIND_COLOUR[p.kind] == jutsu and p.id not in stood]
+    steps = sorted((p for p in w.pieces.values()
+                    if p.space == space and p.level == "board" and KIND_COLOUR[p.kind] == jutsu and p.id not in stood),
+                   key=lambda p: p.id)
     if not steps:
         raise IllegalActionError("ff.err.wrong_colour", space=name(space), colour=Msg(f"ff.colour.{colour}"),
                                  jutsu=Msg(f"ff.jutsu_colour.{jutsu}"))

@@ -26,6 +26,7 @@ boards they touch are checked once, after all of them (a claim must be made by i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.base import InvalidActionError, Msg
 from rules.floating_floors.components import BANSEN_BY_ID, JUTSU_KINDS
@@ -35,6 +36,7 @@ from rules.floating_floors.statics import OFFSETS
 ENGINE_VERBS = ("timeout",)
 TOGETHER = "together"  # the verb of several actions made at once
 TOGETHER_VERBS = ("place", "move")
+SHORT = 160  # texts parsed through the cache (longer ones are typos: not worth keeping)
 MAX_PARTS = 6  # a hand holds at most a turn's Jutsu: more parts than that is a typo, not a move
 ROTATIONS = {"r0": 0, "r90": 1, "r180": 2, "r270": 3}
 USAGE = {
@@ -95,6 +97,11 @@ def text(a: Action) -> str:
 def parse(raw: str) -> Action:
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidActionError("ff.err.empty")
+    return _parse(raw) if len(raw) <= SHORT else _parse.__wrapped__(raw)
+
+
+@lru_cache(maxsize=4096)  # a turn's previews parse the same few hundred texts again and again; Actions are frozen
+def _parse(raw: str) -> Action:
     if "+" in raw:
         return _together(raw.split("+"))
     return _one(raw)

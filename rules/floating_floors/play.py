@@ -5,6 +5,7 @@ previews): the facade's ``apply`` and the bot's trials both come here.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from rules.base import Event, IllegalActionError, NotYourTurnError
@@ -13,7 +14,7 @@ from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS
 from rules.floating_floors.legal import legal
 from rules.floating_floors.moves import perform
-from rules.floating_floors.state import State
+from rules.floating_floors.state import Options, State, evolve
 from rules.floating_floors.turns import start_turn
 from rules.floating_floors.views import public_view
 from rules.floating_floors.work import Work, masked_events, masked_view, next_seat
@@ -28,24 +29,34 @@ def legal_actions(s: State, seat: int) -> list[str]:
 
 def play(s: State, seat: int, action: str, *, draws: bool = True) -> tuple[State, list[Event]]:
     """`FloatingFloors.apply`; ``draws=False`` (previews) draws nothing from the seed."""
+    w = _worked(s, seat, action, draws)
+    return w.freeze(), masked_events(s.options, w.events)
+
+
+def _worked(s: State, seat: int, action: str, draws: bool) -> Work:
+    """The action made on a working copy of ``s`` (not yet frozen into the next state)."""
     if s.phase == "over":
         raise IllegalActionError("ff.err.game_over")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
         raise NotYourTurnError("ff.err.bad_seat", seat=seat, players=s.players)
     act = nt.parse(action)
     if act.verb == "resign":
-        return resign(s, seat, draws=draws)
+        return _resigned(s, seat, draws)
     if s.seats[seat].out:
         raise NotYourTurnError("ff.err.resigned")
     if seat != s.current:
         raise NotYourTurnError("ff.err.not_your_turn", player=s.current + 1)
     w = Work(s, draws=draws)
     perform(w, seat, act)
-    return w.freeze(), masked_events(s.options, w.events)
-
+    return w
 
 
 def resign(s: State, seat: int, *, draws: bool = True) -> tuple[State, list[Event]]:
+    w = _resigned(s, seat, draws)
+    return w.freeze(), masked_events(s.options, w.events)
+
+
+def _resigned(s: State, seat: int, draws: bool) -> Work:
     if s.seats[seat].out:
         raise IllegalActionError("ff.err.resigned")
     w = Work(s, draws=draws)
@@ -68,16 +79,26 @@ def resign(s: State, seat: int, *, draws: bool = True) -> tuple[State, list[Even
             w.changes.update(hide=tuple((q, b) for q, b in s.hide if q != seat))
         else:
             start_turn(w, next_seat(s, seat, w.seats))
-    return w.freeze(), masked_events(s.options, w.events)
+    return w
 
 
 
 def look_ahead(s: State, seat: int, action: str) -> tuple[State, list[Event]]:
     """The action tried on a copy that draws nothing from the seed: steady hands, and it stops before the next
     turn's dice. Every preview starts here, so none can show a draw the real move has not made yet."""
-    steady = replace(s.options, shaky="off", challenges=tuple(c for c in s.options.challenges if c not in (2, 8)))
-    after, events = play(replace(s, options=steady), seat, action, draws=False)
-    return replace(after, options=s.options), events
+    w = _tried(s, seat, action)
+    return evolve(w.freeze(), options=s.options), masked_events(s.options, w.events)
+
+
+def _tried(s: State, seat: int, action: str) -> Work:
+    """`look_ahead`'s working copy, before it is frozen (a preview needs only its events and outcome)."""
+    return _worked(evolve(s, options=_steady(s.options)), seat, action, False)
+
+
+@lru_cache(maxsize=256)
+def _steady(options: Options) -> Options:
+    """The options without shaky hands (Challenges 2 and 8 are shaky hands)."""
+    return replace(options, shaky="off", challenges=tuple(c for c in options.challenges if c not in (2, 8)))
 
 
 def preview_view(s: State, seat: int, action: str) -> dict[str, Any]:
@@ -98,7 +119,8 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any]:
     None, "win": bool}``; ``chance`` is the shaky-hands fall chance the real move would run (0 without them).
     With ``tension=bands`` each check has its ``band`` instead (margin and chance None). Raises the rules'
     error when the action is refused."""
-    after, events = look_ahead(s, seat, action)
+    w = _tried(s, seat, action)
+    events = masked_events(s.options, w.events)
     verb = action.split()[0] if action.strip() else ""
     shaky = s.options.shaky_claims if verb in ("claim", "use") else s.options.shaky_all
     if s.options.tension == "bands":  # the band only: the margin and the exact chance stay unsaid
@@ -111,4 +133,4 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any]:
     collapse = next((e.data["card"] for e in events if e.kind == "collapse"), None)
     claim = next((e.data["bansen"] for e in events if e.kind == "claim"), None)
     return {"action": nt.text(nt.parse(action)), "checks": checks, "collapse": collapse, "claim": claim,
-            "win": after.phase == "over" and after.winner == seat}
+            "win": w.get("phase") == "over" and w.get("winner") == seat}

@@ -10,7 +10,7 @@ from the seed and ``counter`` (rules.rng), so the state alone replays.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules import validate as v
 from rules.floating_floors.components import BANSEN_BY_ID, FLOORBOARD_BY_ID, JUTSU_KINDS, NINJA_BY_ID, TERRAIN_BY_ID
@@ -22,6 +22,21 @@ PHASES = ("chakra", "hide", "acquire", "navigate", "reset", "over")
 LEVELS = ("ground", "board")
 CHALLENGES = tuple(range(1, 9))
 MAX_STEPS = v.MAX_COUNTER  # turns, ids and counters: play never bounds them (timeouts alone go on)
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for this package's frozen dataclasses (no ``__post_init__``, no ``init=False``
+    fields, no slots): a copy of the instance's fields with ``changes``. ``replace`` re-runs ``__init__`` field
+    by field, the largest single cost of a preview (issue 25)."""
+    fields = obj.__dataclass_fields__  # type: ignore[attr-defined]
+    unknown = [k for k in changes if k not in fields]
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {unknown[0]!r}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)

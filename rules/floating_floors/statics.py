@@ -20,6 +20,9 @@ Decisions:
   hull (a point or a segment) has no inside, so its margin is minus the distance (0 on it); no hull is ``-inf``.
   A board is stable iff margin >= ``physics.min_margin``, so a centre of mass on the edge (margin 0) falls.
 - Hulls are cached by their rounded, sorted corner set: supports rarely change while loads move every step.
+  Every function here is pure, so the hot ones (positions, footprints, overlaps, whole balance checks) are
+  memoised on their immutable inputs in bounded LRU caches: a turn's previews ask the same questions again and
+  again (issue 25). Footprints whose bounding boxes share no area cannot overlap and never reach GEOS.
 - Footprints overlap when they share area; an intersection under 1e-9 (float noise) counts as touching.
 - A ninja meeple's base is a square of side ``NINJA_BASE`` (0.25 of a space: a meeple stands on about a quarter of
   a space's width), used only to decide whether a piece arriving in its space touches it and must nudge it
@@ -67,6 +70,17 @@ def _snap_point(point: Sequence[float]) -> Point:
 
 def footprint(shape: str, centre: Point, physics: Physics = PHYSICS) -> tuple[Point, ...]:
     """The corners of a Jutsu's footprint, in a fixed orientation, around ``centre``."""
+    if physics is PHYSICS:  # the box's physics: memoised (hashing a Physics per call would cost more than it saves)
+        return _footprint(shape, (centre[0], centre[1]))
+    return _corners(shape, centre, physics)
+
+
+@lru_cache(maxsize=16384)
+def _footprint(shape: str, centre: Point) -> tuple[Point, ...]:
+    return _corners(shape, centre, PHYSICS)
+
+
+def _corners(shape: str, centre: Point, physics: Physics) -> tuple[Point, ...]:
     x, y = centre
     if shape == NINJA:
         h = NINJA_BASE / 2
@@ -84,6 +98,7 @@ def footprint(shape: str, centre: Point, physics: Physics = PHYSICS) -> tuple[Po
             (x + radius / 2, y + h), (x - radius / 2, y + h))
 
 
+@lru_cache(maxsize=64)
 def _room(shape: str, physics: Physics) -> tuple[float, float, float, float]:
     """How far a footprint may move (west, east, north, south) from the centre and stay within its space."""
     corners = footprint(shape, (0.0, 0.0), physics)
@@ -97,6 +112,17 @@ def jutsu_position(space: tuple[int, int], shape: str, offset: str, physics: Phy
     """The centre of a Jutsu on ``space`` moved toward ``offset``, clamped per axis to stay fully within it."""
     if offset not in DIRECTION:
         raise ValueError(f"offset must be one of {OFFSETS}, not {offset!r}")
+    if physics is PHYSICS:
+        return _position((space[0], space[1]), shape, offset)
+    return _place(space, shape, offset, physics)
+
+
+@lru_cache(maxsize=4096)  # 81 spaces × 4 shapes × 9 offsets
+def _position(space: tuple[int, int], shape: str, offset: str) -> Point:
+    return _place(space, shape, offset, PHYSICS)
+
+
+def _place(space: tuple[int, int], shape: str, offset: str, physics: Physics) -> Point:
     dx, dy = DIRECTION[offset]
     west, east, north, south = _room(shape, physics)
     move_x = min(physics.offset, east if dx > 0 else west) * dx
@@ -114,6 +140,17 @@ def rotate_offset(offset: str, quarter_turns_cw: int) -> str:
 
 def overlaps(a: Sequence[Point], b: Sequence[Point]) -> bool:
     """Do two footprints share area? Touching edges or corners is fine."""
+    try:
+        return _overlaps(a, b)  # type: ignore[arg-type]
+    except TypeError:  # lists (unhashable): the same question as tuples
+        return _overlaps(tuple(map(tuple, a)), tuple(map(tuple, b)))
+
+
+@lru_cache(maxsize=16384)
+def _overlaps(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
+    ax, ay, bx, by = [p[0] for p in a], [p[1] for p in a], [p[0] for p in b], [p[1] for p in b]
+    if max(ax) <= min(bx) or max(bx) <= min(ax) or max(ay) <= min(by) or max(by) <= min(ay):
+        return False  # bounding boxes with no common area: neither have the footprints (no GEOS call)
     return Polygon(a).intersection(Polygon(b)).area > OVERLAP_AREA
 
 
@@ -194,9 +231,29 @@ def balance(board_centre: Point, supports: Sequence[tuple[str, Point]], loads: S
 
     ``supports`` are (shape, centre) of the Jutsu beneath it. Stable iff the margin is at least ``min_margin``.
     """
+    if physics is PHYSICS:
+        return _balance((board_centre[0], board_centre[1]), tuple((shape, (at[0], at[1])) for shape, at in supports),
+                        tuple(((p[0], p[1]), w) for p, w in loads))
+    return _balanced(board_centre, supports, loads, physics)
+
+
+@lru_cache(maxsize=16384)
+def _balance(board_centre: Point, supports: tuple[tuple[str, Point], ...], loads: tuple[tuple[Point, float], ...]
+             ) -> Balance:
+    return _balanced(board_centre, supports, loads, PHYSICS)
+
+
+@lru_cache(maxsize=4096)
+def _support(supports: tuple[tuple[str, Point], ...]) -> tuple[Point, ...]:
+    return support_polygon([footprint(shape, at) for shape, at in supports])
+
+
+def _balanced(board_centre: Point, supports: Sequence[tuple[str, Point]], loads: Sequence[tuple[Point, float]],
+              physics: Physics) -> Balance:
     (x, y), total = centre_of_mass([(board_centre, physics.board_weight), *loads])
     centre = _snap_point((x, y))
-    hull = support_polygon([footprint(shape, at, physics) for shape, at in supports])
+    hull = _support(tuple(supports)) if physics is PHYSICS else \
+        support_polygon([footprint(shape, at, physics) for shape, at in supports])
     margin = signed_margin(hull, centre)
     margin = margin if math.isinf(margin) else _snap(margin)
     return Balance(margin >= physics.min_margin, margin, centre, total, hull)

@@ -4,18 +4,46 @@ the balance checks, what ``tension=bands`` hides, and a collapse gathering a car
 
 from __future__ import annotations
 
-from dataclasses import replace
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from rules import rng
 from rules.base import Event
 from rules.floating_floors import statics
 from rules.floating_floors.components import FLOORBOARD_BY_ID, KIND_SHAPE, NINJA_BY_ID, PHYSICS, TERRAIN_BY_ID
-from rules.floating_floors.layout import Layout, Space
+from rules.floating_floors.layout import Layout, Space, card_table
 from rules.floating_floors.options import Options
-from rules.floating_floors.state import Board, Piece, Player, Reset, State
+from rules.floating_floors.state import Board, Piece, Player, Reset, State, evolve
 
 # --- the working copy ----------------------------------------------------------------------------------------
+
+
+class Pieces(dict[int, Piece]):
+    """A working copy's Jutsu by id that remembers the cards whose Jutsu changed (``changed``): every other card's
+    supports and loads are still the state's own, computed once per state (`_by_card`) and shared by all the
+    previews of that state. Change it one piece at a time (``w.pieces[id] = piece``, ``del w.pieces[id]``)."""
+
+    def __init__(self, pieces: tuple[Piece, ...], card_at: dict[Space, int]) -> None:
+        super().__init__(_indexed(pieces, card_at)[2])  # a C-level copy of the state's own id → piece dict
+        self.card_at = card_at
+        self.changed: set[int] = set()
+
+    def __setitem__(self, pid: int, piece: Piece) -> None:
+        old = self.get(pid)
+        if old is not None:
+            self.changed.add(self.card_at[old.space])
+        self.changed.add(self.card_at[piece.space])
+        super().__setitem__(pid, piece)
+
+    def __delitem__(self, pid: int) -> None:
+        self.changed.add(self.card_at[self[pid].space])
+        super().__delitem__(pid)
+
+    def _untracked(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("Work.pieces changes one piece at a time (item assignment or del)")
+
+    pop = popitem = clear = update = setdefault = __ior__ = _untracked  # type: ignore[assignment]
 
 
 class Work:
@@ -25,8 +53,9 @@ class Work:
         self.s = s
         self.draws = draws  # False in a preview: nothing is drawn from the seed (no dice, no shaky hands)
         self.lay: Layout = s.layout
+        self.card_at = card_table(self.lay.card_cols, self.lay.card_rows)
         self.boards: dict[int, Board] = {b.card: b for b in s.boards}
-        self.pieces: dict[int, Piece] = {p.id: p for p in s.pieces}
+        self.pieces = Pieces(s.pieces, self.card_at)
         self.seats: list[Player] = list(s.seats)
         self.pool = list(s.pool)
         self.alcoves = list(s.alcoves)
@@ -38,16 +67,17 @@ class Work:
         self.collapsed: Reset | None = None
 
     def freeze(self) -> State:
-        return replace(self.s, boards=tuple(self.boards[c] for c in sorted(self.boards)),
-                       pieces=tuple(self.pieces[i] for i in sorted(self.pieces)), seats=tuple(self.seats),
-                       pool=tuple(self.pool), alcoves=tuple(self.alcoves), deck=tuple(self.deck),
-                       counter=self.counter, next_piece=self.next_piece, **self.changes)
+        pieces = tuple(self.pieces[i] for i in sorted(self.pieces)) if self.pieces.changed else self.s.pieces
+        return evolve(self.s, boards=tuple(self.boards[c] for c in sorted(self.boards)),
+                      pieces=pieces, seats=tuple(self.seats),
+                      pool=tuple(self.pool), alcoves=tuple(self.alcoves), deck=tuple(self.deck),
+                      counter=self.counter, next_piece=self.next_piece, **self.changes)
 
     def get(self, key: str) -> Any:
         return self.changes.get(key, getattr(self.s, key))
 
     def set_player(self, seat: int, **changes: Any) -> Player:
-        self.seats[seat] = replace(self.seats[seat], **changes)
+        self.seats[seat] = evolve(self.seats[seat], **changes)
         return self.seats[seat]
 
     def draw(self) -> float:
@@ -77,20 +107,57 @@ def colour_of(seat: Player) -> str:
 
 
 def supports(w: Work, card: int) -> list[tuple[str, statics.Point]]:
-    return [(KIND_SHAPE[p.kind], p.point) for p in w.pieces.values()
-            if p.level == "ground" and w.lay.card_of(p.space) == card]
+    at = w.card_at
+    return [(KIND_SHAPE[p.kind], p.point) for p in w.pieces.values() if p.level == "ground" and at[p.space] == card]
 
 
 def loads(w: Work, card: int) -> list[tuple[statics.Point, float]]:
-    on_top = [(p.point, PHYSICS.jutsu_weight) for p in w.pieces.values()
-              if p.level == "board" and w.lay.card_of(p.space) == card]
-    ninjas = [(q.point, PHYSICS.ninja_weight) for q in w.seats
-              if q.space is not None and w.lay.card_of(q.space) == card]
+    at = w.card_at
+    on_top = [(p.point, PHYSICS.jutsu_weight) for p in w.pieces.values() if p.level == "board" and at[p.space] == card]
+    ninjas = [(q.point, PHYSICS.ninja_weight) for q in w.seats if q.space is not None and at[q.space] == card]
     return on_top + ninjas
 
 
 def balance_of(w: Work, card: int) -> statics.Balance:
-    return statics.balance(w.lay.centre(card), supports(w, card), loads(w, card))
+    at = w.card_at
+    if card in w.pieces.changed:
+        under = tuple(supports(w, card))
+        on_top = tuple([(p.point, PHYSICS.jutsu_weight) for p in w.pieces.values()
+                        if p.level == "board" and at[p.space] == card])
+    else:  # nothing on this card changed: the state's own lists
+        under, on_top = _indexed(w.s.pieces, at)[3].get(card, ((), ()))
+    ninjas = tuple([(q.point, PHYSICS.ninja_weight) for q in w.seats if q.space is not None and at[q.space] == card])
+    return statics.balance(w.lay.centre(card), under, on_top + ninjas)
+
+
+Lists = tuple[tuple[tuple[str, statics.Point], ...], tuple[tuple[statics.Point, float], ...]]
+Index = tuple[tuple[Piece, ...], dict[Space, int], dict[int, Piece], dict[int, Lists]]
+_INDEX: OrderedDict[int, Index] = OrderedDict()
+_INDEX_SIZE = 64  # states: a turn's and a few concurrent games'
+_INDEX_LOCK = threading.Lock()
+
+
+def _indexed(pieces: tuple[Piece, ...], at: dict[Space, int]) -> Index:
+    """A state's pieces by id, and per card their supports and Jutsu loads (as `supports` and `loads` list them),
+    kept for the last few states by the identity of their (immutable) pieces tuple, which the entry holds alive:
+    every preview of a state starts from the same pieces. Never mutate what it returns."""
+    entry = _INDEX.get(id(pieces))
+    if entry is not None and entry[0] is pieces and entry[1] is at:
+        return entry
+    ground: dict[int, list[tuple[str, statics.Point]]] = {}
+    board: dict[int, list[tuple[statics.Point, float]]] = {}
+    for p in pieces:
+        if p.level == "ground":
+            ground.setdefault(at[p.space], []).append((KIND_SHAPE[p.kind], p.point))
+        elif p.level == "board":
+            board.setdefault(at[p.space], []).append((p.point, PHYSICS.jutsu_weight))
+    lists = {card: (tuple(ground.get(card, ())), tuple(board.get(card, ()))) for card in sorted({*ground, *board})}
+    entry = (pieces, at, {p.id: p for p in pieces}, lists)
+    with _INDEX_LOCK:  # build, then publish: a reader sees a whole entry or none
+        _INDEX[id(pieces)] = entry
+        while len(_INDEX) > _INDEX_SIZE:
+            _INDEX.popitem(last=False)
+    return entry
 
 
 def ninja_at(w: Work, space: Space) -> Player | None:
@@ -139,7 +206,7 @@ def masked(options: Options, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def masked_events(options: Options, events: list[Event]) -> list[Event]:
-    return [replace(e, data=masked(options, e.data)) if "margin" in e.data else e for e in events]
+    return [Event(e.kind, e.seat, masked(options, e.data)) if "margin" in e.data else e for e in events]
 
 
 def masked_view(options: Options, view: dict[str, Any]) -> dict[str, Any]:

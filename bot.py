@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import logging
 import os
@@ -104,6 +105,7 @@ class Floorboard(App):
         scheduler: bool = True,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         guild_ready_timeout: float = 2.0,
+        freeze_gc: bool = False,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned_or(settings.command_prefix),
@@ -118,6 +120,7 @@ class Floorboard(App):
         self.settings = settings
         self.now = now
         self.sync_commands = sync_commands
+        self.freeze_gc = freeze_gc  # the running bot's: a test process must not freeze its own objects
         self.run_scheduler = scheduler
         self.store: Store | None = None
         self.engine: Engine = None  # type: ignore[assignment]  # set in setup_hook
@@ -150,6 +153,8 @@ class Floorboard(App):
             await self.director.catch_up()
         except StorageError:
             log.exception("tournaments could not be resumed; they catch up at their next deadline")
+        if self.freeze_gc:
+            freeze_loaded()
         if self.run_scheduler:
             await self.engine.start_scheduler()
         if self.sync_commands:
@@ -329,6 +334,15 @@ async def login(bot: Floorboard, token: str) -> None:
         raise
 
 
+def freeze_loaded() -> None:
+    """Move what the start loaded (every running game: The Floor's cog loads them all) out of the cyclic GC's
+    reach. They stay while their games run, and each full collection would walk them all: 0.23 s of CPU per pass
+    with 5,000 games loaded, 0.07 s without (docs/benchmarks.md, Memory). Frozen objects are still freed by
+    reference counting when their game moves on or ends."""
+    gc.collect()
+    gc.freeze()
+
+
 async def probe_gateway(bot: Floorboard) -> None:
     """Open and close one gateway websocket (no IDENTIFY), so that a gateway that cannot be reached at start is
     reported and retried like the REST API, instead of by discord.py's endless reconnect loop."""
@@ -362,7 +376,7 @@ def run_bot() -> int:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN
     try:
-        asyncio.run(run(Floorboard(settings, **point_at_local_api(settings)), token))
+        asyncio.run(run(Floorboard(settings, freeze_gc=True, **point_at_local_api(settings)), token))
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return EXIT_BAD_TOKEN

@@ -125,11 +125,13 @@ async def populate(path: Path, games: int, seeds: int = SEEDS) -> dict[str, int]
 # ----------------------------------------------------------------------------------------------- the children
 
 def _gc_pass_ms(runs: int = 3) -> float:
+    """One full collection's CPU time (median): the loop's stall on an idle machine, without other processes'
+    share of the cores that wall time would add here."""
     times = []
     for _ in range(runs):
-        began = time.perf_counter()
+        began = time.process_time()
         gc.collect()
-        times.append((time.perf_counter() - began) * 1000)
+        times.append((time.process_time() - began) * 1000)
     return statistics.median(times)
 
 
@@ -142,30 +144,29 @@ async def load_child(path: Path) -> dict[str, Any]:
     for name in bot.EXTENSIONS:  # the cogs' imports count as the bot's size before any game is loaded
         importlib.import_module(name)
     gc.collect()
-    before = rss_kb()
+    before, gc_before = rss_kb(), _gc_pass_ms()
     with pytest.MonkeyPatch.context() as mp:
-        harness = await Harness(path).start(mp)
+        harness = Harness(path)
+        harness.bot.freeze_gc = True  # as run_bot builds the running bot
+        await harness.start(mp)
+        frozen = gc.get_freeze_count()  # what the start moved out of the GC's reach
         gc.collect()
         after = rss_kb()
         book = harness.bot.engine.book
         cached = sum(1 for t in book.cache.values() if t.status == "active")
-        objects = len(gc.get_objects())
-        full_gc = _gc_pass_ms()
-        gc.freeze()
-        frozen_gc = _gc_pass_ms()
+        gc_as_started = _gc_pass_ms()
         gc.unfreeze()
-        out = {"before_kb": before, "after_kb": after, "cached": cached, "objects": objects,
-               "gc_ms": full_gc, "frozen_gc_ms": frozen_gc, "bot_freezes": _bot_freezes()}
+        objects, gc_unfrozen = len(gc.get_objects()), _gc_pass_ms()  # as the start left it before it froze
+        for table in list(book.cache.values()):  # each game posted once: its public view stays on the cached Table
+            table.view(None)
+        gc.collect()
+        viewed, viewed_objects, gc_viewed = rss_kb(), len(gc.get_objects()), _gc_pass_ms()
+        out = {"before_kb": before, "after_kb": after, "viewed_kb": viewed, "viewed_objects": viewed_objects,
+               "cached": cached, "objects": objects, "frozen": frozen, "gc_before_ms": gc_before,
+               "gc_ms": gc_unfrozen, "frozen_gc_ms": gc_as_started, "viewed_gc_ms": gc_viewed}
         harness.bot.ws = None  # dpytest's fake gateway has no socket to close
         await harness.bot.close()
     return out
-
-
-def _bot_freezes() -> bool:
-    """Does the bot's start-up code call ``gc.freeze``? (read from its source: bot.py and the engine)."""
-    root = Path(__file__).resolve().parents[2]
-    sources = [root / "bot.py", *sorted((root / "engine").glob("*.py"))]
-    return any("gc.freeze(" in p.read_text() for p in sources)
 
 
 @dataclass
@@ -177,6 +178,7 @@ class Soak:
     grown: list[str] = field(default_factory=list)  # tracemalloc: the lines that grew most
     cached: int = 0
     locks: int = 0
+    full_gc_ms: list[float] = field(default_factory=list)  # the full collections the interpreter ran by itself
 
 
 async def image(table: Table, locale: str) -> bytes | None:
@@ -194,47 +196,84 @@ async def image(table: Table, locale: str) -> bytes | None:
     return await render_view(table, None, locale, [mark] if mark else None)
 
 
+class FullPasses:
+    """A ``gc.callbacks`` hook: the CPU ms of each full collection the interpreter runs by itself (the samples' own
+    ``gc.collect()`` are left out by pausing it)."""
+
+    def __init__(self) -> None:
+        self.ms: list[float] = []
+        self.paused = False
+        self._began: float | None = None
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2 or self.paused:
+            return
+        if phase == "start":
+            self._began = time.process_time()
+        elif self._began is not None:
+            self.ms.append((time.process_time() - self._began) * 1000)
+            self._began = None
+
+
+class SoakTables:
+    """``tables`` running games in their channels; a game that ends is replaced (new seed, new players)."""
+
+    def __init__(self, engine: Engine, tables: int) -> None:
+        self.engine, self.tables = engine, tables
+        self.users, self.seeds = itertools.count(1), itertools.count()
+        self.live: list[Table] = []
+
+    async def fresh(self, slot: int) -> Table:
+        game, players = MIX[slot % len(MIX)], SEATS[next(self.seeds) % len(SEATS)]
+        first = next(self.users)
+        for _ in range(players - 1):
+            next(self.users)
+        return await new_table(self.engine, game, players, 20_000 + slot, f"soak/{slot}/{next(self.seeds)}", first)
+
+    async def step(self, n: int, soak: Soak) -> None:
+        """Move ``n``: a bot move at the next table through ``engine.act``, then the image the cog posts."""
+        if not self.live:
+            self.live = [await self.fresh(slot) for slot in range(self.tables)]
+        slot = n % self.tables
+        table = self.live[slot]
+        seat = min(table.to_move())
+        action = choose(table.game, table.state, seat)
+        try:
+            table = (await self.engine.act(table.id, table.seats[seat].user_id or 0, action)).table
+        except RulesError:  # a bot move the table refuses (none expected): the slot starts again
+            table = await self.engine.abort(table.id, table.host_id)
+        soak.images += await image(table, LOCALES[slot % 2]) is not None
+        if table.status != "active":
+            soak.finished += 1
+            table = await self.fresh(slot)
+        self.live[slot] = table
+
+
 async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bool) -> Soak:
     """Bots play ``warmup + moves`` moves over ``tables`` tables with their images; RSS sampled every ``every``."""
-    soak = Soak()
-    users = itertools.count(1)
-    seeds = itertools.count()
+    soak, passes = Soak(), FullPasses()
     with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:
         store = await open_store(Path(tmp) / "soak.sqlite3")
         engine = Engine(store)
-
-        async def fresh(slot: int) -> Table:
-            game, players = MIX[slot % len(MIX)], SEATS[next(seeds) % len(SEATS)]
-            first = next(users)
-            for _ in range(players - 1):
-                next(users)
-            return await new_table(engine, game, players, 20_000 + slot, f"soak/{slot}/{next(seeds)}", first)
-
+        play = SoakTables(engine, tables)
         try:
-            live = [await fresh(slot) for slot in range(tables)]
-            for step in range(warmup + moves):
-                slot = step % tables
-                table = live[slot]
-                seat = min(table.to_move())
-                action = choose(table.game, table.state, seat)
-                try:
-                    table = (await engine.act(table.id, table.seats[seat].user_id or 0, action)).table
-                except RulesError:  # a bot move the table refuses (none expected): the slot starts again
-                    table = await engine.abort(table.id, table.host_id)
-                soak.images += await image(table, LOCALES[slot % 2]) is not None
-                if table.status != "active":
-                    soak.finished += 1
-                    table = await fresh(slot)
-                live[slot] = table
-                done = step + 1 - warmup
-                if done >= 0 and done % every == 0:
-                    if trace and done == 0:
-                        tracemalloc.start(8)
+            for n in range(warmup):
+                await play.step(n, soak)
+            if trace:
+                tracemalloc.start(8)
+            gc.callbacks.append(passes)
+            for done in range(moves + 1):
+                if done % every == 0:
+                    passes.paused = True
                     gc.collect()
+                    passes.paused = False
                     soak.samples.append((done, rss_kb()))
                     if trace and done == 0:
                         first = tracemalloc.take_snapshot()
-            soak.moves = moves
+                if done < moves:
+                    await play.step(warmup + done, soak)
+            gc.callbacks.remove(passes)
+            soak.moves, soak.full_gc_ms = moves, passes.ms
             soak.cached, soak.locks = len(engine.book.cache), len(engine.book.locks)
             if trace:
                 gc.collect()
@@ -290,7 +329,7 @@ def _mb(kb: float) -> str:
 
 def markdown(load: dict[str, Any], soak: dict[str, Any]) -> str:
     per_game = (load["after_kb"] - load["before_kb"]) / max(1, load["cached"])
-    kbs = [kb for _, kb in soak["samples"]]
+    kbs, full = [kb for _, kb in soak["samples"]], soak["full_gc_ms"]
     lines = [
         "| row | figure |",
         "|---|---|",
@@ -300,14 +339,19 @@ def markdown(load: dict[str, Any], soak: dict[str, Any]) -> str:
         f"| RSS after the start MB | {_mb(load['after_kb'])} |",
         f"| per active game KB | {per_game:.1f} |",
         f"| objects tracked by the GC after the start | {load['objects']:,} |",
-        f"| one full GC pass, ms (median of 3) / after gc.freeze() | {load['gc_ms']:.0f} / "
-        f"{load['frozen_gc_ms']:.1f} |",
-        f"| the bot calls gc.freeze() after loading | {'yes' if load['bot_freezes'] else 'no'} |",
+        f"| RSS once every game's public view is computed (a post keeps it on the cached table) MB; per game KB | "
+        f"{_mb(load['viewed_kb'])}; {(load['viewed_kb'] - load['before_kb']) / max(1, load['cached']):.1f} |",
+        f"| one full GC pass, CPU ms (median of 3): before loading / after the start / with every view computed | "
+        f"{load['gc_before_ms']:.0f} / {load['gc_ms']:.0f} / {load['viewed_gc_ms']:.0f} |",
+        f"| objects the start moves out of the GC's reach (gc.freeze); a full pass then, CPU ms | "
+        f"{load['frozen']:,}; {load['frozen_gc_ms']:.1f} |",
         f"| soak: moves after a {soak['warmup']:,}-move warm-up (games ended, images drawn) | {soak['moves']:,} "
         f"({soak['finished']}, {soak['images']:,}) |",
         f"| soak: RSS first / last / max MB | {_mb(kbs[0])} / {_mb(kbs[-1])} / {_mb(max(kbs))} |",
         f"| soak: RSS slope KB per 1,000 moves (least squares over {len(kbs)} samples) | "
         f"{slope_kb(soak['samples']):+.0f} |",
+        f"| soak: full GC passes the interpreter ran by itself (longest, CPU ms) | {len(full)} "
+        f"({max(full, default=0):.0f}) |",
         f"| soak: tables held by the engine / locks at the end ({soak['tables']} running) | {soak['cached']} / "
         f"{soak['locks']} |",
     ]
@@ -332,6 +376,7 @@ def _run_child(args: argparse.Namespace) -> dict[str, Any]:
     soak = asyncio.run(soak_child(args.moves, args.warmup, args.every, args.tables, args.trace))
     return {"moves": soak.moves, "warmup": args.warmup, "finished": soak.finished, "images": soak.images,
             "samples": soak.samples, "grown": soak.grown, "cached": soak.cached, "locks": soak.locks,
+            "full_gc_ms": soak.full_gc_ms,
             "tables": args.tables}
 
 

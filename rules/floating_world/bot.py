@@ -38,9 +38,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from rules.floating_world import bot_nightmare, plan
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
-from rules.floating_world import plan
 from rules.floating_world.content import DREAM_BY_ID, STATS
 from rules.floating_world.state import DEMON_STATS, GATE, HIGHEST, Kitsune, State, Work, neighbours
 from rules.floating_world.state import max_wounds as st_max_wounds
@@ -161,7 +161,7 @@ def choose(s: State, seat: int, legal: Legal | None = None) -> str:
         return _haunt(s, seat)
     k = s.kitsune[seat]
     if s.pending is not None:  # the Nightmare waits for this seat's decision (issue 23)
-        return nm.suggestion(s)
+        return nightmare_choice(s)
     team = team_plan(s)
     if s.harvest is not None:
         return _buy(s, k, team)
@@ -211,6 +211,11 @@ def choose(s: State, seat: int, legal: Legal | None = None) -> str:
     if fight and "attack_demon" not in k.used and fight[0] >= 0.35:
         return f"attack {fight[1]}@{nt.xy(pos)} {fight[2]}"
     return "end"
+
+
+def nightmare_choice(s: State) -> str:
+    """The Nightmare's pending decision (resolve order, flee, spawn Land): ``bot_nightmare``'s rule."""
+    return bot_nightmare.choose(s, demon_odds)
 
 
 def _first_legal(s: State, seat: int, legal: Legal | None) -> str:

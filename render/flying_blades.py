@@ -200,13 +200,23 @@ def _hatch(width: int, height: int) -> Image.Image:
     return img
 
 
-@functools.lru_cache(maxsize=16)
 def background(lay: Layout) -> Image.Image:
-    """Everything that does not depend on the position: frame, cells, coordinates, warded cells (a 'P' image in
-    `palette`; copy it before drawing on it)."""
+    """Everything that does not depend on the position: frame, cells, coordinates, warded cells. A new 'P' image in
+    `palette` each call (the board's block is drawn once per board and pasted, so a new panel height costs nothing).
+    """
+    img = Image.new("P", lay.size, paletted().ink(BG))
+    img.putpalette(palette().getpalette() or [])
+    img.paste(_board_block(lay.cols, lay.rows, lay.warded), (lay.board_x - BAND, lay.board_y - BAND))
+    return img
+
+
+@functools.lru_cache(maxsize=8)
+def _board_block(cols: int, rows: int, warded_cells: tuple[tuple[int, int], ...]) -> Image.Image:
+    """The board on its frame with the coordinates, as a 'P' tile (the frame's rounded corners on `BG`)."""
+    bw, bh = cols * CELL, rows * CELL
+    lay = Layout(cols, rows, BAND, BAND, 0, (bw + 2 * BAND, bh + 2 * BAND), warded_cells)
     img = Image.new("RGB", lay.size, BG)
     d = ImageDraw.Draw(img)
-    bw, bh = lay.cols * CELL, lay.rows * CELL
     x0, y0 = lay.board_x, lay.board_y
     d.rounded_rectangle((x0 - BAND, y0 - BAND, x0 + bw + BAND - 1, y0 + bh + BAND - 1), radius=12, fill=FRAME)
     d.rectangle((x0 - 5, y0 - 5, x0 + bw + 4, y0 + bh + 4), fill=FRAME_EDGE)
@@ -696,10 +706,10 @@ def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str
 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en",
          moves: list[dict[str, Any]] | None = None) -> Image.Image:
-    """The board image as a palette ('P') image: what `render` encodes. Drawn in the palette throughout: a copy of
-    the cached background with cached tiles pasted, never a whole-image remap."""
+    """The board image as a palette ('P') image: what `render` encodes. Drawn in the palette throughout: the cached
+    board block and cached tiles pasted, flat shapes by palette index, never a whole-image remap."""
     lay = layout(view)
-    img = background(lay).copy()
+    img = background(lay)
     cv = _Canvas(img)
     seat_labels = seat_names(view, names, locale)
     marked = marked_moves(view, moves)

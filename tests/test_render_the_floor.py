@@ -199,6 +199,25 @@ def test_the_palette_fits() -> None:
     assert pal is not None and len(pal) <= 768
 
 
+def test_an_actions_image_never_remaps_the_whole_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a game's first image, the next ones are copies of the cached 'P' background with cached 'P' tiles (side
+    textures, swatches, text) pasted: only new text tiles are remapped, never the whole million-pixel image."""
+    views = [G.view(s, None) for s in playout(5, "paletted")[::7]][:8]
+    tf.draw(views[0], names=NAMES[:5])
+    areas: list[int] = []
+    quantize = Image.Image.quantize
+
+    def counting(self: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        areas.append(self.width * self.height)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", counting)
+    for view in views[1:]:
+        img = tf.draw(view, names=NAMES[:5])
+        assert img.mode == "P"
+        assert max(areas, default=0) < img.width * img.height // 50
+
+
 # ------------------------------------------------------------------------------------------- text board
 
 

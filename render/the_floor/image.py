@@ -18,12 +18,12 @@ from render.the_floor.words import _info_lines, _side_labels
 
 
 def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> Image.Image:
-    """The board image as a palette ('P') image: what `render` encodes. Drawn in the palette throughout: a copy of
-    the cached background with cached tiles pasted, never a whole-image remap."""
+    """The board image as a palette ('P') image: what `render` encodes. Drawn in the palette throughout: the cached
+    frame and panel blocks and cached tiles pasted, flat shapes by palette index, never a whole-image remap."""
     sides = _side_labels(view, names, locale)
     info = _info_lines(view, sides, locale)
     lay = layout(view, names=names, locale=locale)
-    img = background(lay).copy()
+    img = background(lay)
     cv = _Canvas(img)
     _draw_board(img, cv.d, view, lay)
     _draw_labels(cv, view, lay)

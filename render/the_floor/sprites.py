@@ -117,16 +117,33 @@ def swatch(side: int, grey: bool = False, size: int = SWATCH) -> Image.Image:
     return tile
 
 
-@functools.lru_cache(maxsize=16)
 def background(lay: Layout) -> Image.Image:
-    """Everything that does not depend on the position: panels, the frame and the coordinates (a 'P' image in
-    `palette`; copy it before drawing on it)."""
-    img = Image.new("RGB", lay.size, BG)
-    d = ImageDraw.Draw(img)
-    x0, y0 = lay.board_x, lay.board_y
-    d.rounded_rectangle((x0 - BAND, y0 - BAND, x0 + BOARD + BAND - 1, y0 + BOARD + BAND - 1), radius=12, fill=FRAME)
+    """Everything that does not depend on the position: panels, the frame and the coordinates. A new 'P' image in
+    `palette` each call, from blocks drawn once (so the many layouts of a game, with or without a duel panel, info
+    lines or the ladder, cost no new drawing)."""
+    img = Image.new("P", lay.size, paletted().ink(BG))
+    img.putpalette(palette().getpalette() or [])
+    img.paste(_frame(), (lay.board_x - BAND, lay.board_y - BAND))
     if lay.duel_y:
-        d.rounded_rectangle((PAD, lay.duel_y, W - PAD, lay.duel_y + DUEL_H), radius=14, fill=PANEL)
+        img.paste(_duel_panel(), (PAD, lay.duel_y))
+    return img
+
+
+@functools.cache
+def _duel_panel() -> Image.Image:
+    """The duel panel's rounded box on `BG`, as a 'P' tile."""
+    img = Image.new("RGB", (W - 2 * PAD + 1, DUEL_H + 1), BG)
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, W - 2 * PAD, DUEL_H), radius=14, fill=PANEL)
+    return paletted().tile(img)
+
+
+@functools.cache
+def _frame() -> Image.Image:
+    """The frame around the floor with the coordinates on all four edges, on `BG`, as a 'P' tile."""
+    img = Image.new("RGB", (BOARD + 2 * BAND, BOARD + 2 * BAND), BG)
+    d = ImageDraw.Draw(img)
+    x0 = y0 = BAND
+    d.rounded_rectangle((x0 - BAND, y0 - BAND, x0 + BOARD + BAND - 1, y0 + BOARD + BAND - 1), radius=12, fill=FRAME)
     for i in range(SIZE):
         cx = x0 + i * CELL + CELL / 2
         for cy in (y0 - BAND / 2, y0 + BOARD + BAND / 2):

@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from PIL import Image
+
 from engine import Engine
 from engine.core import new_game_options
 from render import the_floor as tf_render
@@ -32,6 +34,8 @@ from storage import SqliteStore as Store
 from tests.bench.harness import (
     PIPELINE_STEPS,
     Row,
+    best_ratio,
+    best_samples,
     floor_bytes,
     floor_ms,
     markdown_table,
@@ -52,6 +56,8 @@ GROUPS = {
     "board move challenge/take/keep": (("challenge", "take", "keep"), True),
 }
 MAX_GAMES = 200  # a safety bound on games played per case
+# images kept per group for the bytes anchor: every 8th, at most 12 (all of them would hold gigabytes of pixels)
+KEEP_EVERY, KEEP_MAX = 8, 12
 
 
 def bot_game(players: int, seed: str, think: dict[str, list[float]]) -> list[tuple[int, str]]:
@@ -74,13 +80,14 @@ def _enough(samples: dict[str, dict[str, list[float]]], n: int) -> bool:
 
 
 async def _replay_timed(players: int, n: int, db: Path, think: dict[str, list[float]]) -> tuple[
-        dict[str, dict[str, list[float]]], dict[str, list[int]], tuple]:
-    """Per group, per step, ms samples; per group, PNG sizes; and the image (size, mode). Plays games until
-    every group has at least ``n`` samples."""
+        dict[str, dict[str, list[float]]], dict[str, list[int]], tuple, dict[str, list]]:
+    """Per group, per step, ms samples; per group, PNG sizes; the image (size, mode); and per group some
+    (image, bytes sent) pairs for the bytes anchor. Plays games until every group has at least ``n`` samples."""
     store = await Store.open(db)
     engine = Engine(store)
     times: dict[str, dict[str, list[float]]] = {g: {step: [] for step in STEPS} for g in GROUPS}
     sizes: dict[str, list[int]] = {g: [] for g in GROUPS}
+    kept: dict[str, list[tuple[Image.Image, int]]] = {g: [] for g in GROUPS}
     size_mode: tuple = ()
     names = NAMES[:players]
     game_no = 0
@@ -100,18 +107,20 @@ async def _replay_timed(players: int, n: int, db: Path, think: dict[str, list[fl
                         continue
                     for step, dt in zip(STEPS, dts, strict=True):
                         times[group][step].append(dt)
+                    if len(sizes[group]) % KEEP_EVERY == 0 and len(kept[group]) < KEEP_MAX:
+                        kept[group].append((img, len(png)))
                     sizes[group].append(len(png))
                 size_mode = (img.size, img.mode)
     finally:
         await store.close()
-    return times, sizes, size_mode
+    return times, sizes, size_mode, kept
 
 
 def case_rows(case: str, players: int, n: int) -> list[Row]:
     think: dict[str, list[float]] = {}
     tf_render.draw(G.view(G.new(players, {}, "warm"), None), names=NAMES[:players])  # fonts, background cache
     with tempfile.TemporaryDirectory() as tmp:
-        times, sizes, (size, mode) = asyncio.run(_replay_timed(players, n, Path(tmp) / "bench.db", think))
+        times, sizes, (size, mode), kept = asyncio.run(_replay_timed(players, n, Path(tmp) / "bench.db", think))
     floor, fbytes = floor_ms(size, mode), floor_bytes(size, mode)
     out: list[Row] = []
     for group, (_, image) in GROUPS.items():
@@ -126,10 +135,12 @@ def case_rows(case: str, players: int, n: int) -> list[Row]:
                 out.append(Row(GAME, label, step, *median_p95(values), floor))
             continue
         mean_size = round(statistics.mean(sizes[group]))
+        best = best_ratio(kept[group], best_samples(n))
         for step in STEPS:
             has_bytes = step in ("encode", "total")
             out.append(Row(GAME, label, step, *median_p95(samples[step]), floor,
-                           mean_size if has_bytes else None, fbytes if has_bytes else None))
+                           mean_size if has_bytes else None, fbytes if has_bytes else None,
+                           best if has_bytes else None))
     every = [ms for values in think.values() for ms in values]
     duel = [ms for verb in ("answer", "pass") for ms in think.get(verb, ())]
     for what, values in (("all", every), ("duel answer/pass", duel)):

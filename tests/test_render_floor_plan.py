@@ -261,3 +261,22 @@ def test_an_action_in_words_says_what_a_player_drew_and_a_missed_round(action: s
     from render.floor_plan import action_words
 
     assert action_words(action, locale) == words
+
+
+def test_a_move_is_drawn_in_the_palette_without_remapping_the_whole_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: remapping the whole RGB sheet onto the palette cost more than drawing it. Once the cached tiles
+    exist, a sheet or a summary of a new position remaps nothing bigger than a tile."""
+    fp.draw_sheet(v.late_sheet(), name="Alice")
+    fp.draw_summary(v.make_view(4), v.summary_sheets(4), names=NAMES4)
+    remapped: list[tuple[int, int]] = []
+    quantize = Image.Image.quantize
+
+    def spy(self: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        remapped.append(self.size)
+        return quantize(self, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", spy)
+    img = fp.draw_sheet({**v.late_sheet(), "score": 31}, name="Alice")
+    summary = fp.draw_summary(v.make_view(4, round_no=7), v.summary_sheets(4), names=NAMES4)
+    assert img.mode == summary.mode == "P"
+    assert all(w * h < 200 * 200 for w, h in remapped), remapped

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from typing import Any
 
@@ -51,10 +53,12 @@ from render.floating_world.palette import (
     TEXT,
     VOID,
     WOUND,
-    _finish,
+    new_image,
+    paletted,
 )
-from render.floating_world.sprites import chaos_tile, dice_faces, heart_sprite, land_tile, stat_die_sprite, token_sprite
+from render.floating_world.sprites import p_chaos, p_dice_faces, p_heart, p_land, p_mark, p_stat_die, p_token
 from render.kit import RGB
+from render.kit.paletted import PCanvas
 from rules.floating_world.state import WON
 
 # ------------------------------------------------------------------------------------------- header
@@ -80,7 +84,7 @@ def _against(info: dict[str, Any]) -> int | None:
     return need if need is not None else _int(_dict(_dict(info.get("rolls")).get("target")).get("total"))
 
 
-def _header(cv: kit.Canvas, view: dict[str, Any], lay: MapLayout, locale: str, names: list[Any] | None) -> None:
+def _header(cv: PCanvas, view: dict[str, Any], lay: MapLayout, locale: str, names: list[Any] | None) -> None:
     # right block: Demon Strength, then the supply
     x = lay.width - PAD
     supply = _dict(view.get("supply"))
@@ -89,7 +93,7 @@ def _header(cv: kit.Canvas, view: dict[str, Any], lay: MapLayout, locale: str, n
         count = _int(supply.get(kind), 0) or 0
         w = cv.text(x, 64, f"×{count}", size=21, fill=TEXT, align="right")
         x -= w + 5 + tok
-        cv.sprite(token_sprite(kind, tok, BG), x, 64)
+        cv.sprite(p_token(kind, tok, BG), x, 64)
         x -= 16
     supply_left = x
     cv.text(lay.width - PAD, 28, label("supply", locale), size=15, fill=DIM, weight="Regular", align="right")
@@ -114,7 +118,7 @@ def _header(cv: kit.Canvas, view: dict[str, Any], lay: MapLayout, locale: str, n
                      max_width=right - x)
         cur = _int(view.get("current"))
         if cur is not None and right - x > 60:
-            x += cv.sprite(token_sprite(f"fox{cur}", 30, BG), x, 66) + 6
+            x += cv.sprite(p_token(f"fox{cur}", 30, BG), x, 66) + 6
             cv.text(x, 66, _who_acts(pending, seat_name(names, cur, locale), names, locale), size=20, fill=TEXT,
                     max_width=right - x)
     info, roll = _last_roll(view)
@@ -125,7 +129,7 @@ def _header(cv: kit.Canvas, view: dict[str, Any], lay: MapLayout, locale: str, n
         stat_word = label(stat, locale) if stat in STATS else kit.clean_text(stat, limit=20)
         x = PAD
         if seat is not None:
-            x += cv.sprite(token_sprite(f"fox{seat}", 30, BG), x, cy) + 6
+            x += cv.sprite(p_token(f"fox{seat}", 30, BG), x, cy) + 6
         x += cv.text(x, cy, label("last_roll", locale, name=seat_name(names, seat, locale), stat=stat_word),
                      size=18, fill=DIM, weight="Regular", max_width=lay.width / 2) + 10
         x = _roll(cv, x, cy, roll, 32, BG)
@@ -135,16 +139,16 @@ def _header(cv: kit.Canvas, view: dict[str, Any], lay: MapLayout, locale: str, n
         if isinstance(info.get("success"), bool):
             mark = "check" if info["success"] else "cross"
             colour = HELD if info["success"] else WOUND
-            cv.sprite(kit.mark_sprite(mark, 30, colour, BG), x, cy)
+            cv.sprite(p_mark(mark, 30, colour, BG), x, cy)
 
 
-def _roll(cv: kit.Canvas, x: float, cy: float, roll: dict[str, Any], size: int, bg: RGB,
+def _roll(cv: PCanvas, x: float, cy: float, roll: dict[str, Any], size: int, bg: RGB,
           fill: RGB = TEXT) -> float:
     """Dice, "+n", "= total" from ``x``; returns the x after them."""
     dice = [_int(v, 0) or 0 for v in _list(roll.get("dice"))]
     shown = dice[:8]
     if shown:
-        row = dice_faces(shown, size, bg=bg)
+        row = p_dice_faces(tuple(shown), size, bg)
         x += cv.sprite(row, x, cy) + 6
     if len(dice) > len(shown):
         x += cv.text(x, cy, f"+{len(dice) - len(shown)}d", size=16, fill=DIM, bg=bg, weight="Regular") + 6
@@ -172,7 +176,7 @@ def _who_acts(pending: dict[str, Any], name: str, names: list[Any] | None, local
 
 
 def _draw_map_area(img: Image.Image, view: dict[str, Any], lay: MapLayout, locale: str) -> None:
-    cv = kit.Canvas(img, VOID)
+    cv = PCanvas(img, VOID, paletted())
     d = cv.d
     T = lay.tile
     left, top = lay.map_x, lay.map_y
@@ -200,7 +204,7 @@ def _draw_map_area(img: Image.Image, view: dict[str, Any], lay: MapLayout, local
                    - set(lands))
     if not lands:
         empty = [(0, 0)]
-    ctile = chaos_tile(T)
+    ctile = p_chaos(T)
     csize = min(15, max(9, T // 6))
     for x, y in empty:
         bx, by, _, _ = lay.tile_box(x, y)
@@ -224,7 +228,7 @@ def pending_cells(pending: dict[str, Any]) -> list[Coord]:
     return cells
 
 
-def _draw_pending(cv: kit.Canvas, lay: MapLayout, pending: dict[str, Any]) -> None:
+def _draw_pending(cv: PCanvas, lay: MapLayout, pending: dict[str, Any]) -> None:
     """The decision the Nightmare waits for: its candidate Lands outlined in gold, and a fleeing Kitsune drawn
     on the chaos where its Land was."""
     T = lay.tile
@@ -237,7 +241,7 @@ def _draw_pending(cv: kit.Canvas, lay: MapLayout, pending: dict[str, Any]) -> No
     if at is not None and inside(at) and seat is not None and 0 <= seat < 8:
         bx, by, _, _ = lay.tile_box(*at)
         size = max(6, T // 2)
-        cv.img.paste(token_sprite(f"fox{seat}", size, CHAOS), (bx + (T - size) // 2, by + (T - size) // 2))
+        cv.img.paste(p_token(f"fox{seat}", size, CHAOS), (bx + (T - size) // 2, by + (T - size) // 2))
 
 
 def token_slots(tile: int, count: int, show_name: bool = True) -> list[tuple[int, int, int]]:
@@ -255,14 +259,14 @@ def token_slots(tile: int, count: int, show_name: bool = True) -> list[tuple[int
             for r in range(rows) for c in range(cols)]
 
 
-def _draw_land(cv: kit.Canvas, lay: MapLayout, x: int, y: int, land: dict[str, Any], locale: str) -> None:
+def _draw_land(cv: PCanvas, lay: MapLayout, x: int, y: int, land: dict[str, Any], locale: str) -> None:
     T = lay.tile
     bx, by, _, _ = lay.tile_box(x, y)
     gate = bool(land.get("gate")) or (x, y) == (0, 0)
     owner = _int(land.get("village"))
     if owner is not None and owner < 0:
         owner = None
-    cv.img.paste(land_tile(T, "gate" if gate else "land", owner), (bx, by))
+    cv.img.paste(p_land(T, "gate" if gate else "land", owner), (bx, by))
     bg = GATE if gate else LAND
     tokens: list[str] = []
     if owner is not None:
@@ -287,7 +291,7 @@ def _draw_land(cv: kit.Canvas, lay: MapLayout, x: int, y: int, land: dict[str, A
             cv.text(tx + s / 2, ty + s / 2, kind, size=max(8, s // 2), fill=INK, bg=bg, align="center")
             continue
         grey = kind.startswith("fox") and _int(kind[3:]) in dead
-        cv.img.paste(token_sprite(kind, s, bg, grey), (round(tx), round(ty)))
+        cv.img.paste(p_token(kind, s, bg, grey), (round(tx), round(ty)))
     if show_name:
         size = max(11, min(17, T // 7))
         name = land_name(land, locale)
@@ -299,6 +303,58 @@ def _draw_land(cv: kit.Canvas, lay: MapLayout, x: int, y: int, land: dict[str, A
 # -------------------------------------------------------------------------------------------- cards
 
 
+def _where(k: dict[str, Any], view: dict[str, Any], locale: str) -> str:
+    land = _coord(k.get("land"))
+    lands = _lands(view)
+    return label("nowhere", locale) if land is None else (
+        f"{land_name(lands[land], locale)} ({coord_text(land)})" if land in lands else coord_text(land))
+
+
+class _CardJob:
+    """A card to draw, known by everything it shows (``key``): equal keys, equal cards."""
+
+    def __init__(self, key: str, size: tuple[int, int], parity: tuple[int, int], args: tuple[Any, ...]) -> None:
+        self.key, self.size, self.parity, self.args = key, size, parity, args
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _CardJob) and other.key == self.key
+
+
+def _card_key(box: tuple[int, int, int, int], k: dict[str, Any], view: dict[str, Any], locale: str,
+              names: list[Any] | None, card_names: dict[str, str] | None) -> str:
+    """What a card shows: the Kitsune, whether it is the current one or the viewer, where it stands, its name,
+    its cards' names, the locale and the box (its size and the parity of its corner: see `_card_tile`)."""
+    seat = _int(k.get("seat"), 0) or 0
+    current = _int(view.get("current")) == seat and _str(view.get("phase")) != "over"
+    cards = {str(c): (card_names or {}).get(_str(c)) for key in ("items", "legends", "upgrades")
+             for c in _list(k.get(key)) if c is not None}
+    return json.dumps([box[2] - box[0], box[3] - box[1], box[0] % 2, box[1] % 2, k, current,
+                       _int(view.get("viewer")) == seat, _where(k, view, locale), seat_name(names, seat, locale),
+                       locale, card_names is not None, cards], sort_keys=True, default=str)
+
+
+@functools.lru_cache(maxsize=64)
+def _card_tile(job: _CardJob) -> Image.Image:
+    """A card drawn once on its own 'P' tile. Drawn at the parity of its place on the map (an even shift leaves
+    every rounded half-pixel where it was), so the pasted tile is the card drawn in place, pixel for pixel."""
+    (w, h), (ox, oy) = job.size, job.parity
+    tile = new_image((w + 1 + ox, h + 1 + oy), BG)
+    _card(tile, (ox, oy, ox + w, oy + h), *job.args)
+    return tile.crop((ox, oy, tile.width, tile.height))
+
+
+def _paste_card(img: Image.Image, box: tuple[int, int, int, int], k: dict[str, Any], view: dict[str, Any],
+                locale: str, names: list[Any] | None, card_names: dict[str, str] | None) -> None:
+    """A Kitsune's card from the cache of drawn cards: most moves change one card at most."""
+    key = _card_key(box, k, view, locale, names, card_names)
+    job = _CardJob(key, (box[2] - box[0], box[3] - box[1]), (box[0] % 2, box[1] % 2),
+                   (k, view, locale, names, card_names))
+    img.paste(_card_tile(job), box[:2])
+
+
 def _card(img: Image.Image, box: tuple[int, int, int, int], k: dict[str, Any], view: dict[str, Any],
           locale: str, names: list[Any] | None, card_names: dict[str, str] | None) -> None:
     x0, y0, x1, y1 = box
@@ -306,21 +362,18 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], k: dict[str, Any], v
     current = _int(view.get("current")) == seat and _str(view.get("phase")) != "over"
     alive = k.get("alive", True) is not False
     bg = CARD_HI if current and alive else CARD
-    d = ImageDraw.Draw(img)
+    cv = PCanvas(img, bg, paletted())
+    d = cv.d
     d.rounded_rectangle(box, radius=10, fill=bg)
     if current and alive:
         d.rounded_rectangle((x0, y0, x0 + 6, y1), radius=3, fill=GOLD)
-    cv = kit.Canvas(img, bg)
     # head: fox, name, where it stands
     cy = y0 + 12 + CARD_HEAD / 2 - 4
     x = x0 + 16
-    x += cv.sprite(token_sprite(f"fox{seat}", 40, bg), x, cy) + 10
+    x += cv.sprite(p_token(f"fox{seat}", 40, bg), x, cy) + 10
     colour = seat_colour(seat)
-    mark = kit.mark_sprite(kit.PIECE_MARKS[colour], 20, kit.PIECE_COLOURS[colour], bg)
-    land = _coord(k.get("land"))
-    lands = _lands(view)
-    where = label("nowhere", locale) if land is None else (
-        f"{land_name(lands[land], locale)} ({coord_text(land)})" if land in lands else coord_text(land))
+    mark = p_mark(kit.PIECE_MARKS[colour], 20, kit.PIECE_COLOURS[colour], bg)
+    where = _where(k, view, locale)
     name = seat_name(names, seat, locale)
     if _int(view.get("viewer")) == seat:
         name = f"{name} {t('render.you', locale)}"
@@ -337,7 +390,7 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], k: dict[str, Any], v
         dice, pips = max(0, _int(value.get("dice"), 0) or 0), max(0, _int(value.get("pips"), 0) or 0)
         sx = x0 + 108
         for _ in range(min(dice, 8)):
-            sx += cv.sprite(stat_die_sprite(die, bg), sx, y) + 3
+            sx += cv.sprite(p_stat_die(die, bg), sx, y) + 3
         if dice > 8:
             sx += cv.text(sx + 2, y, f"+{dice - 8}", size=15, fill=DIM) + 6
         for _ in range(min(pips, 3)):
@@ -352,7 +405,7 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], k: dict[str, Any], v
     hx = x0 + 108
     hearts = min(most, 8)
     for i in range(hearts):
-        hx += cv.sprite(heart_sprite(22, bg, i < wounds), hx, y) + 3
+        hx += cv.sprite(p_heart(22, bg, i < wounds), hx, y) + 3
     hx += cv.text(hx + 4, y, f"{wounds}/{most}", size=16, fill=DIM) + 10
     praise = _int(k.get("praise"), 0) or 0
     pw = cv.text(x1 - 16, y, str(praise), size=20, fill=GOLD, weight="Black", align="right")
@@ -374,17 +427,24 @@ def _card(img: Image.Image, box: tuple[int, int, int, int], k: dict[str, Any], v
         text = " · ".join(f"{label(key, locale)} {len(cards)}" for key, cards in kinds)
         cv.text(x0 + 18, y, text, size=16, fill=DIM, weight="Regular", max_width=x1 - x0 - 34)
     if not alive:
-        region = img.crop(box)
-        grey = ImageOps.grayscale(region).point(lambda v: 40 + v * 0.5).convert("RGB")
-        mask = Image.new("L", region.size, 0)
-        ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.width - 1, region.height - 1), radius=10, fill=255)
-        img.paste(grey, (x0, y0), mask)
-        tag = label("dead", locale)
-        tw = kit.text_width(tag, 16, "Black")
-        tag_bg = (70, 70, 70)
-        ImageDraw.Draw(img).rounded_rectangle((x1 - tw - 34, y0 + 10, x1 - 10, y0 + 36), radius=6, fill=tag_bg)
-        kit.paste_text(img, (x1 - 22, y0 + 23), tag, size=16, fill=(220, 220, 220), bg=tag_bg, weight="Black",
-                          align="right")
+        _grey_out(img, box, locale)
+
+
+def _grey_out(img: Image.Image, box: tuple[int, int, int, int], locale: str) -> None:
+    """A dead Kitsune's card greyed with a "dead" tag: the card redone in RGB and remapped (a rare card)."""
+    x0, y0, x1, _ = box
+    region = img.crop(box).convert("RGB")
+    grey = ImageOps.grayscale(region).point(lambda v: 40 + v * 0.5).convert("RGB")
+    mask = Image.new("L", region.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, region.width - 1, region.height - 1), radius=10, fill=255)
+    region.paste(grey, (0, 0), mask)
+    tag = label("dead", locale)
+    tw = kit.text_width(tag, 16, "Black")
+    tag_bg = (70, 70, 70)
+    ImageDraw.Draw(region).rounded_rectangle((x1 - x0 - tw - 34, 10, x1 - x0 - 10, 36), radius=6, fill=tag_bg)
+    kit.paste_text(region, (x1 - x0 - 22, 23), tag, size=16, fill=(220, 220, 220), bg=tag_bg, weight="Black",
+                   align="right")
+    img.paste(paletted().tile(region), (x0, y0))
 
 
 def _mark_dead(view: dict[str, Any]) -> dict[str, Any]:
@@ -401,17 +461,18 @@ def _mark_dead(view: dict[str, Any]) -> dict[str, Any]:
 
 def draw_map(view: dict[str, Any], *, locale: str = "en", card_names: dict[str, str] | None = None,
              names: list[Any] | None = None) -> Image.Image:
-    """The map as a palette ('P') image."""
+    """The map as a palette ('P') image, drawn in the palette from start to end (cached 'P' tiles and text, flat
+    shapes by index; only a dead Kitsune's card is remapped)."""
     view = _dict(view)
     card_names = card_names if isinstance(card_names, dict) else None
     lay = map_layout(view, card_names)
-    img = Image.new("RGB", (lay.width, lay.height), BG)
-    cv = kit.Canvas(img, BG)
+    img = new_image((lay.width, lay.height), BG)
+    cv = PCanvas(img, BG, paletted())
     _header(cv, view, lay, locale, names)
     _draw_map_area(img, _mark_dead(view), lay, locale)
     for box, k in zip(lay.cards, _kitsune(view), strict=False):
-        _card(img, box, k, view, locale, names, card_names)
-    return _finish(img)
+        _paste_card(img, box, k, view, locale, names, card_names)
+    return img
 
 
 def map_image(view: dict[str, Any], *, locale: str = "en", card_names: dict[str, str] | None = None,

@@ -8,7 +8,8 @@ from PIL import Image
 
 from render import kit
 from render.floating_world.model import DEMON_COLOUR, SEAT_COLOURS
-from render.kit import hex_rgb
+from render.kit import RGB, hex_rgb
+from render.kit.paletted import Paletted
 
 # -------------------------------------------------------------------------------------------- theme
 
@@ -79,6 +80,19 @@ def palette() -> Image.Image:
         pal.ramps((edge,), (LAND, GATE, CARD, BG), steps=1)
     pal.add(*((v, v, v) for v in (round(i * 255 / (GREY_STEPS - 1)) for i in range(GREY_STEPS))))
     return pal.image()
+
+
+@functools.cache
+def paletted() -> Paletted:
+    """The palette with its indices and 'P' text tiles: the map is drawn in it from start to end."""
+    return Paletted(palette())
+
+
+def new_image(size: tuple[int, int], colour: RGB) -> Image.Image:
+    """A 'P' image in `palette`, filled with ``colour`` (a palette colour)."""
+    img = Image.new("P", size, paletted().ink(colour))
+    img.putpalette(palette().getpalette() or [])
+    return img
 
 
 def _finish(img: Image.Image) -> Image.Image:

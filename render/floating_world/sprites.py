@@ -28,8 +28,10 @@ from render.floating_world.palette import (
     TORII,
     VOID,
     WHITE,
+    paletted,
 )
 from render.kit import RGB, hex_rgb
+from render.kit.paletted import cached_tile
 
 # ------------------------------------------------------------------------------------------ sprites
 
@@ -219,3 +221,21 @@ def dice_faces(
         style = (highlight or {}).get(i, "plain")
         img.paste(die_sprite(v, size, bg, style), (i * (size + gap), 0))
     return img
+
+
+# ------------------------------------------------------------------------------------ 'P' tiles of the map
+# The sprites above remapped once onto the palette and cached: the map pastes them into its 'P' image.
+
+p_token = cached_tile(paletted, 512)(token_sprite)
+p_stat_die = cached_tile(paletted, 64)(stat_die_sprite)
+p_heart = cached_tile(paletted, 64)(heart_sprite)
+p_land = cached_tile(paletted, 256)(land_tile)
+p_chaos = cached_tile(paletted, 64)(chaos_tile)
+p_mark = cached_tile(paletted, 128)(kit.mark_sprite)
+
+
+@functools.lru_cache(maxsize=512)
+def p_dice_faces(values: tuple[int, ...], size: int, bg: RGB) -> Image.Image:
+    """`dice_faces` (plain dice) as a 'P' tile."""
+    return paletted().tile(dice_faces(values, size, bg=bg))
+

@@ -30,19 +30,18 @@ from render.floor_plan.tiles import (
     OPPOSITE,
     _door_side,
     _feature_sides,
-    deck_tile,
-    room_tile,
-    stone_tile,
-    tree_tile,
-    water_tile,
+    p_feature_tiles,
+    p_room_tile,
+    p_tile,
 )
 
 # ----------------------------------------------------------------------------------------- drawing
 
 
 def draw_map(img: Image.Image, x0: int, y0: int, cell: int, wall: int, sheet: dict[str, Any]) -> SheetModel:
-    """Draw a sheet's cells onto ``img`` whose map area (already holding the paper and grid) starts at (x0, y0);
-    each cell's box is [x0 + x·cell, x0 + (x+1)·cell) with its grid line on the top and left."""
+    """Draw a sheet's cells onto the 'P' image ``img`` (in `palette`) whose map area (already holding the paper and
+    grid) starts at (x0, y0); each cell's box is [x0 + x·cell, x0 + (x+1)·cell) with its grid line on the top and
+    left. Every cell is a cached 'P' tile pasted: nothing is remapped per move."""
     model = SheetModel.of(sheet)
     door_sides = {c: _door_side(model, c) for c in model.doors if c in model.room_at}
     openings: dict[Cell, int] = {}  # a door through a shared wall opens the neighbouring room's wall too
@@ -65,24 +64,22 @@ def draw_map(img: Image.Image, x0: int, y0: int, cell: int, wall: int, sheet: di
             feature, sides = "window", _feature_sides(model, cellxy)
         elif cellxy in model.furnishings:
             feature = "furnishing"
-        tile = room_tile(cell, wall, model.types[i], walls, feature, sides, letter, openings.get(cellxy, 0))
+        tile = p_room_tile(cell, wall, model.types[i], walls, feature, sides, letter, openings.get(cellxy, 0))
         img.paste(tile, (x0 + x * cell, y0 + y * cell))
-    water = water_tile(cell)  # over the grid line on its top and left: a pool reads as one body of water
+    # water goes over the grid line on its top and left: a pool reads as one body of water
+    water, deck, stone, tree = p_feature_tiles(cell)
     for x, y in model.water:
         if (x, y) not in model.room_at and 0 <= x < COLS and 0 <= y < ROWS:
             img.paste(water, (x0 + x * cell, y0 + y * cell))
-    deck = deck_tile(cell).crop((0, 0, cell - 1, cell - 1))
     for x, y in model.decks:
         if (x, y) not in model.room_at and 0 <= x < COLS and 0 <= y < ROWS:
             img.paste(deck, (x0 + x * cell + 1, y0 + y * cell + 1))
-    stone = stone_tile(cell).crop((1, 1, cell, cell))
     for x, y in model.stones:
         if (x, y) not in model.room_at and 0 <= x < COLS and 0 <= y < ROWS:
             img.paste(stone, (x0 + x * cell + 1, y0 + y * cell + 1))
-    tree = tree_tile(cell)
     for ax, ay in model.trees:
         if 0 <= ax <= COLS - 3 and 0 <= ay <= ROWS - 3:
-            img.paste(tree.crop((1, 1, 3 * cell, 3 * cell)), (x0 + ax * cell + 1, y0 + ay * cell + 1))
+            img.paste(tree, (x0 + ax * cell + 1, y0 + ay * cell + 1))
     return model
 
 
@@ -110,7 +107,8 @@ def _paper(cell: int, centre: bool = True) -> Image.Image:
 
 @functools.lru_cache(maxsize=8)
 def _sheet_background(scale: float, solo: bool) -> Image.Image:
-    """The sheet image without anything of a player's: page, frame with coordinates, empty blueprint."""
+    """The sheet image without anything of a player's: page, frame with coordinates, empty blueprint (a 'P'
+    image in `palette`; copy it before drawing on it)."""
     m = metrics(scale)
     width, height = sheet_size(scale, solo)
     img = Image.new("RGB", (width, height), BG)
@@ -129,7 +127,7 @@ def _sheet_background(scale: float, solo: bool) -> Image.Image:
         cy = y0 + y * m.cell + m.cell / 2
         for cx in (x0 - m.band / 2, x0 + m.map_w + m.band / 2 + 1):
             kit.paste_text(img, (cx, cy), str(y + 1), size=m.coord, fill=TEXT, bg=BAND, align="center")
-    return img
+    return p_tile(img)
 
 
 def _map_origin(m: Metrics) -> tuple[int, int]:
@@ -153,13 +151,14 @@ def cell_box(cell: Cell, scale: float = 1.0) -> tuple[int, int, int, int]:
 
 
 def _highlight(img: Image.Image, x0: int, y0: int, cell: int, cells: set[Cell]) -> None:
-    """Tint the highlighted cells (grid lines excluded) towards `HILITE` and outline the area's border."""
+    """Tint the highlighted cells (grid lines excluded) towards `HILITE` and outline the area's border (a cell at
+    a time in RGB, remapped onto the palette: a preview's few cells)."""
     edge = max(2, cell // 16)
     for x, y in sorted(cells):
         if not (0 <= x < COLS and 0 <= y < ROWS):
             continue
         box = (x0 + x * cell + 1, y0 + y * cell + 1, x0 + (x + 1) * cell, y0 + (y + 1) * cell)
-        region = img.crop(box)
+        region = img.crop(box).convert("RGB")
         region = Image.blend(region, Image.new("RGB", region.size, HILITE), HILITE_ALPHA)
         d = ImageDraw.Draw(region)
         last = cell - 2
@@ -171,4 +170,4 @@ def _highlight(img: Image.Image, x0: int, y0: int, cell: int, cells: set[Cell]) 
             d.rectangle((0, 0, edge - 1, last), fill=HILITE)
         if (x + 1, y) not in cells:
             d.rectangle((last - edge + 1, 0, last, last), fill=HILITE)
-        img.paste(region, box[:2])
+        img.paste(p_tile(region), box[:2])

@@ -25,7 +25,7 @@ from render.floor_plan.model import (
     _cells,
     metrics,
 )
-from render.floor_plan.tiles import bubble_sprite, palette
+from render.floor_plan.tiles import ink, p_bubble, paste_text
 from render.floor_plan.words import _wrap, bonus_name, demand_short, room_name
 
 
@@ -48,7 +48,8 @@ def draw_sheet(
     highlight: Iterable[Sequence[int]] | None = None,
     scale: float = 1.0,
 ) -> Image.Image:
-    """One player's blueprint as a palette ('P') image: what `render_sheet` encodes."""
+    """One player's blueprint as a palette ('P') image: what `render_sheet` encodes. Drawn in the palette from
+    start to end (a copy of the cached background, cached 'P' tiles and text, flat shapes by index)."""
     m = metrics(scale)
     img = _sheet_background(scale, sheet_view.get("bubbles_used") is not None).copy()
     x0, y0 = _map_origin(m)
@@ -58,7 +59,7 @@ def draw_sheet(
         _highlight(img, x0, y0, m.cell, cells)
     _sheet_header(img, sheet_view, name, locale, m, bool(cells), explicit=highlight is not None)
     _sheet_panel(img, sheet_view, locale, m, y0 + m.map_h + m.band + 1)
-    return kit.to_palette(img, palette())
+    return img
 
 
 def render_sheet(
@@ -88,8 +89,8 @@ def _sheet_header(
     label = kit.display_name(name, t("render.seat", locale, n=seat + 1))
     cy = m.pad + m.title / 2 + 2
     score = t("render.floor_plan.score", locale, score=sheet.get("score", 0))
-    sw = kit.paste_text(img, (width - m.pad, cy), score, size=m.title, fill=GOLD, bg=BG, align="right")
-    kit.paste_text(img, (m.pad, cy), label, size=m.title, fill=TEXT, bg=BG, max_width=width - 3 * m.pad - sw)
+    sw = paste_text(img, (width - m.pad, cy), score, size=m.title, fill=GOLD, bg=BG, align="right")
+    paste_text(img, (m.pad, cy), label, size=m.title, fill=TEXT, bg=BG, max_width=width - 3 * m.pad - sw)
     pending = sheet.get("pending") or {}
     action = pending.get("action")
     if action:
@@ -101,11 +102,11 @@ def _sheet_header(
         d = ImageDraw.Draw(img)
         if preview:
             r = m.small * 0.45
-            d.rectangle((m.pad, y - r, m.pad + 2 * r, y + r), fill=HILITE)
+            d.rectangle((m.pad, y - r, m.pad + 2 * r, y + r), fill=ink(HILITE))
             x = m.pad + 2 * r + m.small * 0.5
         else:
             x = m.pad
-        kit.paste_text(
+        paste_text(
             img, (x, y), text, size=m.small, fill=fill, bg=BG, weight="Regular", max_width=width - x - m.pad
         )
 
@@ -118,9 +119,9 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
     cy = top + m.legend_h / 2
     x = left + 4
     for rtype in ROOM_TYPES:
-        x += kit.paste_text(img, (x, cy), rtype, size=m.small, fill=TEXT, bg=BG)
+        x += paste_text(img, (x, cy), rtype, size=m.small, fill=TEXT, bg=BG)
         x += round(m.small * 0.3)
-        x += kit.paste_text(
+        x += paste_text(
             img, (x, cy), room_name(rtype, locale), size=m.small - 2, fill=DIM, bg=BG, weight="Regular"
         )
         x += round(m.small * 0.9)
@@ -135,14 +136,14 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
     for i in range(boxes):
         bx = left + i * (bw + gap)
         box = (round(bx), top, round(bx + bw), top + bh)
-        d.rounded_rectangle(box, radius=radius, fill=BG_HI)
+        d.rounded_rectangle(box, radius=radius, fill=ink(BG_HI))
         cx = (box[0] + box[2]) / 2
         inner = math.floor(bw - m.pad * 0.6)
         if i < len(notes):
             note = notes[i]
             pts = note.get("points")
             if pts is None:
-                kit.paste_text(
+                paste_text(
                     img,
                     (cx, top + bh * 0.27),
                     t("render.floor_plan.note_open", locale),
@@ -153,10 +154,10 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
                     align="center",
                 )
             else:
-                kit.paste_text(
+                paste_text(
                     img, (cx, top + bh * 0.24), str(pts), size=round(m.title * 1.2), fill=GOLD, bg=BG_HI, align="center"
                 )
-                kit.paste_text(
+                paste_text(
                     img,
                     (cx, top + bh * 0.5),
                     demand_short(note.get("demand"), locale),
@@ -168,7 +169,7 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
                     max_width=inner,
                 )
             # the bonus at the foot: dim until unlocked, crossed out once spent
-            d.line((box[0] + 6, top + bh * 0.64, box[2] - 6, top + bh * 0.64), fill=BG, width=max(1, m.cell // 25))
+            d.line((box[0] + 6, top + bh * 0.64, box[2] - 6, top + bh * 0.64), fill=ink(BG), width=max(1, m.cell // 25))
             used = bool(note.get("bonus_used"))
             fill = TEXT if pts is not None and not used else DIM
             weight = "Bold" if fill is TEXT else "Regular"
@@ -177,15 +178,15 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
             step = size * 1.1
             by = top + bh * 0.82 - step * (len(lines) - 1) / 2
             for line in lines:
-                w = kit.paste_text(
+                w = paste_text(
                     img, (cx, by), line, size=size, fill=fill, bg=BG_HI, weight=weight, align="center", max_width=inner
                 )
                 if used:
-                    d.line((cx - w / 2 - 3, by, cx + w / 2 + 3, by), fill=CROSS, width=max(2, m.cell // 18))
+                    d.line((cx - w / 2 - 3, by, cx + w / 2 + 3, by), fill=ink(CROSS), width=max(2, m.cell // 18))
                 by += step
         elif i == boxes - 1:
             used = bool(sheet.get("wild_used"))
-            kit.paste_text(
+            paste_text(
                 img,
                 (cx, top + bh * 0.3),
                 bonus_name("wild", locale),
@@ -197,7 +198,7 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
             )
             state = t("render.floor_plan.wild_used" if used else "render.floor_plan.wild_ready", locale)
             by = top + bh * 0.72
-            w = kit.paste_text(
+            w = paste_text(
                 img,
                 (cx, by),
                 state,
@@ -209,18 +210,18 @@ def _sheet_panel(img: Image.Image, sheet: dict[str, Any], locale: str, m: Metric
                 max_width=inner,
             )
             if used:
-                d.line((cx - w / 2 - 3, by, cx + w / 2 + 3, by), fill=CROSS, width=max(2, m.cell // 18))
+                d.line((cx - w / 2 - 3, by, cx + w / 2 + 3, by), fill=ink(CROSS), width=max(2, m.cell // 18))
     # solo: twenty round bubbles
     bubbles = sheet.get("bubbles_used")
     if bubbles is not None:
         cy = top + bh + round(m.cell * 0.65)
         label = t("render.floor_plan.bubbles", locale)
-        x = left + 4 + kit.paste_text(img, (left + 4, cy), label, size=m.small, fill=TEXT, bg=BG) + m.pad
+        x = left + 4 + paste_text(img, (left + 4, cy), label, size=m.small, fill=TEXT, bg=BG) + m.pad
         size = round(m.cell * 0.56)
         left_n = max(0, 20 - int(bubbles))
         tail = t("render.floor_plan.bubbles_left", locale, count=left_n)
         tail_w = math.ceil(kit.text_width(tail, m.small - 2, "Regular"))
         step = min(size + 4, (right - tail_w - m.pad - x) / 20)
         for i in range(20):
-            img.paste(bubble_sprite(size, i < bubbles, BG), (round(x + i * step), round(cy - size / 2)))
-        kit.paste_text(img, (right, cy), tail, size=m.small - 2, fill=DIM, bg=BG, weight="Regular", align="right")
+            img.paste(p_bubble(size, i < bubbles, BG), (round(x + i * step), round(cy - size / 2)))
+        paste_text(img, (right, cy), tail, size=m.small - 2, fill=DIM, bg=BG, weight="Regular", align="right")

@@ -12,7 +12,7 @@ from i18n import t
 from render import kit
 from render.floor_plan.map import _paper, draw_map
 from render.floor_plan.model import BG, BG_HI, COLS, DIM, GOLD, KEY, ROWS, TEXT
-from render.floor_plan.tiles import die_sprite, palette
+from render.floor_plan.tiles import ink, p_die, p_tile, palette, paste_text
 from render.floor_plan.words import (
     _first,
     _has,
@@ -39,9 +39,10 @@ def thumb_size(cell: int = THUMB_CELL) -> tuple[int, int]:
 
 @functools.lru_cache(maxsize=4)
 def _thumb_background(cell: int) -> Image.Image:
+    """A thumbnail's empty blueprint on its card (a 'P' image in `palette`; copy it before drawing on it)."""
     img = Image.new("RGB", thumb_size(cell), BG_HI)
     img.paste(_paper(cell), (THUMB_PAD, THUMB_TITLE))
-    return img
+    return p_tile(img)
 
 
 def draw_thumbnail(
@@ -52,17 +53,18 @@ def draw_thumbnail(
     locale: str = "en",
     cell: int = THUMB_CELL,
 ) -> Image.Image:
-    """A small blueprint (RGB; ~290 px wide at the default ``cell``) with the player's name and score above."""
+    """A small blueprint (a 'P' image in `palette`; ~290 px wide at the default ``cell``) with the player's name
+    and score above."""
     img = _thumb_background(cell).copy()
     draw_map(img, THUMB_PAD, THUMB_TITLE, cell, 2 if cell < 20 else 3, sheet_view)
     if score is None:
         score = int(sheet_view.get("score") or 0)
     width = img.width
     cy = THUMB_TITLE / 2
-    sw = kit.paste_text(
+    sw = paste_text(
         img, (width - THUMB_PAD, cy), points(score, locale), size=19, fill=GOLD, bg=BG_HI, align="right"
     )
-    kit.paste_text(img, (THUMB_PAD, cy), name, size=19, fill=TEXT, bg=BG_HI, max_width=width - 24 - sw)
+    paste_text(img, (THUMB_PAD, cy), name, size=19, fill=TEXT, bg=BG_HI, max_width=width - 24 - sw)
     return img
 
 
@@ -149,10 +151,11 @@ def draw_summary(
     names: list[str] | None = None,
     locale: str = "en",
 ) -> Image.Image:
-    """The public round summary as a palette ('P') image."""
+    """The public round summary as a palette ('P') image, drawn in the palette from start to end."""
     kind, body_h = _summary_body(view, sheets)
     height = S_HEADER + CARD_H + 18 + body_h + S_PAD
-    img = Image.new("RGB", (S_WIDTH, height), BG)
+    img = Image.new("P", (S_WIDTH, height), ink(BG))
+    img.putpalette(palette().getpalette() or [])
     d = ImageDraw.Draw(img)
     right = S_WIDTH - S_PAD
     # header: title and status on the left, the roll as two dice on the right
@@ -161,11 +164,11 @@ def draw_summary(
     die = 56
     for value in reversed(roll[:2]):
         x -= die
-        img.paste(die_sprite(int(value), die, BG), (x, S_PAD))
+        img.paste(p_die(int(value), die, BG), (x, S_PAD))
         x -= 10
     if roll:
         x -= (
-            kit.paste_text(
+            paste_text(
                 img,
                 (x, S_PAD + die / 2),
                 t("render.floor_plan.roll", locale),
@@ -177,14 +180,14 @@ def draw_summary(
             )
             + 12
         )
-    kit.paste_text(
+    paste_text(
         img, (S_PAD, S_PAD + 14), _title_line(view, locale), size=28, fill=TEXT, bg=BG, max_width=x - S_PAD - 10
     )
     status = _status_line(view, names, locale)
     if not status and view.get("to_move"):
         status = t("render.floor_plan.waiting", locale, count=len(view["to_move"]))
     if status:
-        kit.paste_text(
+        paste_text(
             img, (S_PAD, S_PAD + 46), status, size=20, fill=GOLD, bg=BG, weight="Regular", max_width=x - S_PAD - 10
         )
     # the three clients
@@ -194,13 +197,13 @@ def draw_summary(
     for i, client in enumerate(clients):
         bx = S_PAD + i * (cw + 16)
         box = (round(bx), top, round(bx + cw), top + CARD_H)
-        d.rounded_rectangle(box, radius=10, fill=BG_HI)
+        d.rounded_rectangle(box, radius=10, fill=ink(BG_HI))
         tx, inner = box[0] + 14, cw - 28
         kind_txt = kind_name(str(client.get("kind", "")), locale)
-        kw = kit.paste_text(
+        kw = paste_text(
             img, (box[2] - 14, top + 20), kind_txt.upper(), size=15, fill=DIM, bg=BG_HI, weight="Regular", align="right"
         )
-        kit.paste_text(
+        paste_text(
             img,
             (tx, top + 20),
             client_name(str(client.get("id", "")), locale),
@@ -212,10 +215,10 @@ def draw_summary(
         y = top + 50
         for demand in list(client.get("demands") or [])[:2]:
             pts = str(demand.get("points", ""))
-            pw = kit.paste_text(img, (tx, y + 10), pts, size=24, fill=GOLD, bg=BG_HI)
+            pw = paste_text(img, (tx, y + 10), pts, size=24, fill=GOLD, bg=BG_HI)
             lines = _wrap(demand_text(str(demand.get("id", "")), locale), 17, inner - 36)
             for j, line in enumerate(lines[:2]):
-                kit.paste_text(
+                paste_text(
                     img,
                     (tx + max(pw, 14) + 12, y + 10 + j * 21),
                     line,
@@ -229,7 +232,7 @@ def draw_summary(
         bonus = door_bonus_text(client, locale)
         if bonus:
             for j, line in enumerate(_wrap(bonus, 16, inner)[:2]):
-                kit.paste_text(
+                paste_text(
                     img, (tx, y + 10 + j * 20), line, size=16, fill=DIM, bg=BG_HI, weight="Regular", max_width=inner
                 )
     top += CARD_H + 18
@@ -247,7 +250,7 @@ def draw_summary(
             img.paste(thumb, (offset + col * (thumb.width + S_GAP), top + row * (thumb.height + S_GAP)))
     else:
         _leaderboard(img, view, names, locale, top)
-    return kit.to_palette(img, palette())
+    return img
 
 
 def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None, locale: str, top: int) -> None:
@@ -260,20 +263,20 @@ def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None
     y = top + LB_TOP
     cy = y + LB_ROW / 2
     dim = dict(size=17, fill=DIM, bg=BG, weight="Regular")
-    kit.paste_text(img, (rank_x, cy), t("render.floor_plan.col.rank", locale), align="right", **dim)
-    kit.paste_text(img, (name_x, cy), t("render.floor_plan.col.player", locale), **dim)
-    kit.paste_text(img, (score_r, cy), t("render.floor_plan.col.score", locale), align="right", **dim)
-    kit.paste_text(img, (demands_r, cy), t("render.floor_plan.col.demands", locale), align="right", **dim)
+    paste_text(img, (rank_x, cy), t("render.floor_plan.col.rank", locale), align="right", **dim)
+    paste_text(img, (name_x, cy), t("render.floor_plan.col.player", locale), **dim)
+    paste_text(img, (score_r, cy), t("render.floor_plan.col.score", locale), align="right", **dim)
+    paste_text(img, (demands_r, cy), t("render.floor_plan.col.demands", locale), align="right", **dim)
     y += LB_ROW
     ranking = _ranking(view)
     for i, (rank, seat) in enumerate(ranking[:20]):
         bg = BG_HI if i % 2 == 0 else BG
         if bg is BG_HI:
-            d.rectangle((left, y + 2, right, y + LB_ROW - 2), fill=BG_HI)
+            d.rectangle((left, y + 2, right, y + LB_ROW - 2), fill=ink(BG_HI))
         cy = y + LB_ROW / 2
         fill = GOLD if rank == 1 else TEXT
-        kit.paste_text(img, (rank_x, cy), str(rank), size=20, fill=fill, bg=bg, align="right")
-        kit.paste_text(
+        paste_text(img, (rank_x, cy), str(rank), size=20, fill=fill, bg=bg, align="right")
+        paste_text(
             img,
             (name_x, cy),
             seat_name(names, seat, locale),
@@ -282,12 +285,12 @@ def _leaderboard(img: Image.Image, view: dict[str, Any], names: list[str] | None
             bg=bg,
             max_width=score_r - name_x - 90,
         )
-        kit.paste_text(img, (score_r, cy), str(scores[seat]), size=20, fill=fill, bg=bg, align="right")
+        paste_text(img, (score_r, cy), str(scores[seat]), size=20, fill=fill, bg=bg, align="right")
         count = done[seat] if seat < len(done) else 0
-        kit.paste_text(img, (demands_r, cy), str(count), size=19, fill=TEXT, bg=bg, weight="Regular", align="right")
+        paste_text(img, (demands_r, cy), str(count), size=19, fill=TEXT, bg=bg, weight="Regular", align="right")
         y += LB_ROW
     if len(ranking) > 20:
-        kit.paste_text(
+        paste_text(
             img,
             (name_x, y + LB_ROW / 2),
             t("render.floor_plan.more_players", locale, count=len(ranking) - 20),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -48,6 +49,7 @@ from render.floor_plan.model import (
     W,
 )
 from render.kit import RGB
+from render.kit.paletted import Paletted
 
 # ------------------------------------------------------------------------------------------ sprites
 
@@ -276,6 +278,71 @@ def bubble_sprite(size: int, used: bool, bg: RGB) -> Image.Image:
 
 
 # ------------------------------------------------------------------------------------------ palette
+
+
+@functools.cache
+def paletted() -> Paletted:
+    """The palette with its indices and 'P' text tiles: the images are drawn in it from start to end."""
+    return Paletted(palette())
+
+
+def ink(colour: RGB) -> int:
+    """The palette index of a palette colour (for `ImageDraw` on the 'P' images)."""
+    return paletted().ink(colour)
+
+
+def p_tile(tile: Image.Image) -> Image.Image:
+    """A cached RGB tile remapped onto the palette (cache the result: see the ``p_*`` functions)."""
+    return paletted().tile(tile)
+
+
+@functools.lru_cache(maxsize=2048)
+def p_room_tile(*args: Any) -> Image.Image:
+    return p_tile(room_tile(*args))
+
+
+@functools.lru_cache(maxsize=64)
+def p_feature_tiles(cell: int) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """Water, deck, stone and tree as 'P' tiles, cropped as the map pastes them (see `draw_map`)."""
+    return (p_tile(water_tile(cell)), p_tile(deck_tile(cell).crop((0, 0, cell - 1, cell - 1))),
+            p_tile(stone_tile(cell).crop((1, 1, cell, cell))), p_tile(tree_tile(cell).crop((1, 1, 3 * cell, 3 * cell))))
+
+
+@functools.lru_cache(maxsize=64)
+def p_die(value: int, size: int, bg: RGB) -> Image.Image:
+    return p_tile(die_sprite(value, size, bg))
+
+
+@functools.lru_cache(maxsize=64)
+def p_bubble(size: int, used: bool, bg: RGB) -> Image.Image:
+    return p_tile(bubble_sprite(size, used, bg))
+
+
+def paste_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    fill: RGB,
+    bg: RGB,
+    weight: str = "Bold",
+    align: str = "left",
+    max_width: float | None = None,
+) -> int:
+    """`render.kit.paste_text` onto a 'P' image of this palette, from cached 'P' text tiles."""
+    if max_width is not None:
+        text = kit.fit_text(text, size, math.floor(max_width), weight)
+    width = kit.text_width(text, size, weight)
+    tile, dx, dy = paletted().text_tile(text, size, weight, fill, bg)
+    x, y = xy
+    if align == "center":
+        x -= width / 2
+    elif align == "right":
+        x -= width
+    if tile is not None:
+        img.paste(tile, (round(x) + dx, round(y + kit.cap_height(size, weight) / 2) + dy))
+    return math.ceil(width)
 
 
 @functools.cache

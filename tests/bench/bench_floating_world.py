@@ -12,6 +12,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from engine import Engine
 from engine.core import new_game_options
@@ -19,7 +20,17 @@ from render import floating_world as fw_render
 from render import kit as common
 from rules.floating_world import FloatingWorld
 from storage import SqliteStore as Store
-from tests.bench.harness import PIPELINE_STEPS, Row, floor_bytes, floor_ms, median_p95, seated_table, timed_move
+from tests.bench.harness import (
+    PIPELINE_STEPS,
+    Row,
+    best_ratio,
+    best_samples,
+    floor_bytes,
+    floor_ms,
+    median_p95,
+    seated_table,
+    timed_move,
+)
 
 GAME = "floating_world"
 RULES = FloatingWorld()
@@ -40,11 +51,12 @@ def bot_game(players: int, seed: str, limit: int = 4000) -> list[tuple[int, str]
 
 
 
-async def _replay(players: int, n: int, db: Path) -> tuple[dict[str, dict[str, list[float]]], list[int], tuple]:
+async def _replay(players: int, n: int, db: Path) -> tuple[dict[str, dict[str, list[float]]], list[int], tuple, list]:
     store = await Store.open(db)
     engine = Engine(store, games={GAME: RULES})
     kinds = {"action": {s: [] for s in PIPELINE_STEPS}, "nightmare": {s: [] for s in (*PIPELINE_STEPS, "image")}}
     sizes: list[int] = []
+    sent: list[tuple[Any, int]] = []  # every 10th map with its bytes: the best-bytes anchor's sample
     size_mode: tuple = ()
     names = [f"Player {i + 1}" for i in range(players)]
     game_no = 0
@@ -64,20 +76,23 @@ async def _replay(players: int, n: int, db: Path) -> tuple[dict[str, dict[str, l
                     common.encode_png(fw_render.draw_nightmare(view, names=names))
                     kinds[kind]["image"].append((time.perf_counter() - t0) * 1000)
                 sizes.append(len(png))
+                if len(sizes) % 10 == 1 and len(sent) < 30:
+                    sent.append((img, len(png)))
                 size_mode = (img.size, img.mode)
                 if (await engine.get(table.id)).status != "active":
                     break
     finally:
         await store.close()
-    return kinds, sizes, size_mode
+    return kinds, sizes, size_mode, sent
 
 
 def rows(n: int = 60, players: tuple[int, ...] = (1, 3)) -> list[Row]:
     out: list[Row] = []
     for p in players:
         with tempfile.TemporaryDirectory() as tmp:
-            kinds, sizes, (size, mode) = asyncio.run(_replay(p, n, Path(tmp) / "bench.sqlite3"))
+            kinds, sizes, (size, mode), sent = asyncio.run(_replay(p, n, Path(tmp) / "bench.sqlite3"))
         floor, fbytes = floor_ms(size, mode), floor_bytes(size, mode)
+        best = best_ratio(sent, best_samples(n))
         case = f"{p}p map {size[0]}×{size[1]}"
         for kind, steps in kinds.items():
             for step, samples in steps.items():
@@ -86,5 +101,6 @@ def rows(n: int = 60, players: tuple[int, ...] = (1, 3)) -> list[Row]:
                 med, p95 = median_p95(samples)
                 image = step in ("encode", "total")
                 out.append(Row(GAME, f"{case} {kind}", step, med, p95, floor,
-                               round(statistics.median(sizes)) if image else None, fbytes if image else None))
+                               round(statistics.median(sizes)) if image else None, fbytes if image else None,
+                               best if image else None))
     return out

@@ -68,7 +68,7 @@ def cached_tile(paletted: Callable[[], Paletted], maxsize: int | None = 512) -> 
     return wrap
 
 
-class _InkDraw:
+class InkDraw:
     """`ImageDraw.Draw` over a 'P' image that takes RGB ``fill``/``outline`` colours as their palette indices."""
 
     def __init__(self, img: Image.Image, paletted: Paletted) -> None:
@@ -95,7 +95,7 @@ class PCanvas:
         self.img = img
         self.bg = bg
         self.p = paletted
-        self.d = _InkDraw(img, paletted)
+        self.d = InkDraw(img, paletted)
 
     def text(self, x: float, y: float, text: str, *, size: int, fill: RGB, bg: RGB | None = None,
              weight: str = "Bold", align: str = "left", max_width: float | None = None) -> int:

@@ -6,10 +6,10 @@ import functools
 import math
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import kit
-from render.kit.paletted import PCanvas
+from render.kit.paletted import InkDraw, PCanvas
 from render.the_floor.placing import cell_box, cell_xy
 from render.the_floor.sprites import texture_tile
 from render.the_floor.theme import (
@@ -99,7 +99,7 @@ def _grid(view: dict[str, Any]) -> dict[tuple[int, int], tuple[int | None, int |
     return out
 
 
-def _draw_board(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) -> None:
+def _draw_board(img: Image.Image, d: InkDraw, view: dict[str, Any], lay: Layout) -> None:
     x0, y0 = lay.board_x, lay.board_y
     grid = _grid(view)
     nsides = len(SIDE_COLOURS)
@@ -183,7 +183,7 @@ def _draw_labels(cv: PCanvas, view: dict[str, Any], lay: Layout) -> None:
             y += line_h
 
 
-def _draw_take_cells(d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) -> None:
+def _draw_take_cells(d: InkDraw, view: dict[str, Any], lay: Layout) -> None:
     """A winner choosing cells: the loser's cells on offer get a dashed gold frame (the count is in the text)."""
     pending = view.get("pending") or {}
     if pending.get("kind") != "take":
@@ -202,7 +202,7 @@ def _draw_take_cells(d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) 
             d.rectangle((right - width + 1, start, right, end), fill=GOLD)
 
 
-def _draw_duel_cells(d: ImageDraw.ImageDraw, view: dict[str, Any], lay: Layout) -> None:
+def _draw_duel_cells(d: InkDraw, view: dict[str, Any], lay: Layout) -> None:
     duel = view.get("duel") or {}
     frm, to = cell_xy(duel.get("from")), cell_xy(duel.get("to"))
     for xy in (frm, to):

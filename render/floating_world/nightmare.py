@@ -23,9 +23,10 @@ from render.floating_world.model import (
     land_name,
     seat_name,
 )
-from render.floating_world.palette import BG, CARD, DIM, GOLD, HELD, PAD, TEXT, WHITE, WOUND, _finish
-from render.floating_world.sprites import dice_faces, stat_die_sprite, token_sprite
+from render.floating_world.palette import BG, CARD, DIM, GOLD, HELD, PAD, TEXT, WHITE, WOUND, new_image, paletted
+from render.floating_world.sprites import p_dice_row, p_mark, p_stat_die, p_token
 from render.kit import RGB
+from render.kit.paletted import PCanvas
 from rules.floating_world.content import LAND_BY_ID
 
 # ---------------------------------------------------------------------------------------- nightmare
@@ -155,7 +156,7 @@ def step_words(step: dict[str, Any], view: dict[str, Any], locale: str = "en",
     return StepWords("", kit.clean_text(kind.replace("_", " "), limit=40) or "?")
 
 
-def _result_badge(cv: kit.Canvas, right: float, cy: float, result: str, locale: str, bg: RGB) -> None:
+def _result_badge(cv: PCanvas, right: float, cy: float, result: str, locale: str, bg: RGB) -> None:
     colour = HELD if result == "held" else WOUND
     mark = "check" if result == "held" else "cross"
     text = label(f"result.{result}", locale)
@@ -163,24 +164,24 @@ def _result_badge(cv: kit.Canvas, right: float, cy: float, result: str, locale: 
     w = tw + 52
     d = cv.d
     d.rounded_rectangle((right - w, cy - 17, right, cy + 17), radius=8, fill=colour)
-    cv.sprite(kit.mark_sprite(mark, 24, WHITE, colour), right - w + 10, cy)
+    cv.sprite(p_mark(mark, 24, WHITE, colour), right - w + 10, cy)
     cv.text(right - 14, cy, text, size=18, fill=WHITE, bg=colour, weight="Black", align="right")
 
 
-def _draw_step(cv: kit.Canvas, top: int, step: dict[str, Any], view: dict[str, Any], locale: str,
+def _draw_step(cv: PCanvas, top: int, step: dict[str, Any], view: dict[str, Any], locale: str,
                names: list[Any] | None) -> None:
     kind = _str(step.get("kind"))
     words = step_words(step, view, locale, names)
     cy = top + NM_LINE / 2
     x = PAD
     if words.token:
-        x += cv.sprite(token_sprite(words.token, 28, BG), x, cy) + 10
+        x += cv.sprite(p_token(words.token, 28, BG), x, cy) + 10
     elif kind in ("destroyed", "cut_off"):
-        x += cv.sprite(kit.mark_sprite("cross", 28, WOUND, BG), x, cy) + 10
+        x += cv.sprite(p_mark("cross", 28, WOUND, BG), x, cy) + 10
     elif kind == "strength":
-        x += cv.sprite(kit.mark_sprite("star", 28, GOLD, BG), x, cy) + 10
+        x += cv.sprite(p_mark("star", 28, GOLD, BG), x, cy) + 10
     elif kind == "spawn_dice":
-        x += cv.sprite(stat_die_sprite(28, BG), x, cy) + 10
+        x += cv.sprite(p_stat_die(28, BG), x, cy) + 10
     else:
         x += 38
     right = NM_WIDTH - PAD
@@ -195,7 +196,7 @@ def _draw_step(cv: kit.Canvas, top: int, step: dict[str, Any], view: dict[str, A
         _draw_spawn_dice(cv, top, step, right, locale)
 
 
-def _draw_contest(cv: kit.Canvas, top: int, demon: dict[str, Any], words: StepWords, locale: str) -> None:
+def _draw_contest(cv: PCanvas, top: int, demon: dict[str, Any], words: StepWords, locale: str) -> None:
     """The demon's dice against the target's roll or the Land's defence; the winner's total in gold."""
     ry = top + NM_LINE + (NM_ROLL - NM_LINE) / 2 - 4
     demon_won = words.result in ("wound", "destroyed")
@@ -208,14 +209,15 @@ def _draw_contest(cv: kit.Canvas, top: int, demon: dict[str, Any], words: StepWo
         cv.text(rx, ry, "?" if words.against is None else str(words.against), size=24, fill=fill, weight="Black")
 
 
-def _draw_spawn_dice(cv: kit.Canvas, top: int, step: dict[str, Any], right: float, locale: str) -> None:
+def _draw_spawn_dice(cv: PCanvas, top: int, step: dict[str, Any], right: float, locale: str) -> None:
     dice = _spawn_dice(step)
     if not dice:
         return
     sixes = all(v == 6 for v in dice)
     hi = {i: ("six" if sixes else "hi") for i, v in enumerate(dice) if sixes or v in (1, 2)}
     ry = top + NM_LINE + (NM_ROLL - NM_LINE) / 2 - 4
-    rx = PAD + 38 + cv.sprite(dice_faces(dice[:16], NM_DIE + 6, bg=BG, highlight=hi), PAD + 38, ry) + 12
+    row = p_dice_row(tuple(dice[:16]), NM_DIE + 6, BG, tuple(sorted(hi.items())))
+    rx = PAD + 38 + cv.sprite(row, PAD + 38, ry) + 12
     spawns = sum(1 for v in dice if v in (1, 2))
     note = label("all_sixes", locale) if sixes else label("spawns", locale, count=spawns)
     cv.text(rx, ry, note, size=18, fill=GOLD if sixes or spawns else DIM, max_width=right - rx)
@@ -239,8 +241,8 @@ def draw_nightmare(view: dict[str, Any], *, locale: str = "en", names: list[Any]
         shown += 1
     more = len(steps) - shown
     height = total + (NM_LINE if more else 0) + (NM_EMPTY if not steps else 0) + PAD
-    img = Image.new("RGB", (NM_WIDTH, height), BG)
-    cv = kit.Canvas(img, BG)
+    img = new_image((NM_WIDTH, height), BG)
+    cv = PCanvas(img, BG, paletted())
     turn = _int(nm.get("turn"), _int(view.get("turn"), 0))
     title = label("nightmare", locale, n=turn) if steps else label("phase.nightmare", locale)
     strength = _stat_text(view.get("demon_strength")) if view.get("demon_strength") else "+0"
@@ -252,7 +254,7 @@ def draw_nightmare(view: dict[str, Any], *, locale: str = "en", names: list[Any]
     if not steps:
         cv.text(NM_WIDTH / 2, NM_HEADER + NM_EMPTY / 2, label("no_nightmare", locale), size=24, fill=DIM,
                 weight="Regular", align="center")
-        return _finish(img)
+        return img
     y = NM_HEADER + PAD // 2
     for step, h in zip(steps[:shown], heights, strict=True):
         _draw_step(cv, y, step, view, locale, names)
@@ -261,7 +263,7 @@ def draw_nightmare(view: dict[str, Any], *, locale: str = "en", names: list[Any]
     if more:
         cv.text(PAD + 38, y + NM_LINE / 2, label("more_steps", locale, count=more), size=18, fill=DIM,
                 weight="Regular")
-    return _finish(img)
+    return img
 
 
 def nightmare_image(view: dict[str, Any], *, locale: str = "en", names: list[Any] | None = None) -> bytes:

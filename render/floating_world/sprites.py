@@ -239,3 +239,9 @@ def p_dice_faces(values: tuple[int, ...], size: int, bg: RGB) -> Image.Image:
     """`dice_faces` (plain dice) as a 'P' tile."""
     return paletted().tile(dice_faces(values, size, bg=bg))
 
+
+@functools.lru_cache(maxsize=512)
+def p_dice_row(values: tuple[int, ...], size: int, bg: RGB, highlight: tuple[tuple[int, str], ...]) -> Image.Image:
+    """`dice_faces` with its ``highlight`` (as sorted pairs) as a 'P' tile."""
+    return paletted().tile(dice_faces(values, size, bg=bg, highlight=dict(highlight)))
+

@@ -101,7 +101,7 @@ class PostgresGames(PostgresDb):
         return None if row is None else _game_of(row)
 
     async def load_table(self, game_id: int) -> tuple[GameRow | None, list[DeadlineRow]]:
-        """A game's row and its deadlines from one snapshot; a deadline row that does not decode is left out."""
+        """A game's row and its deadlines on one connection; a deadline row that does not decode is left out."""
 
         async def read(conn: Connection) -> tuple[Any, list[Any]]:
             row = await conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)

@@ -10,9 +10,8 @@
 set -euo pipefail
 
 bin_dir() {
-  if [ -n "${PG_BIN:-}" ]; then echo "$PG_BIN"; return; fi
-  local d
-  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  local d="${PG_BIN:-}"
+  if [ -z "$d" ]; then d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1); fi
   if [ -z "$d" ] && command -v initdb > /dev/null; then d=$(dirname "$(command -v initdb)"); fi
   [ -n "$d" ] && [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] || return 1
   echo "$d"

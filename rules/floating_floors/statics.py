@@ -75,7 +75,7 @@ def footprint(shape: str, centre: Point, physics: Physics = PHYSICS) -> tuple[Po
     return _corners(shape, centre, physics)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def _footprint(shape: str, centre: Point) -> tuple[Point, ...]:
     return _corners(shape, centre, PHYSICS)
 
@@ -146,7 +146,7 @@ def overlaps(a: Sequence[Point], b: Sequence[Point]) -> bool:
         return _overlaps(tuple(map(tuple, a)), tuple(map(tuple, b)))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)
 def _overlaps(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
     ax, ay, bx, by = [p[0] for p in a], [p[1] for p in a], [p[0] for p in b], [p[1] for p in b]
     if max(ax) <= min(bx) or max(bx) <= min(ax) or max(ay) <= min(by) or max(by) <= min(ay):
@@ -237,13 +237,13 @@ def balance(board_centre: Point, supports: Sequence[tuple[str, Point]], loads: S
     return _balanced(board_centre, supports, loads, physics)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)  # a turn's previews ask a few hundred; each entry ~1-2 KB, so a few MB at most
 def _balance(board_centre: Point, supports: tuple[tuple[str, Point], ...], loads: tuple[tuple[Point, float], ...]
              ) -> Balance:
     return _balanced(board_centre, supports, loads, PHYSICS)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _support(supports: tuple[tuple[str, Point], ...]) -> tuple[Point, ...]:
     return support_polygon([footprint(shape, at) for shape, at in supports])
 

@@ -28,6 +28,7 @@ The plan (measured with ``tools/floating_world_sim.py``; see docs/floating_world
   reroll Items (free trades, 5.9.1) and they shop for it; the others hunt the demons near the Gate (split by
   proximity, one fox per demon) or build Lands and Villages away from the Gate. Measured with
   ``tools/fw_team_sim.py``. A phase this bot does not know gets the first legal action.
+- **The Nightmare's decisions** (spawn Land, demon order, flee) are ``bot_nightmare``'s rule.
 
 A dead vengeful player walks its strongest type toward the Gate and spawns next to it. Always returns a legal
 action.

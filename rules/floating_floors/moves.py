@@ -50,6 +50,10 @@ def perform(w: Work, seat: int, act: Action) -> None:
         return
     if act.verb not in PHASE_VERBS[phase]:
         raise IllegalActionError(f"ff.err.phase_{phase}", verb=act.verb)
+    for part in act.parts or (act,):
+        if part.space is not None and not w.lay.on_map(part.space):  # a well-formed name past a smaller map's edge
+            raise IllegalActionError("ff.err.off_map", space=name(part.space), last=name((w.lay.cols - 1,
+                                                                                         w.lay.rows - 1)))
     if phase == "reset" and act.verb != "reset":
         RESET_ACTIONS[act.verb](w, seat, act)
         return

@@ -581,3 +581,22 @@ def test_setup_each_player_places_their_chakra_on_their_side_in_turn_order() -> 
     first = (s.seats[0].home + 1) % n
     assert s.alcoves[first] in s.seats[0].bansen
     assert sum(1 for a in s.alcoves if a) == 9
+
+
+def test_a_space_past_a_smaller_maps_edge_is_refused_in_words_not_a_crash() -> None:
+    """`a9` is a well-formed space name, but a 2-player map ends before row 9: placing there is refused with the
+    map's extent, and nothing changes (it used to raise IndexError from the card lookup)."""
+    from engine.core import new_game_options
+    from rules.base import IllegalActionError
+    from rules.floating_floors import FloatingFloors
+
+    game = FloatingFloors()
+    state = game.new(2, new_game_options(game, {}), "edge")
+    while state.phase != "navigate":
+        state, _ = game.apply(state, state.current, game.bot_action(state, state.current))
+    before = game.to_json(state)
+    for typed in ("place bs a9", "place bs a1 + place bs a9"):
+        with pytest.raises(IllegalActionError) as refused:
+            game.apply(state, state.current, typed)
+        assert refused.value.msg.key == "ff.err.off_map"
+    assert game.to_json(state) == before

@@ -42,6 +42,7 @@ from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
 from render import floating_floors as draw
 from render.floating_floors import words
+from render.kit import image_name
 from rules.base import IllegalActionError, InvalidActionError, Msg, RulesError
 from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
@@ -226,7 +227,7 @@ async def answer_whatif(ctx: Any, table: Table, action: str, locale: str) -> Non
     if table.state is None or table.status != "active" or seat not in table.rules.to_move(table.state):
         raise IllegalActionError("ffui.not_now")
     text, png = await asyncio.to_thread(whatif, table, seat, action, locale)
-    files = [discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-whatif.png")] if png else []
+    files = [discord.File(io.BytesIO(png), filename=image_name(f"{GAME}-{table.id}-whatif", png))] if png else []
     await send_ephemeral(ctx, text, files=files)
 
 
@@ -460,7 +461,7 @@ class FloatingFloors(MoveCog):
                          version: int) -> None:
         seat = draft_seat(table, interaction.user.id, version)
         text, png, view = await asyncio.to_thread(draft_reply, table, seat, parts, locale)
-        files = [discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-draft.png")] if png else []
+        files = [discord.File(io.BytesIO(png), filename=image_name(f"{GAME}-{table.id}-draft", png))] if png else []
         await send_ephemeral(interaction, text, files=files, view=view)
 
     async def plain(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
@@ -468,7 +469,8 @@ class FloatingFloors(MoveCog):
             raise IllegalActionError("ffui.not_now")
         png = await asyncio.to_thread(plain_png, table, locale)
         await send_ephemeral(interaction, t("ffui.plain", locale),
-                             files=[discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-plain.png")])
+                             files=[discord.File(io.BytesIO(png),
+                                                 filename=image_name(f"{GAME}-{table.id}-plain", png))])
 
 
 async def setup(bot: App) -> None:

@@ -35,6 +35,7 @@ from i18n import t
 from render import floating_world as draw
 from render.floating_world import cards as dream_cards
 from render.floating_world import words
+from render.kit import image_name
 from rules.base import RulesError
 from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
@@ -85,7 +86,7 @@ def nightmare_png(table: Table, locale: str) -> bytes:
 
 
 def png_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
-    return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.moves}{suffix}.png")
+    return discord.File(io.BytesIO(png), filename=image_name(f"{table.game}-{table.id}-{table.moves}{suffix}", png))
 
 
 async def map_files(table: Table, locale: str) -> list[discord.File]:

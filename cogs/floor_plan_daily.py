@@ -53,6 +53,7 @@ from engine.daily import Attempt, DailyChallenge
 from engine.queries import DailyRow
 from i18n import t
 from render import floor_plan as fprender
+from render.kit import image_name
 from rules.base import FloorboardError
 from rules.floor_plan import notation
 from rules.floor_plan.game import SHEET_DATA
@@ -207,7 +208,7 @@ class FloorPlanDaily(commands.Cog):
             PreviewButton(choice, table.id, user.id, table.version, key, label=t(f"fpdaily.button.{choice}", locale))
             for choice in ("ok", "no")]
         content = t("fpdaily.preview", locale, move=text, score=after_view["score"])
-        file = discord.File(io.BytesIO(png), filename=f"floor_plan-daily-{attempt.row.day}-preview.png")
+        file = discord.File(io.BytesIO(png), filename=image_name(f"floor_plan-daily-{attempt.row.day}-preview", png))
         return {"content": content[:MAX_CONTENT], "file": file, "view": view_of(items)}
 
     async def preview_button(self, interaction: discord.Interaction, choice: str, table_id: int, user_id: int,
@@ -286,7 +287,7 @@ class FloorPlanDaily(commands.Cog):
             lines += self.progress_lines(table, view, locale)
         sheet = view["sheet"]
         png = await asyncio.to_thread(fprender.render_sheet, sheet, name=name, locale=locale)
-        file = discord.File(io.BytesIO(png), filename=f"floor_plan-daily-{row.day}.png")
+        file = discord.File(io.BytesIO(png), filename=image_name(f"floor_plan-daily-{row.day}", png))
         return {"content": "\n".join(x for x in lines if x)[:MAX_CONTENT], "file": file}
 
     def progress_lines(self, table: Any, view: dict[str, Any], locale: str) -> list[str]:

@@ -27,6 +27,7 @@ from cogs.utils.text import NAME_LIMIT, clean, safe
 from engine.queries import GLOBAL, RatingRow, ResultRow
 from i18n import t
 from league.tournament import Tournament
+from render.kit import image_name
 from render.league import standings_image
 from rules.base import FloorboardError
 
@@ -146,8 +147,9 @@ class Profile(commands.Cog):
             embed.set_footer(text=t("profile.leaderboard.footer", locale))
             data = self.leaderboard_data(ctx.guild, title, rows, (page - 1) * PAGE, locale)
             png = await asyncio.to_thread(standings_image, data, locale=locale)
-            embed.set_image(url="attachment://leaderboard.png")
-            await ctx.send(embed=embed, file=discord.File(io.BytesIO(png), "leaderboard.png"),
+            filename = image_name("leaderboard", png)  # the embed's attachment:// URL names the file as sent
+            embed.set_image(url=f"attachment://{filename}")
+            await ctx.send(embed=embed, file=discord.File(io.BytesIO(png), filename),
                            allowed_mentions=discord.AllowedMentions.none())
 
     def leaderboard_data(self, guild: discord.Guild, title: str, rows: list[RatingRow], first: int,

@@ -722,7 +722,7 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = 
 def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en",
            moves: list[dict[str, Any]] | None = None) -> bytes:
     """PNG bytes of the board image for a view (a spectator's or one seat's); ``moves`` marks a run of moves."""
-    return common.encode_png(draw(view, names=names, locale=locale, moves=moves))
+    return common.encode_image(draw(view, names=names, locale=locale, moves=moves))
 
 
 # --------------------------------------------------------------------------------------- text board

@@ -15,6 +15,7 @@ from i18n.text import seat_names
 from render import floating_world as fw_render
 from render import floor_plan as fp_render
 from render.floating_world.words import card_names
+from render.kit import image_name
 from render.registry import RENDERERS
 from rules.base import Event, FloorboardError, Msg
 from terminal.captions import Hidden, Line, fb_caption, ff_caption, fp_caption, fp_words, fw_caption, quiet, tf_caption
@@ -121,7 +122,7 @@ class TerminalGame:
 
     def write_png(self, table: Table, label: str, png: bytes) -> None:
         self.settings.out.mkdir(parents=True, exist_ok=True)
-        (self.settings.out / f"{table.game}-{table.id}-{label}.png").write_bytes(png)
+        (self.settings.out / image_name(f"{table.game}-{table.id}-{label}", png)).write_bytes(png)
         self.images += 1
 
     def save_images(self, table: Table, events: list[Event] | None = None) -> None:

@@ -41,6 +41,7 @@ from PIL import Image
 
 from bot import Floorboard, make_intents
 from config import load_settings
+from render.kit import image_ext
 
 APP_ID = 700000000000000001
 GUILD_ID = 710000000000000001
@@ -101,7 +102,10 @@ class Sent:
         return [c.get("label", "") for c in walk(self.components) if c.get("type") == 2]
 
     def pngs(self) -> list[bytes]:
-        return [data for name, data in self.files if name.endswith(".png")]
+        """The images attached (PNG or WebP: `render.kit.encode_image` picks), each named for its format."""
+        images = [(name, data) for name, data in self.files if name.endswith((".png", ".webp"))]
+        assert all(name.endswith("." + image_ext(data)) for name, data in images), [n for n, _ in images]
+        return [data for _, data in images]
 
 
 def walk(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
@@ -111,8 +115,8 @@ def walk(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
 
 
 def check_png(data: bytes, *, min_side: int = 200, max_side: int = 4000, max_bytes: int = 8 << 20) -> None:
-    """A valid PNG of a sane size that is not one flat colour."""
-    assert data.startswith(PNG_MAGIC), "not a PNG"
+    """A valid posted image (PNG or WebP) of a sane size that is not one flat colour."""
+    assert image_ext(data) in ("png", "webp"), "not a PNG or WebP"
     assert len(data) < max_bytes, f"{len(data)} bytes is too big for an attachment"
     with Image.open(io.BytesIO(data)) as img:
         img.load()

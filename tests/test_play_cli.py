@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import terminal
+from render.kit import image_ext
 from rules import GAMES
 from storage import SqliteStore as Store
 from tests.test_play_cli_terminal import keyboard
@@ -28,8 +29,8 @@ def test_three_bots_play_to_the_end_unattended_and_exit_zero(tmp_path: Path) -> 
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Game over" in proc.stdout
-    pngs = sorted(tmp_path.glob("flying_blades-*.png"))
-    assert len(pngs) >= 2 and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
+    pngs = sorted(tmp_path.glob("flying_blades-*.webp"))
+    assert len(pngs) >= 2 and all(image_ext(p.read_bytes()) == "webp" for p in pngs)
     record = next(tmp_path.glob("flying_blades-*.txt")).read_text()
     assert '[Game "flying_blades"]' in record
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from render.kit import image_ext
 from tests.test_play_cli import ROOT, play
 from tests.test_play_cli_terminal import keyboard
 
@@ -23,8 +24,8 @@ def test_two_bots_play_to_the_end_and_print_the_winner(tmp_path: Path) -> None:
     assert "Game over. Winner: ⚙ Bot" in out
     assert "recovers Bansen" in out and "rolls" in out
     assert "stands (safe)" in out and "margin" not in out  # tension=bands by default: the band, never the margin
-    maps = sorted(tmp_path.glob("floating_floors-*.png"))
-    assert len(maps) >= 10 and all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in maps[:5])
+    maps = sorted(tmp_path.glob("floating_floors-*.webp"))
+    assert len(maps) >= 10 and all(image_ext(p.read_bytes()) == "webp" for p in maps[:5])
     record = next(tmp_path.glob("floating_floors-*.txt")).read_text()
     assert '[Game "floating_floors"]' in record and '[Status "finished"]' in record
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from render.kit import image_ext
 from rules.floating_world.game import FloatingWorld
 from tests.test_play_cli import ROOT, play
 from tests.test_play_cli_terminal import keyboard
@@ -24,10 +25,10 @@ def test_one_bot_kitsune_plays_to_the_end_and_prints_the_result(tmp_path: Path) 
     out = proc.stdout
     assert "Game over" in out and ("the world is doomed" in out or "every Kitsune wins" in out)
     assert "The Nightmare of turn 1" in out and "Spawn dice" in out
-    maps = sorted(p for p in tmp_path.glob("floating_world-*.png") if "nightmare" not in p.name)
-    nightmares = sorted(tmp_path.glob("floating_world-*-nightmare.png"))
+    maps = sorted(p for p in tmp_path.glob("floating_world-*.webp") if "nightmare" not in p.name)
+    nightmares = sorted(tmp_path.glob("floating_world-*-nightmare.webp"))
     assert len(maps) >= 3 and nightmares
-    assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in [*maps, *nightmares])
+    assert all(image_ext(p.read_bytes()) == "webp" for p in [*maps, *nightmares])
     record = next(tmp_path.glob("floating_world-*.txt")).read_text()
     assert '[Game "floating_world"]' in record and '[Status "finished"]' in record
 
@@ -41,7 +42,7 @@ def test_a_human_types_moves_legal_and_help(tmp_path: Path, capsys: pytest.Captu
     assert "founds a Village on (0,0)" in out
     assert "Player 1 ends the Dream phase" in out and "The Nightmare of turn 1" in out
     assert "Bot 1" in out  # the bot's turn followed
-    assert sorted(tmp_path.glob("floating_world-*-nightmare.png"))
+    assert sorted(tmp_path.glob("floating_world-*-nightmare.webp"))
 
 
 def test_help_suggests_only_legal_moves_and_never_attacking_a_partner(tmp_path: Path,

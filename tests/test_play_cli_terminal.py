@@ -13,10 +13,9 @@ import click
 import pytest
 
 import terminal
+from render.kit import image_ext
 from rules import GAMES
 from storage import SqliteStore as Store
-
-PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def keyboard(lines: list[str]) -> Callable[[str], str]:
@@ -183,18 +182,18 @@ def test_a_bot_only_game_plays_to_the_end_beside_a_saved_human_game(tmp_path: Pa
 def test_floor_plan_writes_the_round_summary_and_every_sheet_after_each_round(tmp_path: Path) -> None:
     assert run(tmp_path, "floor_plan", "--players", "2", "--bots", "2", "--seed", "img") == 0
     record = next(tmp_path.glob("floor_plan-*.txt")).read_text()
-    rounds = sorted(tmp_path.glob("floor_plan-1-round??.png"))
+    rounds = sorted(tmp_path.glob("floor_plan-1-round??.webp"))
     assert len(rounds) >= 5
     for summary in rounds:
-        sheets = [summary.with_name(summary.stem + f"-sheet{n}.png") for n in (1, 2)]
-        assert all(p.read_bytes().startswith(PNG) for p in (summary, *sheets))
+        sheets = [summary.with_name(summary.stem + f"-sheet{n}.webp") for n in (1, 2)]
+        assert all(image_ext(p.read_bytes()) == "webp" for p in (summary, *sheets))
     assert "[Status \"finished\"]" in record
 
 
 def images_and_moves(tmp_path: Path, game: str) -> tuple[list[Path], int]:
     assert run(tmp_path, game, "--players", "2", "--bots", "2", "--seed", "img") == 0
-    pngs = sorted(tmp_path.glob(f"{game}-1-*.png"))
-    assert all(p.read_bytes().startswith(PNG) for p in pngs)
+    pngs = sorted(tmp_path.glob(f"{game}-1-*.webp"))
+    assert all(image_ext(p.read_bytes()) == "webp" for p in pngs)
     return pngs, len(next(tmp_path.glob(f"{game}-*.txt")).read_text().split("\n\n", 1)[1].splitlines())
 
 

@@ -34,6 +34,7 @@ from engine import (
 )
 from i18n import t
 from render import floor_plan as draw
+from render.kit import image_name
 from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import USAGE
 
@@ -106,7 +107,7 @@ async def sheet_png(table: Table, seat: int, viewer: int | None, locale: str) ->
 
 
 def png_file(table: Table, png: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=f"{GAME}-{table.id}-{name}.png")
+    return discord.File(io.BytesIO(png), filename=image_name(f"{GAME}-{table.id}-{name}", png))
 
 
 @dataclass

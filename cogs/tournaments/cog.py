@@ -42,6 +42,7 @@ from league import export as ex
 from league.model import Entrant
 from league.settings import Settings, TournamentError, check_rounds, resolve_format
 from league.tournament import FINISHED, REGISTRATION, RUNNING, Tournament
+from render.kit import image_name
 from render.league import crosstable_image
 from rules.rng import new_seed
 
@@ -573,7 +574,7 @@ class Tournaments(TournamentPosts, commands.Cog):
             png = await asyncio.to_thread(crosstable_image, ex.crosstable_data(value, subtitle=subtitle),
                                           locale=locale)
             return [discord.File(io.BytesIO(ex.crosstable_csv(value).encode("utf-8")), filename=f"{stem}-cross.csv"),
-                    discord.File(io.BytesIO(png), filename=f"{stem}-crosstable.png")]
+                    discord.File(io.BytesIO(png), filename=image_name(f"{stem}-crosstable", png))]
         data = ex.json_export(value, await self.ratings_after(entry))
         return [discord.File(io.BytesIO(json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")),
                              filename=f"{stem}.json")]

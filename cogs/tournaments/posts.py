@@ -22,6 +22,7 @@ from engine.queries import TournamentRow
 from i18n import t
 from league.model import Round
 from league.tournament import Tournament
+from render.kit import image_name
 from render.league import bracket_image, standings_image
 
 log = logging.getLogger(__name__)
@@ -78,12 +79,12 @@ class TournamentPosts:
         data = tv.standings_data(value, table, title, subtitle, locale)
         png = await asyncio.to_thread(standings_image, data, locale=locale)
         text = "\n".join([f"**{escape(title)}**", *tv.standings_lines(value, table, locale)])[:tv.MAX_CONTENT]
-        file = discord.File(io.BytesIO(png), filename=f"tournament-{row.id}-standings.png")
+        file = discord.File(io.BytesIO(png), filename=image_name(f"tournament-{row.id}-standings", png))
         return {"content": text, "file": file, "allowed_mentions": discord.AllowedMentions.none()}
 
     async def bracket_file(self, row: TournamentRow, value: Tournament, locale: str) -> discord.File:
         png = await asyncio.to_thread(bracket_image, tv.bracket_data(value, locale), locale=locale)
-        return discord.File(io.BytesIO(png), filename=f"tournament-{row.id}-bracket.png")
+        return discord.File(io.BytesIO(png), filename=image_name(f"tournament-{row.id}-bracket", png))
 
     async def round_texts(self, row: TournamentRow, value: Tournament, rnd: Round, locale: str) -> list[str]:
         header = t("tour.round_header", locale, name=escape(value.name), round=rnd.number,

@@ -30,6 +30,7 @@ from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from engine import players as quiet
 from engine.errors import StorageError
 from i18n import t
+from render.kit import image_name
 from render.registry import renderer
 from rules.base import FloorboardError
 
@@ -82,7 +83,7 @@ def pinging(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 def board_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
-    return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.moves}{suffix}.png")
+    return discord.File(io.BytesIO(png), filename=image_name(f"{table.game}-{table.id}-{table.moves}{suffix}", png))
 
 
 @dataclass
@@ -240,11 +241,12 @@ async def mark_announced(bot: App, table: Table) -> None:
 
 async def board_posted(bot: App, channel: Any, table: Table) -> bool:
     """Did the bot post the board of the table's latest move before it stopped (after the post, before marking
-    it)? Boards are named by table and move count, so the channel's recent history tells."""
-    name = f"{table.game}-{table.id}-{table.moves}.png"
+    it)? Boards are named by table and move count (whatever the format: older posts are PNGs), so the channel's
+    recent history tells."""
+    stem = f"{table.game}-{table.id}-{table.moves}"
     try:
         async for message in channel.history(limit=BOARD_LOOKBACK):
-            if message.author.id == getattr(bot.user, "id", None) and any(a.filename == name
+            if message.author.id == getattr(bot.user, "id", None) and any(a.filename.rpartition(".")[0] == stem
                                                                             for a in message.attachments):
                 await mark_announced(bot, table)
                 return True

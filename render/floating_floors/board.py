@@ -287,7 +287,7 @@ def _draw_rgb(view: Any, locale: str, names: list[Any] | None, physics: bool,
 def board_image(view: dict[str, Any], *, locale: str = "en", names: list[Any] | None = None,
                 physics: bool = True) -> bytes:
     """PNG bytes of the top view."""
-    return kit.encode_png(draw_board(view, locale=locale, names=names, physics=physics))
+    return kit.encode_image(draw_board(view, locale=locale, names=names, physics=physics))
 
 
 

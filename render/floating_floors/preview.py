@@ -51,4 +51,4 @@ def draw_preview(view: dict[str, Any], board_index: int, *, locale: str = "en") 
 
 def preview_image(view: dict[str, Any], board_index: int, *, locale: str = "en") -> bytes:
     """PNG bytes of `draw_preview`."""
-    return kit.encode_png(draw_preview(view, board_index, locale=locale))
+    return kit.encode_image(draw_preview(view, board_index, locale=locale))

@@ -21,7 +21,7 @@ Words come from the catalogs (``data/i18n/<locale>/floating_world_cards.json``, 
 ``render.floating_world_cards.``; counted words use plural forms chosen by ``count``); stat names reuse the
 game's ``fw.stat.*``. Card names come from the data (``name[locale]``). Shapes are drawn 4x and reduced, once
 per argument set (cached); text is pasted from `render.kit`'s cached tiles; the image is remapped once onto
-a fixed palette holding both the normal and the dimmed tones, and encoded with `kit.encode_png`: the same
+a fixed palette holding both the normal and the dimmed tones, and encoded with `kit.encode_image`: the same
 arguments give the same bytes.
 """
 
@@ -458,7 +458,7 @@ def draw_dream_cards(cards: Sequence[str], *, locale: str = "en", praise: int | 
 def dream_cards_image(cards: Sequence[str], *, locale: str = "en", praise: int | None = None,
                       chosen: str | None = None) -> bytes:
     """PNG bytes of the drawn Dream cards (see the module's docstring)."""
-    return kit.encode_png(draw_dream_cards(cards, locale=locale, praise=praise, chosen=chosen))
+    return kit.encode_image(draw_dream_cards(cards, locale=locale, praise=praise, chosen=chosen))
 
 
 __all__ = ["MAX_CARDS", "card_box", "draw_dream_cards", "dream_cards_image", "effect_text"]

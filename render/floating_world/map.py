@@ -478,4 +478,4 @@ def draw_map(view: dict[str, Any], *, locale: str = "en", card_names: dict[str, 
 def map_image(view: dict[str, Any], *, locale: str = "en", card_names: dict[str, str] | None = None,
               names: list[Any] | None = None) -> bytes:
     """PNG bytes of the map (see the module's docstring)."""
-    return kit.encode_png(draw_map(view, locale=locale, card_names=card_names, names=names))
+    return kit.encode_image(draw_map(view, locale=locale, card_names=card_names, names=names))

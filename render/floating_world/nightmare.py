@@ -268,4 +268,4 @@ def draw_nightmare(view: dict[str, Any], *, locale: str = "en", names: list[Any]
 
 def nightmare_image(view: dict[str, Any], *, locale: str = "en", names: list[Any] | None = None) -> bytes:
     """PNG bytes of the last Nightmare phase (see the module's docstring)."""
-    return kit.encode_png(draw_nightmare(view, locale=locale, names=names))
+    return kit.encode_image(draw_nightmare(view, locale=locale, names=names))

@@ -71,7 +71,7 @@ def render_sheet(
     scale: float = 1.0,
 ) -> bytes:
     """PNG bytes of `draw_sheet`."""
-    return kit.encode_png(draw_sheet(sheet_view, name=name, locale=locale, highlight=highlight, scale=scale))
+    return kit.encode_image(draw_sheet(sheet_view, name=name, locale=locale, highlight=highlight, scale=scale))
 
 
 def _sheet_header(

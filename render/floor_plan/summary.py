@@ -309,4 +309,4 @@ def render_summary(
     locale: str = "en",
 ) -> bytes:
     """PNG bytes of `draw_summary`: thumbnails of every sheet for up to 6 players, else a top-20 leaderboard."""
-    return kit.encode_png(draw_summary(view, sheets, names=names, locale=locale))
+    return kit.encode_image(draw_summary(view, sheets, names=names, locale=locale))

@@ -4,8 +4,9 @@ How images are made (see /work/shared/notes/perf-baselines.md): a game draws in 
 background, pasting cached pre-rendered anti-aliased sprites (`disc_sprite`, `mark_sprite`) and cached text
 tiles (`paste_text`: rasterising text is the slow part of drawing), then remaps the whole image once onto a
 fixed, hand-built palette (`Palette`, `to_palette`: ~1.5 ms, no dithering) and encodes the 'P' image with
-`encode_png` (a fast zlib level, never ``optimize=True``). Everything is deterministic: the same view gives
-the same bytes. Caches are per process; the first image of a process costs ~60 ms more.
+`encode_image` (WebP lossless: a third of the PNG's bytes; name the file with `image_name`). Everything is
+deterministic: the same view gives the same bytes. Caches are per process; the first image of a process
+costs ~60 ms more.
 
 Fonts: Lato from the ``font-lato`` package (it has the Polish letters; Pillow's default face does not). Text
 a face lacks (emoji, CJK, some scripts in player names) falls back to DejaVu Sans where the system or
@@ -61,7 +62,12 @@ from render.kit.marks import (
 )
 from render.kit.png import (
     PNG_COMPRESS_LEVEL,
+    WEBP_LOSSLESS,
+    encode_image,
     encode_png,
+    encode_webp,
+    image_ext,
+    image_name,
 )
 from render.kit.read import (
     fixed_word,
@@ -80,6 +86,7 @@ __all__ = [
     "RGB",
     "SUPERSAMPLE",
     "TEXT_LIMIT",
+    "WEBP_LOSSLESS",
     "WEIGHTS",
     "Canvas",
     "Palette",
@@ -90,7 +97,9 @@ __all__ = [
     "display_name",
     "draw_mark",
     "draw_text",
+    "encode_image",
     "encode_png",
+    "encode_webp",
     "fit_text",
     "fixed_word",
     "font",
@@ -99,6 +108,8 @@ __all__ = [
     "font_runs",
     "has_glyph",
     "hex_rgb",
+    "image_ext",
+    "image_name",
     "lato_path",
     "mark_ink",
     "mark_sprite",

@@ -345,4 +345,4 @@ def _match(
 
 def bracket_image(data: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of the bracket (see the module's docstring for ``data``)."""
-    return kit.encode_png(draw_bracket(data, locale=locale))
+    return kit.encode_image(draw_bracket(data, locale=locale))

@@ -165,4 +165,4 @@ def crosstable_image(data: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of the crosstable: ``{"title", "subtitle": str, "rows": [{"number", "rank": int, "name": str,
     "points": float, "dropped": bool, "cells": [{"opponent": int | None, "colour": "w" | "b" | "",
     "result": "1" | "=" | "0" | "+" | "-" | "bye" | "2/4" | ""}]}]}``."""
-    return kit.encode_png(draw_crosstable(data, locale=locale))
+    return kit.encode_image(draw_crosstable(data, locale=locale))

@@ -265,4 +265,4 @@ def _standings_row(
 
 def standings_image(data: dict[str, Any], *, locale: str = "en") -> bytes:
     """PNG bytes of the standings table (see the module's docstring for ``data``)."""
-    return kit.encode_png(draw_standings(data, locale=locale))
+    return kit.encode_image(draw_standings(data, locale=locale))

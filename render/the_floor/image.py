@@ -41,4 +41,4 @@ def draw(view: dict[str, Any], *, names: list[str] | None = None, locale: str = 
 
 def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> bytes:
     """PNG bytes of the board image for a view (a spectator's or one seat's)."""
-    return kit.encode_png(draw(view, names=names, locale=locale))
+    return kit.encode_image(draw(view, names=names, locale=locale))

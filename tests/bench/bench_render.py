@@ -1,4 +1,5 @@
-"""Rendering benchmark rows: draw (view -> palette image) and encode (image -> PNG) per game and board."""
+"""Rendering benchmark rows: draw (view -> palette image) and encode (image -> the bytes sent, `kit.encode_image`)
+per game and board."""
 
 from __future__ import annotations
 
@@ -55,9 +56,9 @@ def image_rows(
     render_med, render_p95 = measure(lambda: draw(next(first)), n, warmup=0)
     images = [draw(view) for view in views[:5]]
     image_cycle = itertools.cycle(images)
-    encode_med, encode_p95 = measure(lambda: common.encode_png(next(image_cycle)), n)
-    both_med, both_p95 = measure(lambda: common.encode_png(draw(next(second))), n, warmup=0)
-    sent = [(img, len(common.encode_png(img))) for img in images]
+    encode_med, encode_p95 = measure(lambda: common.encode_image(next(image_cycle)), n)
+    both_med, both_p95 = measure(lambda: common.encode_image(draw(next(second))), n, warmup=0)
+    sent = [(img, len(common.encode_image(img))) for img in images]
     size = round(sum(b for _, b in sent) / len(sent))
     best = best_ratio(sent, best_samples(n))
     img = images[0]

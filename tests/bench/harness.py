@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 from engine import SeatInfo
-from render.kit import PNG_COMPRESS_LEVEL, encode_png
+from render.kit import PNG_COMPRESS_LEVEL, encode_image
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,8 @@ def flat_image(size: tuple[int, int], mode: str = "P") -> Image.Image:
 
 
 def encode(img: Image.Image) -> bytes:
+    """The floor's encoder: PNG at the renderers' old zlib level, kept as the yardstick even though images are
+    now sent as WebP (`render.kit.encode_image`), so ratios stay comparable with earlier runs."""
     out = io.BytesIO()
     img.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
@@ -170,8 +172,8 @@ async def seated_table(engine: Any, game: str, seed: str, names: list[str], chan
 
 async def timed_move(engine: Any, table_id: int, seat: int, action: str, draw: Callable[..., Image.Image],
                      names: list[str]) -> tuple[tuple[float, ...], bytes, Image.Image]:
-    """One move through the whole pipeline: ``engine.act``, the spectator view, the drawing and the PNG encode.
-    Returns the ms of each of `PIPELINE_STEPS`, the PNG and the image."""
+    """One move through the whole pipeline: ``engine.act``, the spectator view, the drawing and the encode (what
+    is sent: `render.kit.encode_image`). Returns the ms of each of `PIPELINE_STEPS`, the bytes and the image."""
     t0 = time.perf_counter()
     result = await engine.act(table_id, seat + 1, action)
     t1 = time.perf_counter()
@@ -179,6 +181,6 @@ async def timed_move(engine: Any, table_id: int, seat: int, action: str, draw: C
     t2 = time.perf_counter()
     img = draw(view, names=names)
     t3 = time.perf_counter()
-    png = encode_png(img)
+    png = encode_image(img)
     t4 = time.perf_counter()
     return tuple(dt * 1000 for dt in (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0)), png, img

@@ -55,7 +55,7 @@ def test_every_game_has_a_renderer_that_draws_its_views(game_id: str) -> None:
             assert png is None  # the game posts its own images from its surface (and says so in the registry)
             continue
         image = Image.open(io.BytesIO(png))
-        assert image.format == "PNG" and image.width >= 300 and image.height >= 200
+        assert image.format == "WEBP" and image.width >= 300 and image.height >= 200
         low, high = image.convert("L").getextrema()
         assert high - low > 40, "a blank board"
 

@@ -139,8 +139,8 @@ async def test_harvest_shows_cards_and_buying_works(harness: Harness) -> None:
     assert "Keep none" in board.labels()
     # the drawn cards are posted as an image of their own, beside the map
     names = [name for sent in h.public(out) for name, _ in sent.files]
-    dreams = [data for sent in h.public(out) for name, data in sent.files if name.endswith("-dreams.png")]
-    assert len(dreams) == 1 and any(not n.endswith("-dreams.png") for n in names)
+    dreams = [data for sent in h.public(out) for name, data in sent.files if name.endswith("-dreams.webp")]
+    assert len(dreams) == 1 and any(not n.endswith("-dreams.webp") for n in names)
     check_png(dreams[0])
     table = await table_of(h, channel_id)
     cards = list(table.state.harvest)

@@ -59,7 +59,7 @@ async def test_the_leaderboard_after_two_finished_games_lists_the_winner_first(h
     assert "this server" in out.embeds[0]["title"]
     [(name, png)] = out.files  # the leaderboard as an image too, inside the embed
     check_png(png)
-    assert name == "leaderboard.png" and out.embeds[0]["image"]["url"] == "attachment://leaderboard.png"
+    assert name == "leaderboard.webp" and out.embeds[0]["image"]["url"] == "attachment://leaderboard.webp"
     everywhere = answer(await h.slash("leaderboard", "dave", game="flying_blades", scope="global"))
     assert "every server" in everywhere.embeds[0]["title"] and everywhere.embeds[0]["description"].startswith(
         "**1.** Alice")

@@ -53,7 +53,7 @@ def leaks(sent: list[Sent], secret: str) -> list[str]:
     for s in sent:
         if secret in s.text or secret in json.dumps(s.payload, default=str):
             found.append(f"{s.kind} in {s.channel_id}: {s.text[:80]!r}")
-        found += [name for name, data in s.files if not name.endswith(".png") and secret.encode() in data]
+        found += [name for name, data in s.files if not name.endswith((".png", ".webp")) and secret.encode() in data]
     return found
 
 

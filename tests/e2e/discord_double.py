@@ -176,7 +176,7 @@ class Sent:
         return text_of(self.content or "", self.embeds)
 
     def pngs(self) -> list[bytes]:
-        return [data for name, data in self.files if name.lower().endswith(".png")]
+        return [data for name, data in self.files if name.lower().endswith((".png", ".webp"))]
 
 
 @dataclass

@@ -169,13 +169,14 @@ def read_actions(db: Path, game_id: int) -> list[ActionRow]:
 
 
 def check_png(data: bytes) -> tuple[int, int]:
-    """A PNG that Pillow opens and decodes, of a sane size."""
-    assert data.startswith(PNG_MAGIC) and len(data) > 1000, f"not a PNG ({len(data)} bytes)"
+    """A posted image (WebP lossless or PNG: `render.kit.encode_image`) that Pillow opens and decodes, of a sane
+    size."""
+    assert (data.startswith(PNG_MAGIC) or data[8:12] == b"WEBP") and len(data) > 1000, f"not an image ({len(data)} B)"
     with Image.open(io.BytesIO(data)) as img:
         img.verify()
     with Image.open(io.BytesIO(data)) as img:
         img.load()
-        assert img.format == "PNG" and 200 <= img.width <= 4000 and 200 <= img.height <= 4000, img.size
+        assert img.format in ("PNG", "WEBP") and 200 <= img.width <= 4000 and 200 <= img.height <= 4000, img.size
         return img.size
 
 
@@ -328,12 +329,12 @@ class Table:
         return actions
 
     def check_boards(self, actions: list[ActionRow]) -> int:
-        """The board images, each a valid PNG: a run of moves (a player's and the bots' after it) shares one,
+        """The board images, each a valid image: a run of moves (a player's and the bots' after it) shares one,
         named by the number of moves it shows, so none is posted twice (the numbers increase) and none is lost
         (the last one shows the last move)."""
         posts = [s for s in self.double.sent if s.public and s.channel_id == self.thread_id]
-        names = [name for s in posts for name, _ in s.files if name.endswith(".png")]
-        shown = [int(name.rsplit("-", 1)[1].removesuffix(".png")) for name in names]
+        names = [name for s in posts for name, _ in s.files if name.endswith((".png", ".webp"))]
+        shown = [int(name.rsplit("-", 1)[1].partition(".")[0]) for name in names]
         for png in self.double.public_pngs(self.thread_id):
             check_png(png)
         assert shown == sorted(set(shown)), f"a board posted twice or out of order: {shown}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -181,7 +182,18 @@ def _draw_ninjas(img: Image.Image, m: Model, lay: Layout) -> None:
 def _overlay_polygon(img: Image.Image, pts: list[tuple[float, float]], stable: bool, unit: int) -> None:
     """The support polygon: a translucent fill and an outline (dashed when unstable); a dot or a line when
     degenerate."""
-    colour = OK if stable else BAD
+    box, fill, line = _polygon_masks(tuple(pts), stable, unit)
+    region = img.crop(box)
+    solid = Image.new("RGB", region.size, OK if stable else BAD)
+    region.paste(solid, (0, 0), fill)
+    region.paste(solid, (0, 0), line)
+    img.paste(region, box[:2])
+
+
+@lru_cache(maxsize=256)  # a board's polygon stays put while other things move: drawn (supersampled) once
+def _polygon_masks(pts: tuple[tuple[float, float], ...], stable: bool, unit: int
+                   ) -> tuple[tuple[int, int, int, int], Image.Image, Image.Image]:
+    """The polygon's box and its fill and outline masks (shared: only ever read)."""
     pad = unit // 4
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     box = (math.floor(min(xs)) - pad, math.floor(min(ys)) - pad, math.ceil(max(xs)) + pad, math.ceil(max(ys)) + pad)
@@ -207,11 +219,7 @@ def _overlay_polygon(img: Image.Image, pts: list[tuple[float, float]], stable: b
             ld.line([*unique, unique[0]], fill=255, width=round(width), joint="curve")
         else:
             _dashed(ld, unique, 255, width, unit * 0.12 * SS)
-    region = img.crop(box)
-    solid = Image.new("RGB", region.size, colour)
-    region.paste(solid, (0, 0), fill.reduce(SS))
-    region.paste(solid, (0, 0), line.reduce(SS))
-    img.paste(region, box[:2])
+    return box, fill.reduce(SS), line.reduce(SS)
 
 
 def _draw_physics(img: Image.Image, m: Model, lay: Layout, stage: str, locale: str = "en") -> None:
@@ -249,6 +257,20 @@ def _margin_pill(img: Image.Image, lay: Layout, card: int, b: Board, stable: boo
 # ------------------------------------------------------------------------------------------ entry points
 
 
+@lru_cache(maxsize=16)  # per layout and deal: a game's frame, notches and cards never change (issue 25)
+def _static_map(lay: Layout, cards: tuple[tuple[int, str], ...], alcoves: tuple[tuple[tuple[int, ...], str], ...]
+                ) -> Image.Image:
+    """The background, the frame with its coordinates, the empty alcoves and the terrain cards: shared, so
+    every caller draws on a ``.copy()``."""
+    img = Image.new("RGB", (lay.width, lay.height), BG)
+    m = Model(players=0, card_cols=lay.card_cols, card_rows=lay.card_rows, current=None, phase="", turn=0,
+              winner=None, cards=dict(cards), alcoves=[{"space": sp, "side": side} for sp, side in alcoves])
+    _draw_frame(img, m, lay)
+    _draw_alcoves(img, m, lay)
+    _draw_cards(img, m, lay)
+    return img
+
+
 def draw_board(view: dict[str, Any], *, locale: str = "en", names: list[Any] | None = None,
                physics: bool = True) -> Image.Image:
     """The top view as a palette ('P') image (see the module's docstring)."""
@@ -261,11 +283,9 @@ def _draw_rgb(view: Any, locale: str, names: list[Any] | None, physics: bool,
     names = names if isinstance(names, list | tuple) else None
     m = read(view)
     lay = _layout(view, m, unit)
-    img = Image.new("RGB", (lay.width, lay.height), BG)
+    img = _static_map(lay, tuple(sorted(m.cards.items())),
+                      tuple((tuple(a["space"]), a["side"]) for a in m.alcoves)).copy()
     _header(img, view, m, lay, locale, names)
-    _draw_frame(img, m, lay)
-    _draw_alcoves(img, m, lay)
-    _draw_cards(img, m, lay)
     _draw_jutsu(img, m, lay, "ground")
     _draw_boards(img, m, lay)
     _draw_jutsu(img, m, lay, "ghost")

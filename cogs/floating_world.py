@@ -37,8 +37,8 @@ from render.floating_world import cards as dream_cards
 from render.floating_world import words
 from render.kit import image_name
 from rules.base import RulesError
-from rules.floating_world import nightmare as nm
 from rules.floating_world import notation as nt
+from rules.floating_world.bot import nightmare_choice
 from rules.floating_world.content import DREAM_BY_ID
 
 GAME = "floating_world"
@@ -305,7 +305,7 @@ def decision_text(table: Table, locale: str) -> str:
 def decision_select(table: Table, locale: str) -> ActionSelect:
     """The Nightmare's choices as one select (values are the legal actions; the bot's choice is marked)."""
     pending = table.state.pending
-    hint = nm.suggestion(table.state)
+    hint = nightmare_choice(table.state)  # what a bot seat would answer here (the marked option says so)
     options = [discord.SelectOption(label=option_label(table, a, locale)[:100], value=a,
                                     description=t("fwui.opt.suggested", locale) if a == hint else None)
                for a in pending["choices"][:MAX_OPTIONS]]

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from rules.floating_world.bot import nightmare_choice
 from tests.discord_harness import (
     USERS,
     Harness,
@@ -235,6 +236,8 @@ async def test_nightmare_decision_is_a_select_for_the_current_player_only(harnes
     choices = list(table.state.pending["choices"])
     select = select_value(board, "decide", choices[0])
     assert select is not None and [o["value"] for o in select["options"]] == choices[:25]
+    marked = [o["value"] for o in select["options"] if o.get("description")]
+    assert marked == [nightmare_choice(table.state)]  # "the bot's choice" is what a bot seat answers here
     assert board.pngs() and USERS[decider] in board.pinged
     assert "choose" in board.content  # the turn line says what the Nightmare waits for
     version = table.version

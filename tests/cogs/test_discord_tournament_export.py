@@ -25,7 +25,7 @@ async def test_export_formats_are_private_files_for_the_organiser(harness: Harne
     rows = list(csv.reader(io.StringIO(table.files[0][1].decode())))
     assert table.ephemeral and rows[0][:3] == ["place", "name", "points"] and len(rows) == 5
     cross = reply(await tour(h, "export", "mod", format="crosstable"))
-    assert cross.ephemeral and [n.rsplit(".", 1)[1] for n, _ in cross.files] == ["csv", "png"]
+    assert cross.ephemeral and [n.rsplit(".", 1)[1] for n, _ in cross.files] == ["csv", "webp"]
     check_png(cross.pngs()[0])
     data = json.loads(reply(await tour(h, "export", "mod", format="json")).files[0][1])
     alice = next(p for p in data["players"] if p["id"] == str(USERS["alice"]))

@@ -6,12 +6,13 @@ import functools
 import math
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import kit
+from render.kit import RGB
 from render.kit.paletted import InkDraw, PCanvas
 from render.the_floor.placing import cell_box, cell_xy
-from render.the_floor.sprites import texture_tile
+from render.the_floor.sprites import paletted, texture_tile
 from render.the_floor.theme import (
     BOARD,
     BORDER,
@@ -33,6 +34,8 @@ from render.the_floor.theme import (
 from render.the_floor.words import _cat_name, _resigned, _wrap
 
 # --------------------------------------------------------------------------------------- the fields
+
+_clean = functools.lru_cache(maxsize=4096)(kit.clean_text)  # category names repeat on every image
 
 
 def _field_rect(cells: list[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -155,7 +158,7 @@ def _draw_labels(cv: PCanvas, view: dict[str, Any], lay: Layout) -> None:
     duelling = {xy for xy in (cell_xy(duel.get("from")), cell_xy(duel.get("to"))) if xy is not None}
     for field in view.get("fields") or []:
         names = tuple(_cat_name(c, view) for c in field.get("categories") or [] if c)
-        names = tuple(n for n in (kit.clean_text(n) for n in names) if n)
+        names = tuple(n for n in (_clean(n) for n in names) if n)
         cells = [xy for xy in (cell_xy(c) for c in field.get("cells") or []) if xy is not None]
         side = field.get("side")
         if not names or not cells or side is None or not 0 <= side < len(SIDE_COLOURS):
@@ -176,11 +179,28 @@ def _draw_labels(cv: PCanvas, view: dict[str, Any], lay: Layout) -> None:
         cx, cy = (left + right) / 2, (top + bottom) / 2
         _, _, plate, edge = side_tones(side, _resigned(view, side))
         box = (round(cx - pw / 2), round(cy - ph / 2), round(cx + pw / 2), round(cy + ph / 2))
-        cv.d.rounded_rectangle(box, radius=8, fill=plate, outline=edge, width=2)
-        y = box[1] + PLATE_PAD + line_h / 2
-        for line in lines:
-            cv.text(cx, y, line, size=size, fill=INK, bg=plate, align="center")
-            y += line_h
+        parity = (box[0] % 2, box[1] % 2)
+        tile, mask = _plate(lines, size, box[2] - box[0], box[3] - box[1], cx - box[0], plate, edge, parity)
+        cv.img.paste(tile, box[:2], mask)
+
+
+@functools.lru_cache(maxsize=512)
+def _plate(lines: tuple[str, ...], size: int, w: int, h: int, cx: float, plate: RGB, edge: RGB,
+           parity: tuple[int, int]) -> tuple[Image.Image, Image.Image]:
+    """A field's category plate with its lines as a 'P' tile, and its rounded shape as a mask (the side's texture
+    shows at the corners): the labels repeat from move to move, so each is drawn once. ``parity`` is the plate's
+    position mod 2: the text is placed with round(), which rounds halves to even, as on the board."""
+    px, py = parity
+    img = Image.new("RGB", (w + 1 + px, h + 1 + py), plate)
+    ImageDraw.Draw(img).rounded_rectangle((px, py, px + w, py + h), radius=8, fill=plate, outline=edge, width=2)
+    line_h = round(size * 1.18)
+    y = py + PLATE_PAD + line_h / 2
+    for line in lines:
+        kit.paste_text(img, (px + cx, y), line, size=size, fill=INK, bg=plate, align="center")
+        y += line_h
+    mask = Image.new("1", (w + 1, h + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w, h), radius=8, fill=1, outline=1, width=2)
+    return paletted().tile(img.crop((px, py, px + w + 1, py + h + 1))), mask
 
 
 def _draw_take_cells(d: InkDraw, view: dict[str, Any], lay: Layout) -> None:

@@ -103,6 +103,7 @@ def play(players: int, seed: str, options: dict, current_seat: int, old: Callabl
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="start at round N (finish a run that was cut short)")
     ap.add_argument("--players", default="2,3,4")
     ap.add_argument("--tension", default=None, help="exact or bands (default: a new game's)")
     ap.add_argument("--max-turns", type=int, default=200)
@@ -113,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     tallies = [Tally(int(p)) for p in args.players.split(",")]
     print(f"{args.games} games per player count, options {options}, seeds ffbots-P-i, current bot in seat i % P",
           flush=True)
-    for i in range(args.games):
+    for i in range(args.first, args.games):
         for t in tallies:
             start = time.perf_counter()
             winner, turns, collapses, own, combos = play(t.players, f"ffbots-{t.players}-{i}", options, i % t.players,

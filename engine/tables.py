@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -35,6 +37,35 @@ class SeatInfo:
         return cls(user_id=d["user_id"], name=d["name"], bot=bool(d.get("bot", False)))
 
 
+class ViewCache:
+    """The last few views computed, by (table id, seat), each kept with the state it was drawn from: a click's text
+    and image (often in a worker thread) share one view, and a new state misses. Bounded, so 5,000 idle games do
+    not each keep a view (~10 KB apiece)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.entries: OrderedDict[tuple[int, int | None], tuple[Any, dict[str, Any]]] = OrderedDict()
+        self.lock = threading.Lock()  # renders read views from worker threads
+
+    def get(self, table: Table, seat: int | None) -> dict[str, Any]:
+        key = (table.id, seat)
+        with self.lock:
+            hit = self.entries.get(key)
+            if hit is not None and hit[0] is table.state:
+                self.entries.move_to_end(key)
+                return hit[1]
+        view = table.rules.view(table.state, seat)
+        with self.lock:
+            self.entries[key] = (table.state, view)
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+        return view
+
+
+VIEWS = ViewCache()
+
+
 @dataclass
 class Table:
     """A stored game as the surface sees it: lobby or running, with the rules state decoded."""
@@ -56,17 +87,12 @@ class Table:
     outcome: Outcome | None
     created_at: datetime
     updated_at: datetime
-    # Views computed for this object, by seat: one click's text and image share them. Every save makes a new Table,
-    # so a cached view never outlives the state it was drawn from.
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
-
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator), from the rules, once per table object; treat it as read-only."""
+        """What ``seat`` may see (None: a spectator), from the rules; one click's text and image share it (see
+        `ViewCache`). Treat it as read-only."""
         if self.state is None:
             return {"game": self.game, "phase": "lobby", "players": len(self.seats), "viewer": seat}
-        if seat not in self._views:
-            self._views[seat] = self.rules.view(self.state, seat)
-        return self._views[seat]
+        return VIEWS.get(self, seat)
 
     def seat_of(self, user_id: int | None) -> int | None:
         for i, seat in enumerate(self.seats):

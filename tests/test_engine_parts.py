@@ -61,11 +61,11 @@ async def test_every_deadline_kind_fires_through_a_handler_its_part_registered(s
 
 def test_one_click_computes_a_seats_view_once_and_a_new_move_gets_a_fresh_one() -> None:
     """A surface's text and image of one click share the seat's view (a Floating Floors view costs ms); a saved move
-    makes a new Table, so the cached view never outlives its state."""
+    makes a new state, so a cached view never outlives its state; and the cache is bounded (idle games keep none)."""
     from dataclasses import replace
     from datetime import UTC, datetime
 
-    from engine.tables import SeatInfo, Table
+    from engine.tables import VIEWS, SeatInfo, Table
     from rules.flying_blades import FlyingBlades
 
     calls: list[int | None] = []
@@ -78,11 +78,15 @@ def test_one_click_computes_a_seats_view_once_and_a_new_move_gets_a_fresh_one() 
     rules = Counting()
     state = rules.new(3, {}, "views")
     now = datetime(2026, 1, 1, tzinfo=UTC)
-    table = Table(id=1, game="flying_blades", rules=rules, guild_id=1, channel_id=1, host_id=1, status="active",
+    table = Table(id=-1, game="flying_blades", rules=rules, guild_id=1, channel_id=1, host_id=1, status="active",
                   options={}, seed="views", seats=[SeatInfo(i, f"p{i}") for i in range(3)], version=1, moves=0,
                   state=state, meta={}, outcome=None, created_at=now, updated_at=now)
     assert table.view(0) is table.view(0) and table.view(None) is table.view(None)
+    assert replace(table, meta={"posted": 1}).view(0) is table.view(0)  # bookkeeping saves keep the state
     assert calls == [0, None]
     seat = min(rules.to_move(state))
     after = replace(table, state=rules.apply(state, seat, rules.bot_action(state, seat))[0], version=2)
-    assert after.view(0) is not table.view(0) and calls == [0, None, 0]
+    assert after.view(0) is not table.view(0) and calls[:3] == [0, None, 0]
+    for other in range(VIEWS.size + 1):  # other games' clicks push it out
+        replace(table, id=-2 - other, state=after.state).view(0)
+    assert len(VIEWS.entries) <= VIEWS.size and (-1, 0) not in VIEWS.entries

@@ -23,6 +23,7 @@ from rules import GAMES
 from rules.base import Game, Msg
 
 MAX_TYPED = 80
+MAX_TYPED_WORDS = 6  # in one move, or in each part of a move made of several
 
 
 @dataclass
@@ -161,8 +162,10 @@ class GameSurface:
         return " ".join(action.split())
 
     def maybe_move(self, text: str) -> bool:
-        """A cheap first filter on any message, before the database is asked about the channel."""
-        return 0 < len(text) <= MAX_TYPED and "\n" not in text and len(text.split()) <= 6
+        """A cheap first filter on any message, before the database is asked about the channel. Words are counted
+        per part of a move made of several (Floating Floors' ``place bs i1 + place bt i2 e + move g1``)."""
+        return (0 < len(text) <= MAX_TYPED and "\n" not in text
+                and all(len(part.split()) <= MAX_TYPED_WORDS for part in text.split("+")))
 
     def looks_like_move(self, text: str, table: Table, seat: int) -> bool:
         """Does a seated player's message look like a move (rather than chat)? By default: the first word is

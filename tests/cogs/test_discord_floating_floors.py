@@ -208,3 +208,12 @@ async def test_whatif_end_never_shows_the_next_players_roll(harness: Harness) ->
     out = await h.slash("whatif", "alice", table.channel_id, action="end")
     private = [s for s in out if s.ephemeral and s.kind != "defer"][-1]
     assert private.pngs() == [cog.whatif(table, 0, "end", "en")[1]]
+
+
+def test_a_typed_move_of_several_placements_passes_the_chat_filter() -> None:
+    """The rulebook's "multiple actions at the same time" typed in chat (`place bs i1 + place bt i2 e + move g1`,
+    ten words) is read as a move: the cheap filter counts words per part; a long chat line is still not a move."""
+    from cogs.lobby import GENERIC
+
+    assert GENERIC.maybe_move("place bs i1 + place bt i2 e + move g1")
+    assert not GENERIC.maybe_move("I think we should all place our squares over there")

@@ -27,116 +27,71 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from i18n import t
 from render import kit as common
-from render.kit import RGB, hex_rgb
+from render.flying_blades.layout import (
+    BADGE,
+    BAND,
+    BG,
+    CARDS,
+    CELL,
+    CHAR_COLOUR,
+    COORD_SIZE,
+    DIM,
+    FRAME,
+    FRAME_EDGE,
+    GOLD,
+    GRID,
+    HEADER_H,
+    ICON,
+    INK,
+    LABEL,
+    LABEL_DIM,
+    LINE_H,
+    NAME_SIZE,
+    PAD,
+    ROW_H,
+    ROW_HI,
+    RULE,
+    SMALL_ICON,
+    SMALL_SIZE,
+    STAT_SIZE,
+    STATUS_SIZE,
+    TEXT,
+    TINT,
+    TITLE_SIZE,
+    WARD,
+    WARD_HATCH,
+    WARDED,
+    WOOD,
+    XRED,
+    Layout,
+    cell_box,
+    layout,
+    parse_cell,
+)
+from render.flying_blades.words import (
+    card_list,
+    card_name,
+    colour_name,
+    draft_status,
+    passes_text,
+    reason_text,
+    seat_names,
+    status_line,
+    text_board,
+    title_text,
+)
+from render.kit import RGB
 from render.kit.paletted import Paletted, PCanvas, cached_tile
 
-GAME = "flying_blades"
-KEY = "render.flying_blades."
-CHAR_COLOUR = {"r": "red", "y": "yellow", "b": "blue", "g": "green", "k": "black"}
-COLOUR_CHAR = {colour: char for char, colour in CHAR_COLOUR.items()}
-CARDS = ("vanish", "shuriken", "double", "triple", "dragon", "circle", "bomb")
-WARDED = "#"
-EMPTY = "."
-
-# -------------------------------------------------------------------------------------------- theme
-
-BG = hex_rgb("2b1c12")  # walnut: header and panel
-ROW_HI = hex_rgb("4d3421")  # the row of the seat to move / the winners
-RULE = hex_rgb("3e2a1b")  # separators in the panel
-FRAME = hex_rgb("5e3d24")  # the board's frame, where the coordinates are
-FRAME_EDGE = hex_rgb("3a2415")
-LABEL = hex_rgb("f5e2bc")
-LABEL_DIM = hex_rgb("a48a6a")
-WOOD = (hex_rgb("e6c893"), hex_rgb("dbb881"))  # maple cells, a faint checker to help count
-GRID = hex_rgb("a07a4b")
-TINT = hex_rgb("fbeab0")  # cells of the last move
-INK = hex_rgb("1f130a")  # outline of the last move's cells
-XRED = hex_rgb("b0281c")  # the cross on a removed ninja's cell
-WARD = hex_rgb("86735f")
-WARD_HATCH = hex_rgb("6c5b4b")
-TEXT = hex_rgb("f6e8cf")
-DIM = hex_rgb("b8a07f")
-GOLD = hex_rgb("f3c351")
-
-CELL = 96  # the same cell on the House and the Temple: ~1000 px wide House, ~1580 px Temple
-PAD = 24
-BAND = 48  # frame band holding the coordinates
-HEADER_H = 156
-BOARD_GAP = 22  # frame to panel
-ROW_H = 66
-LINE_H = 48
-COORD_SIZE = 30
-TITLE_SIZE = 24
-STATUS_SIZE = 38
-SMALL_SIZE = 25
-NAME_SIZE = 30
-STAT_SIZE = 27
-ICON = 50  # disc icon in the panel rows
-SMALL_ICON = 34  # disc icon inside lines of text
-BADGE = 32  # a step number on a cell when several moves are marked
-
-
-# ------------------------------------------------------------------------------------------- layout
-
-
-@dataclass(frozen=True)
-class Layout:
-    cols: int
-    rows: int
-    board_x: int
-    board_y: int
-    panel_y: int
-    size: tuple[int, int]
-    warded: tuple[tuple[int, int], ...]  # (x, y) cells, y = 0 for the top row
-
-
-def _panel_lines(view: dict[str, Any]) -> tuple[int, int]:
-    """(seat rows, text lines) under the board."""
-    rows = view["players"] + (1 if view.get("neutral") else 0)
-    lines = 0
-    if view.get("viewer") is not None:
-        lines += 1  # prey / hunters legend
-        if view.get("hand") is not None and not view.get("hands"):
-            lines += 1
-    if view.get("hands"):
-        lines += view["players"]
-    return rows, lines
-
-
-def layout(view: dict[str, Any]) -> Layout:
-    board = view["board"]
-    rows, cols = len(board), len(board[0])
-    warded = tuple((x, y) for y, line in enumerate(board) for x, ch in enumerate(line) if ch == WARDED)
-    board_x, board_y = PAD + BAND, HEADER_H + BAND
-    panel_y = board_y + rows * CELL + BAND + BOARD_GAP
-    seat_rows, lines = _panel_lines(view)
-    height = panel_y + seat_rows * ROW_H + (lines * LINE_H + 10 if lines else 0) + PAD
-    width = 2 * (PAD + BAND) + cols * CELL
-    return Layout(cols, rows, board_x, board_y, panel_y, (width, height), warded)
-
-
-def cell_box(lay: Layout, x: int, y: int) -> tuple[int, int, int, int]:
-    """The inside of a cell (grid lines excluded), y = 0 for the top row."""
-    left, top = lay.board_x + x * CELL + 1, lay.board_y + y * CELL + 1
-    return left, top, left + CELL - 2, top + CELL - 2
-
-
-def parse_cell(name: str | None, lay: Layout) -> tuple[int, int] | None:
-    """``c3`` -> (2, rows - 3), or None for anything that is not a cell of this board."""
-    if not name or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
-        return None
-    x, row = ord(name[0].lower()) - ord("a"), int(name[1:])
-    if not (0 <= x < lay.cols and 1 <= row <= lay.rows):
-        return None
-    return x, lay.rows - row
-
+# The package's public names (the image, the text board) and those its tests and the terminal read.
+__all__ = ["BG", "CARDS", "CELL", "GOLD", "HEADER_H", "Layout", "card_name", "cell_box", "draw", "layout", "parse_cell",
+           "render", "text_board"]
 
 # --------------------------------------------------------------------------------- palette, sprites
 
@@ -253,92 +208,6 @@ def _board_block(cols: int, rows: int, warded_cells: tuple[tuple[int, int], ...]
     return paletted().tile(img)
 
 
-# ------------------------------------------------------------------------------------- text helpers
-
-
-def seat_names(view: dict[str, Any], names: list[str] | None, locale: str) -> list[str]:
-    """Drawable names by seat: the given names cleaned, else "Player N"."""
-    out = []
-    for seat in range(view["players"]):
-        raw = names[seat] if names is not None and seat < len(names) else None
-        out.append(common.display_name(raw, t("render.seat", locale, n=seat + 1)))
-    return out
-
-
-def colour_name(colour: str, locale: str) -> str:
-    return t(f"colour.{colour}", locale)
-
-
-def card_name(card: str, locale: str) -> str:
-    """The rules' name for a card (``fb.card.*``, the words the commands use), else the renderer's own."""
-    key = f"fb.card.{card}"
-    name = t(key, locale)
-    return name if name != key else t(f"{KEY}card.{card}", locale)
-
-
-def card_list(cards: list[str], locale: str) -> str:
-    """``Bomb · Shuriken ×2`` in the deck's order; ``none`` for an empty hand."""
-    if not cards:
-        return t("render.flying_blades.no_cards", locale)
-    counts = Counter(cards)
-    order = sorted(counts, key=lambda c: (CARDS.index(c) if c in CARDS else len(CARDS), c))
-    parts = []
-    for card in order:
-        name = card_name(card, locale)
-        parts.append(name if counts[card] == 1 else f"{name} \u00d7{counts[card]}")
-    return " \u00b7 ".join(parts)
-
-
-def _title(view: dict[str, Any], locale: str) -> str:
-    board = view.get("board_name") or ("temple" if len(view["board"][0]) > len(view["board"]) else "house")
-    return t("render.flying_blades.title", locale) + " \u00b7 " + t(f"{KEY}board.{board}", locale)
-
-
-def _draft_status(ready: bool, locale: str) -> str:
-    if ready:
-        return t("render.flying_blades.status.ready", locale)
-    return t("render.flying_blades.status.choosing", locale)
-
-
-def _status(view: dict[str, Any], names: list[str], locale: str) -> tuple[list[int], str]:
-    """(seats whose discs lead the status line, the status text)."""
-    phase, to_move, viewer = view["phase"], list(view.get("to_move") or []), view.get("viewer")
-    if phase == "draft":
-        total = view["players"]
-        ready = sum(1 for d in view.get("drafted") or [] if d)
-        return [], t("render.flying_blades.draft", locale, ready=ready, total=total)
-    if phase == "over":
-        outcome = view.get("outcome") or {}
-        winners = list(outcome.get("winners") or [])
-        if len(winners) == 1:
-            return winners, t("render.flying_blades.winner", locale, name=names[winners[0]])
-        if winners:
-            return winners, t(
-                "render.flying_blades.shared_win", locale, names=", ".join(names[s] for s in winners)
-            )
-        return [], t("render.flying_blades.game_over", locale)
-    if viewer is not None and viewer in to_move:
-        return [viewer], t("render.flying_blades.your_move", locale, name=names[viewer])
-    if to_move:
-        return to_move, t("render.flying_blades.to_move", locale, name=", ".join(names[s] for s in to_move))
-    return [], t("render.flying_blades.game_over", locale)
-
-
-def _reason(view: dict[str, Any], locale: str) -> str:
-    key = (view.get("outcome") or {}).get("reason")
-    if not key:
-        return ""
-    text = t(key, locale)
-    return "" if text == key else text  # an untranslated key is noise in a picture
-
-
-def _passes(view: dict[str, Any], locale: str) -> str:
-    passes = view.get("passes") or 0
-    return (
-        t("render.flying_blades.passes", locale, count=passes) if passes and view["phase"] == "play" else ""
-    )
-
-
 # ------------------------------------------------------------------------------------------ drawing
 
 
@@ -400,14 +269,14 @@ def _moves_items(marked: list[dict[str, Any]], colours: list[str], names: list[s
 def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str, width: int,
                  marked: list[dict[str, Any]]) -> None:
     right = width - PAD
-    title = _title(view, locale)
+    title = title_text(view, locale)
     turn = t("render.turn", locale, n=view.get("turn", 0))
     turn_w = cv.text(right, PAD + 16, turn, size=TITLE_SIZE, fill=DIM, weight="Regular", align="right")
     cv.text(
         PAD, PAD + 16, title, size=TITLE_SIZE, fill=DIM, weight="Regular", max_width=right - PAD - turn_w - 24
     )
 
-    lead, status = _status(view, names, locale)
+    lead, status = status_line(view, names, locale)
     x = PAD
     cy = PAD + 62
     colours = view["colours"]
@@ -419,7 +288,7 @@ def _draw_header(cv: _Canvas, view: dict[str, Any], names: list[str], locale: st
     cv.text(x, cy, status, size=STATUS_SIZE, fill=fill, max_width=right - x)
 
     items = _moves_items(marked, colours, names, locale)
-    extra = _reason(view, locale) if view["phase"] == "over" else _passes(view, locale)
+    extra = reason_text(view, locale) if view["phase"] == "over" else passes_text(view, locale)
     if view["phase"] == "draft":
         extra = t("render.flying_blades.draft_hint", locale)
     if extra:
@@ -522,7 +391,7 @@ def _status_width(view: dict[str, Any], locale: str) -> int:
     phase, players = view["phase"], view["players"]
     texts = [t("render.flying_blades.status.resigned", locale)] if any(view.get("resigned") or []) else []
     if phase == "draft":
-        texts += [_draft_status(True, locale), _draft_status(False, locale)]
+        texts += [draft_status(True, locale), draft_status(False, locale)]
     elif phase == "play":
         texts.append(t("render.flying_blades.status.to_move", locale))
     elif phase == "over":
@@ -635,7 +504,7 @@ def _draw_panel(cv: _Canvas, view: dict[str, Any], names: list[str], locale: str
         if gone:
             status = t("render.flying_blades.status.resigned", locale)
         elif phase == "draft":
-            status = _draft_status(drafted[seat], locale)
+            status = draft_status(drafted[seat], locale)
             status_fill, icon = (TEXT, "check") if drafted[seat] else (DIM, "")
         elif phase == "over" and seat in place:
             status, status_fill = t("render.place", locale, place=place[seat]), GOLD if hot else TEXT
@@ -723,95 +592,3 @@ def render(view: dict[str, Any], *, names: list[str] | None = None, locale: str 
            moves: list[dict[str, Any]] | None = None) -> bytes:
     """PNG bytes of the board image for a view (a spectator's or one seat's); ``moves`` marks a run of moves."""
     return common.encode_image(draw(view, names=names, locale=locale, moves=moves))
-
-
-# --------------------------------------------------------------------------------------- text board
-
-
-def text_board(view: dict[str, Any], *, names: list[str] | None = None, locale: str = "en") -> str:
-    """A plain-text board: coordinates on all edges, one letter per ninja (r y b g k), ``.`` empty, ``#``
-    warded; the last move's destination in ``[ ]``, its origin in ``( )``, a removed ninja's empty cell as
-    ``x``; then the status, the seats and the viewer's hand."""
-    board = view["board"]
-    rows, cols = len(board), len(board[0])
-    lay = Layout(cols, rows, 0, 0, 0, (0, 0), ())
-    labels = seat_names(view, names, locale)
-    colours = view["colours"]
-    last = view.get("last_action") or {}
-    src, dst = parse_cell(last.get("from"), lay), parse_cell(last.get("to"), lay)
-    removed = {parse_cell(r, lay) for r in last.get("removed") or []}
-
-    title = _title(view, locale)
-    out = [f"{title} \u00b7 {t('render.turn', locale, n=view.get('turn', 0))}"]
-    _, status = _status(view, labels, locale)
-    out.append(status)
-    if last and last.get("seat") is not None and 0 <= last["seat"] < len(colours):
-        out.append(
-            f"{t('render.flying_blades.last_move', locale)} {labels[last['seat']]}: {last.get('action', '')}"
-        )
-    extra = _reason(view, locale) if view["phase"] == "over" else _passes(view, locale)
-    if view["phase"] == "draft":
-        extra = t("render.flying_blades.draft_hint", locale)
-    if extra:
-        out.append(extra)
-    out.append("")
-
-    letters = "    " + "".join(f" {chr(ord('a') + x)} " for x in range(cols))
-    out.append(letters)
-    for y, line in enumerate(board):
-        cells = []
-        for x, ch in enumerate(line):
-            if (x, y) == dst:
-                cells.append(f"[{ch}]")
-            elif (x, y) == src:
-                cells.append(f"({ch})")
-            elif ch == EMPTY and (x, y) in removed:
-                cells.append(" x ")
-            else:
-                cells.append(f" {ch} ")
-        out.append(f"{rows - y:>3} {''.join(cells)} {rows - y}")
-    out.append(letters)
-    if src is not None or dst is not None or removed - {None}:
-        out.append(t("render.flying_blades.text_marks", locale))
-    out.append("")
-
-    ninjas = view.get("ninjas") or {}
-    to_move = set(view.get("to_move") or [])
-    hand_counts = view.get("hand_counts") or [0] * view["players"]
-    prey = view.get("prey") or [[] for _ in colours]
-    for seat, colour in enumerate(colours):
-        marker = ">" if seat in to_move and view["phase"] == "play" else " "
-        parts = [
-            t("unit.ninja", locale, count=ninjas.get(colour, 0)),
-            t("unit.card", locale, count=hand_counts[seat]),
-        ]
-        if view.get("neutral"):
-            taken = (view.get("captured") or [0] * len(colours))[seat]
-            parts.append(t("render.flying_blades.captured", locale, count=taken))
-        else:
-            hunted = ", ".join(colour_name(colours[p], locale) for p in prey[seat])
-            parts.append(f"{t('render.flying_blades.hunts', locale)} {hunted}")
-        if (view.get("resigned") or [False] * len(colours))[seat]:
-            parts.append(t("render.flying_blades.status.resigned", locale))
-        elif view["phase"] == "draft":
-            ready = (view.get("drafted") or [False] * len(colours))[seat]
-            parts.append(_draft_status(ready, locale))
-        you = f" {t('render.you', locale)}" if view.get("viewer") == seat else ""
-        out.append(
-            f"{marker} {COLOUR_CHAR.get(colour, '?')} = {colour_name(colour, locale)}: "
-            f"{labels[seat]}{you} \u2014 {', '.join(parts)}"
-        )
-    neutral = view.get("neutral")
-    if neutral:
-        out.append(
-            f"  {COLOUR_CHAR.get(neutral, '?')} = "
-            f"{t('render.flying_blades.neutral', locale, colour=colour_name(neutral, locale))} \u2014 "
-            f"{t('unit.ninja', locale, count=ninjas.get(neutral, 0))}"
-        )
-    viewer = view.get("viewer")
-    if view.get("hands"):
-        for seat, cards in enumerate(view["hands"]):
-            out.append(f"{labels[seat]}: {card_list(cards, locale)}")
-    elif viewer is not None and view.get("hand") is not None:
-        out.append(f"{t('render.flying_blades.your_cards', locale)} {card_list(view['hand'], locale)}")
-    return "\n".join(line.rstrip() for line in out)

@@ -34,6 +34,7 @@ from cogs.utils.status import StatusMessages
 from config import Settings, load_settings
 from engine import Engine, Notice, utcnow
 from engine.tournaments import Director
+from render import kit
 from storage import StorageError, StorageOpenError, Store, open_store
 
 log = logging.getLogger("floorboard")
@@ -371,6 +372,7 @@ def run_bot() -> int:
         print(f"Invalid settings in the environment or .env:\n{e}", file=sys.stderr)
         return EXIT_BAD_SETTINGS
     configure_logging(settings.log_level)
+    kit.use_format(settings.image_format)  # for the whole process: every image this bot posts
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print(NO_TOKEN, file=sys.stderr)

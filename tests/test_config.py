@@ -49,3 +49,14 @@ def test_a_database_url_of_an_unknown_scheme_is_refused_at_start(tmp_path: Path,
     env.write_text("DATABASE_URL=mysql://fb@db/fb\n", encoding="utf-8")
     with pytest.raises(ValueError, match="DATABASE_URL must start with postgresql://"):
         Settings(_env_file=env)  # type: ignore[call-arg]
+
+
+def test_image_format_is_webp_unless_set_and_only_webp_or_png(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("IMAGE_FORMAT", raising=False)
+    assert Settings().image_format == "webp"
+    monkeypatch.setenv("IMAGE_FORMAT", "png")
+    assert Settings().image_format == "png"
+    monkeypatch.setenv("IMAGE_FORMAT", "gif")
+    with pytest.raises(ValueError):
+        Settings()

@@ -124,3 +124,20 @@ def test_a_webp_names_its_file_webp_and_a_png_png_in_every_post() -> None:
     assert board_file(T(), png, "-x").filename == "flying_blades-7-12-x.png"  # type: ignore[arg-type]
     assert fw_file(T(), webp, "-dreams").filename == "flying_blades-7-12-dreams.webp"  # type: ignore[arg-type]
     assert fp_file(T(), webp, "round01").filename == "floor_plan-7-round01.webp"  # type: ignore[arg-type]
+
+
+def test_image_format_png_sends_every_image_as_a_lossless_png_and_an_unknown_format_is_refused() -> None:
+    """IMAGE_FORMAT=png trades bytes for CPU: the same pixels as a PNG, named .png; "gif" is refused."""
+    img = Image.new("P", (40, 30), 3)
+    img.putpalette([v for i in range(256) for v in (i, 255 - i, i // 2)])
+    try:
+        kit.use_format("png")
+        data = kit.encode_image(img)
+        assert kit.image_ext(data) == "png" and kit.image_name("board", data) == "board.png"
+        assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == img.convert("RGB").tobytes()
+        with pytest.raises(ValueError):
+            kit.use_format("gif")
+        assert kit.image_format() == "png"
+    finally:
+        kit.use_format("webp")
+    assert kit.image_ext(kit.encode_image(img)) == "webp"

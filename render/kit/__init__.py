@@ -67,7 +67,9 @@ from render.kit.png import (
     encode_png,
     encode_webp,
     image_ext,
+    image_format,
     image_name,
+    use_format,
 )
 from render.kit.read import (
     fixed_word,
@@ -109,6 +111,7 @@ __all__ = [
     "has_glyph",
     "hex_rgb",
     "image_ext",
+    "image_format",
     "image_name",
     "lato_path",
     "mark_ink",
@@ -122,4 +125,5 @@ __all__ = [
     "text_sprite",
     "text_width",
     "to_palette",
+    "use_format",
 ]

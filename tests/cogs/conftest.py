@@ -11,8 +11,27 @@ import pytest
 from discord.ext.test import factories as facts
 
 import tests.discord_harness as harness_module
+from render import kit
 from tests.conftest import FakeClock
 from tests.discord_harness import ErrorLog, Harness
+
+
+@pytest.fixture(autouse=True)
+def images_as_png() -> Iterator[None]:
+    """The Discord tests post their images as PNG (IMAGE_FORMAT=png): they check what is posted and when, and post
+    thousands of images, and WebP's encode costs ~10x the CPU. WebP, the bot's default, is checked where its bytes
+    matter: tests/test_render_encoding.py, the terminal's files, the tests below that ask for ``webp``, and the real
+    bot process in tests/e2e."""
+    kit.use_format("png")
+    yield
+    kit.use_format("webp")
+
+
+@pytest.fixture
+def webp() -> Iterator[None]:
+    """This test posts images as the bot does by default (WebP)."""
+    kit.use_format("webp")
+    yield
 
 
 @pytest.fixture

@@ -131,6 +131,7 @@ async def test_stale_and_forged_buttons_change_nothing(harness: Harness) -> None
     assert after.version == version and after.status == "active"
 
 
+@pytest.mark.usefixtures("webp")
 async def test_harvest_shows_cards_and_buying_works(harness: Harness) -> None:
     h = harness
     channel_id = await start(h, "quick_start=on")

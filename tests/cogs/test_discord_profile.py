@@ -7,6 +7,8 @@ from __future__ import annotations
 from itertools import count
 from typing import Any
 
+import pytest
+
 from engine import SeatInfo, Table
 from tests.discord_harness import GUILD_ID, USERS, Harness, Sent, check_embeds, check_png, command_data
 
@@ -45,6 +47,7 @@ def link(table: Table) -> str:
     return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
 
 
+@pytest.mark.usefixtures("webp")
 async def test_the_leaderboard_after_two_finished_games_lists_the_winner_first(harness: Harness) -> None:
     h = harness
     await finished(h, "alice", "bob")

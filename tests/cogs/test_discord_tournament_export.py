@@ -7,10 +7,13 @@ import csv
 import io
 import json
 
+import pytest
+
 from tests.cogs.test_discord_tournaments import entered, only, reply, tour
 from tests.discord_harness import USERS, Harness, check_png
 
 
+@pytest.mark.usefixtures("webp")
 async def test_export_formats_are_private_files_for_the_organiser(harness: Harness) -> None:
     h = harness
     await entered(h, "swiss", ("alice", "bob", "carol", "dave"), rounds=2)

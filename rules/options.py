@@ -86,11 +86,15 @@ def describe(rules: Any, players: int, preset: dict[str, Any] | None = None) -> 
     what a surface sets before the player's own options, e.g. the lobby's fairer letters in The Floor)."""
     preset = dict(preset or {})
     few, most = rules.min_players, rules.max_players
-    low, high = rules.normalize_options(few, preset), rules.normalize_options(most, preset)
+    # Every table size, not only the ends: a default may differ in between (Floating World's extra Wounds: 0 solo
+    # and for four, more for two and three).
+    by_size = [rules.normalize_options(n, preset) for n in range(few, most + 1)]
+    low = by_size[0]
     defaults = rules.normalize_options(players, preset)
     out = []
     for key in option_keys(rules, players):
         values = _values(rules, most, key, defaults.get(key))
-        out.append(OptionInfo(key, values, defaults.get(key, UNSET), low.get(key, UNSET) != high.get(key, UNSET),
+        varies = len({repr(d.get(key, UNSET)) for d in by_size}) > 1
+        out.append(OptionInfo(key, values, defaults.get(key, UNSET), varies,
                               values != _values(rules, few, key, low.get(key))))
     return out

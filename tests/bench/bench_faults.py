@@ -88,6 +88,12 @@ ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b")
 Failed = pytest.fail.Exception  # what the driver's own waits raise (a BaseException)
 
 
+def board_stem(name: str) -> str | None:
+    """An image file's name without its extension (posts are WebP or PNG, by IMAGE_FORMAT); None for other files."""
+    stem, _, ext = name.rpartition(".")
+    return stem if ext in ("webp", "png") else None
+
+
 class BotDied(Exception):
     """The bot exited without being killed by the campaign."""
 
@@ -276,10 +282,10 @@ class Campaign:
         if row.status == "active" and row.to_move() != {HUMAN_SEAT}:
             return False
         d, thread = self.double, self.table.thread_id
-        name = f"{GAME}-{row.id}-{row.moves}.png"
+        stem = f"{GAME}-{row.id}-{row.moves}"
         at = next((i for i in range(len(d.sent) - 1, -1, -1)
                    if d.sent[i].public and d.sent[i].channel_id == thread
-                   and any(n == name for n, _ in d.sent[i].files)), None)
+                   and any(board_stem(n) == stem for n, _ in d.sent[i].files)), None)
         if at is None:
             return False
         return any(s.public and s.channel_id == thread
@@ -610,16 +616,18 @@ class Campaign:
             self.findings.append(f"unanswered: {attempt.describe()}: not applied and no reply (ignored)")
 
     def check_boards(self) -> None:
-        """A board image (``flying_blades-<table>-<moves>.png``) posted publicly twice: the same move shown twice."""
+        """A board image (``flying_blades-<table>-<moves>.webp`` or ``.png``) posted publicly twice: the same move
+        shown twice."""
         first: dict[str, int] = {}
         counts: Counter[str] = Counter()
         for i, s in enumerate(self.double.sent):
             if not s.public:
                 continue
             for name, _ in s.files:
-                if name.endswith(".png") and not name.endswith("-private.png"):
-                    counts[name] += 1
-                    first.setdefault(name, i)
+                stem = board_stem(name)
+                if stem is not None and not stem.endswith("-private"):
+                    counts[stem] += 1
+                    first.setdefault(stem, i)
         for name, n in counts.items():
             if n > 1 and name not in self.reported_boards:
                 self.reported_boards.add(name)

@@ -41,6 +41,7 @@ def seeded_positions(game_id: str) -> list[object]:
     return states
 
 
+@pytest.mark.usefixtures("webp")  # what the bot posts by default
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_has_a_renderer_that_draws_its_views(game_id: str) -> None:
     rules, entry = GAMES[game_id], RENDERERS[game_id]

@@ -331,18 +331,8 @@ def paste_text(
     max_width: float | None = None,
 ) -> int:
     """`render.kit.paste_text` onto a 'P' image of this palette, from cached 'P' text tiles."""
-    if max_width is not None:
-        text = kit.fit_text(text, size, math.floor(max_width), weight)
-    width = kit.text_width(text, size, weight)
-    tile, dx, dy = paletted().text_tile(text, size, weight, fill, bg)
-    x, y = xy
-    if align == "center":
-        x -= width / 2
-    elif align == "right":
-        x -= width
-    if tile is not None:
-        img.paste(tile, (round(x) + dx, round(y + kit.cap_height(size, weight) / 2) + dy))
-    return math.ceil(width)
+    return kit.paste_text(img, xy, text, size=size, fill=fill, bg=bg, weight=weight, align=align,
+                          max_width=max_width, tiles=paletted().text_tile)
 
 
 @functools.cache

@@ -6,6 +6,7 @@ import functools
 import importlib.resources
 import math
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -225,12 +226,14 @@ def paste_text(
     weight: str = "Bold",
     align: str = "left",
     max_width: float | None = None,
+    tiles: Callable[[str, int, str, RGB, RGB], tuple[Image.Image | None, int, int]] | None = None,
 ) -> int:
-    """Like `draw_text` (capitals centred on ``xy[1]``), from a cached tile: only onto a flat ``bg``."""
+    """Like `draw_text` (capitals centred on ``xy[1]``), from a cached tile: only onto a flat ``bg``. ``tiles``
+    makes the tile (default `text_sprite`; a palette image passes its palette's, `Paletted.text_tile`)."""
     if max_width is not None:
         text = fit_text(text, size, math.floor(max_width), weight)
     width = text_width(text, size, weight)
-    tile, dx, dy = text_sprite(text, size, weight, fill, bg)
+    tile, dx, dy = (tiles or text_sprite)(text, size, weight, fill, bg)
     x, y = xy
     if align == "center":
         x -= width / 2

@@ -14,14 +14,13 @@ threads may draw at once; the same view gives the same bytes.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.kit.colours import RGB
-from render.kit.fonts import cap_height, fit_text, text_sprite, text_width
+from render.kit.fonts import paste_text, text_sprite
 
 TEXT_TILES = 4096  # text tiles per palette: a game's labels, names and counts in two locales fit many times over
 
@@ -101,19 +100,10 @@ class PCanvas:
              weight: str = "Bold", align: str = "left", max_width: float | None = None) -> int:
         """Like `render.kit.paste_text` (capitals centred on ``y``): ``bg`` must be the flat colour under the text;
         returns the width drawn."""
-        if max_width is not None:
-            if max_width <= 0:
-                return 0
-            text = fit_text(text, size, math.floor(max_width), weight)
-        width = text_width(text, size, weight)
-        tile, dx, dy = self.p.text_tile(text, size, weight, fill, self.bg if bg is None else bg)
-        if align == "center":
-            x -= width / 2
-        elif align == "right":
-            x -= width
-        if tile is not None:
-            self.img.paste(tile, (round(x) + dx, round(y + cap_height(size, weight) / 2) + dy))
-        return math.ceil(width)
+        if max_width is not None and max_width <= 0:
+            return 0
+        return paste_text(self.img, (x, y), text, size=size, fill=fill, bg=self.bg if bg is None else bg,
+                          weight=weight, align=align, max_width=max_width, tiles=self.p.text_tile)
 
     def sprite(self, tile: Image.Image, x: float, cy: float) -> int:
         """Paste a 'P' tile with its left edge at x, centred vertically on cy; return its width."""

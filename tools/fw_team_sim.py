@@ -2,13 +2,16 @@
 
     nice -n 10 .venv/bin/python tools/fw_team_sim.py [--games N] [--players 1 2 3 4]
                                                      [--difficulty easy normal hard] [--option key=value ...]
-                                                     [--solo-presets]
+                                                     [--solo-presets] [--auto-nightmare]
 
 Prints one row per (players, difficulty): the setup played (spawn divisor, Land defence, extra Wounds, Demon
 Strength head start: the preset for that player count unless ``--option`` names a knob), games, win rate, average
 and longest length in player turns, the loss causes (Gate destroyed, every Kitsune dead, unfinished) and the
 seconds taken, then the commit measured. ``--solo-presets`` plays every player count on the solo presets (the
 setup teams had before the per-player-count presets): the "before" column of docs/floating_world.md.
+The Nightmare is what a new table gets (``FloatingWorld.new_game_options``: automatic alone, the bots deciding
+with 2–4 players); ``--auto-nightmare`` makes every choice automatic (how the tables before issue 23's decisions
+were measured). The header names which.
 Seeds are ``team-<difficulty>-<players>-<i>``, so a run is reproducible. One process on purpose: the machine
 is shared (``--workers`` is capped at 1).
 """
@@ -58,10 +61,15 @@ class Cell:
                          for k, v in self.reasons.most_common() if k != WON)
 
 
+def table_options(difficulty: str, options: dict | None = None) -> dict:
+    """What a new table gets (the rules' ``new_game_options``, as engine.core gives them), then this run's."""
+    return {**FloatingWorld.new_game_options, "difficulty": difficulty, **(options or {})}
+
+
 def play(players: int, difficulty: str, seed: str, options: dict | None = None) -> tuple[str, int]:
-    """One game with the bot in every seat: (outcome reason or "unfinished", player turns)."""
+    """One game with the bot in every seat, set up as a new table: (outcome reason or "unfinished", player turns)."""
     g = FloatingWorld()
-    s = g.new(players, {"difficulty": difficulty, **(options or {})}, seed)
+    s = g.new(players, table_options(difficulty, options), seed)
     for _ in range(MAX_ACTIONS):
         if s.phase == "over":
             break
@@ -75,6 +83,13 @@ def run_cell(players: int, difficulty: str, games: int, options: dict | None = N
         cell.add(*play(players, difficulty, f"team-{difficulty}-{players}-{i}", options))
     cell.seconds = time.perf_counter() - start
     return cell
+
+
+def nightmare_mode(options: dict) -> str:
+    """The header's words for who decides the Nightmare in this run."""
+    raw = table_options("normal", options)["auto_nightmare"]
+    return {"solo": "as a new table (automatic alone, the bots decide with 2-4 players)",
+            "on": "automatic (auto_nightmare=on)", "off": "the bots decide (auto_nightmare=off)"}.get(raw, raw)
 
 
 def cell_options(difficulty: str, options: dict, solo_presets: bool) -> dict:
@@ -108,10 +123,15 @@ def main(argv: list[str] | None = None) -> None:
                     help="a table option, e.g. boost=on (repeatable)")
     ap.add_argument("--solo-presets", action="store_true",
                     help="play every player count on the solo presets (before the per-player-count presets)")
+    ap.add_argument("--auto-nightmare", action="store_true",
+                    help="every Nightmare choice automatic (auto_nightmare=on), as the tables before the decisions")
     ap.add_argument("--workers", type=int, default=1, choices=(1,), help="always 1: the machine is shared")
     args = ap.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
-    print(f"{args.games} games per cell, options {options or '{}'}, commit {commit()}")
+    if args.auto_nightmare:
+        options["auto_nightmare"] = "on"
+    print(f"{args.games} games per cell, options {options or '{}'}, Nightmare {nightmare_mode(options)}, "
+          f"commit {commit()}")
     print("| players | difficulty | setup | games | win rate | avg turns | longest | losses | secs |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for players in args.players:

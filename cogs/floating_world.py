@@ -5,9 +5,11 @@ Under the latest map: **End turn**, **Harvest**, **Heal**, **Create Village**, *
 allow them now, a select of the Lands to move to or create and a select of the rolls (a demon on your Land and a
 stat, another Kitsune, a take-over), and **My Kitsune** (an ephemeral reply with your stats, cards and legal
 moves). While a harvest is pending: one button per drawn Dream card (its name and cost) and **Keep none**.
-While the Nightmare waits for the current player's decision (6.1 demon order, 6.2 where a Kitsune goes, 6.4.3
-where a spawn appears): one select of the choices (the bot's choice marked), the turn line pings the decider and
-the map outlines the candidate Lands; other players' clicks are refused like any move out of turn.
+While the Nightmare waits for a decision (6.1 demon order and 6.4.3 where a spawn appears: the current player's;
+6.2 where a cut-off Kitsune goes: its owner's): the choices as selects of up to 25 (Discord's limit; a big map's
+spawn Lands fill up to four, ordered row by row, each placeholder naming its first and last Land; beyond that
+the turn line says to type ``spawn x,y``), the bot's choice marked; the turn line pings the decider and the map
+outlines the candidate Lands; anyone else's pick is refused with whose choice it is.
 The drawn cards are posted as an image (`render.floating_world.cards`) with the map.
 Every component carries the table and its version: the callback re-reads the table, and ``engine.act`` checks the
 seat, the turn and the version (a stale or forged click changes nothing); a select's value must be one of the
@@ -28,7 +30,7 @@ from cogs.utils.components import custom_id
 from cogs.utils.lang import locale_of_interaction
 from cogs.utils.play import MoveButton, MoveCog, MoveSelect, legal, play_component
 from cogs.utils.posting import Post, send_private
-from cogs.utils.replies import user_errors
+from cogs.utils.replies import send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, Segment, escape, seat_name, shown_names
 from engine import ActResult, Table
 from i18n import t
@@ -45,8 +47,11 @@ GAME = "floating_world"
 SIMPLE = ("end", "harvest", "heal", "village", "seal")  # buttons whose action is their own name
 BUTTON_TEMPLATE = (rf"{GAME}:(?P<action>end|harvest|heal|village|seal|keepnone|hand|buy\.[a-z][a-z0-9_]{{1,39}})"
                    r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
-SELECT_TEMPLATE = rf"{GAME}:(?P<kind>go|roll|decide):(?P<table>[0-9]+):(?P<version>[0-9]+)"
-SELECT_VERBS = {"go": ("move", "land"), "roll": ("attack", "takeover"), "decide": ("resolve", "flee", "spawn")}
+SELECT_TEMPLATE = rf"{GAME}:(?P<kind>go|roll|decide[2-4]?):(?P<table>[0-9]+):(?P<version>[0-9]+)"
+DECIDE_VERBS = ("resolve", "flee", "spawn")
+# A decision's choices fill up to four selects (a message holds five rows; the last keeps the buttons).
+DECIDE_KINDS = ("decide", "decide2", "decide3", "decide4")
+SELECT_VERBS = {"go": ("move", "land"), "roll": ("attack", "takeover"), **dict.fromkeys(DECIDE_KINDS, DECIDE_VERBS)}
 STYLES = {"end": discord.ButtonStyle.danger, "seal": discord.ButtonStyle.success,
           "keepnone": discord.ButtonStyle.secondary, "hand": discord.ButtonStyle.secondary}
 MAX_OPTIONS = 25
@@ -204,7 +209,8 @@ class FloatingWorldSurface(GameSurface):
         if state is None or table.status != "active":
             return super().phase_text(table, locale)
         key = "fwui.phase_haunt" if state.phase == "haunt" else "fwui.phase_decide" if state.pending else "fwui.phase"
-        return t(key, locale, turn=state.turn, name=self.seat_label(table, state.current, locale))
+        seat = min(table.to_move(), default=state.current)  # a paused Nightmare waits for its decider (6.2)
+        return t(key, locale, turn=state.turn, name=self.seat_label(table, seat, locale))
 
     def help_embed(self, locale: str) -> discord.Embed:
         embed = discord.Embed(title=t("fwui.help.title", locale, game=self.game_name(locale)),
@@ -227,7 +233,7 @@ class FloatingWorldSurface(GameSurface):
             items.append(FloatingWorldButton.make("keepnone", table, locale))
             return [*items, *self.image_items(table, locale)]
         if state.pending is not None:
-            return [decision_select(table, locale), *self.image_items(table, locale)]
+            return [*decision_selects(table, locale), *self.image_items(table, locale)]
         actions = ["end"] if state.phase == "haunt" else legal(table, state.current)
         items += [FloatingWorldButton.make(a, table, locale) for a in SIMPLE if a in actions and a != "end"]
         if "end" in actions:
@@ -296,22 +302,54 @@ def asks(table: Table) -> bool:
 
 
 def decision_text(table: Table, locale: str) -> str:
-    """What the paused Nightmare asks of the current player, in words."""
+    """What the paused Nightmare asks of its decider, in words (and how to type what no select holds)."""
     view = table.view(None)["pending"]
-    name = shown_names(table)[view["fleeing"]] if view["decision"] == "flee" else ""
-    return t(f"fwui.decide.{view['decision']}", locale, name=name, demon=words.demon(view.get("type", "oni"), locale))
+    name = seat_name(table, view["fleeing"]) if view["decision"] == "flee" else ""
+    text = t(f"fwui.decide.{view['decision']}", locale, name=name, demon=words.demon(view.get("type", "oni"), locale))
+    hidden = len(view["choices"]) - MAX_OPTIONS * len(DECIDE_KINDS)
+    if hidden > 0:
+        last = max(view["choices"], key=choice_order)  # one that no select holds
+        text += " " + t("fwui.decide.type_more", locale, count=hidden, example=last)
+    return text
 
 
-def decision_select(table: Table, locale: str) -> ActionSelect:
-    """The Nightmare's choices as one select (values are the legal actions; the bot's choice is marked)."""
+def choice_order(action: str) -> tuple[int, int, str]:
+    """Row by row (y, then x), so each select of a big map's choices is one stretch of the map."""
+    at = nt.parse(action).at
+    return (at[1], at[0], action) if at is not None else (1 << 30, 0, action)
+
+
+def decision_selects(table: Table, locale: str) -> list[ActionSelect]:
+    """The Nightmare's choices as selects of up to 25 (values are the legal actions; the bot's choice is marked).
+    More than 25 (a big map's spawn Lands) fill up to four selects, each placeholder naming its stretch."""
     pending = table.state.pending
     hint = nightmare_choice(table.state)  # what a bot seat would answer here (the marked option says so)
-    options = [discord.SelectOption(label=option_label(table, a, locale)[:100], value=a,
-                                    description=t("fwui.opt.suggested", locale) if a == hint else None)
-               for a in pending["choices"][:MAX_OPTIONS]]
-    select = discord.ui.Select(custom_id=custom_id(GAME, "decide", table.id, table.version), options=options,
-                               placeholder=t(f"fwui.select.decide_{pending['decision']}", locale))
-    return ActionSelect("decide", table.id, table.version, select)
+    choices = list(pending["choices"])
+    if len(choices) > MAX_OPTIONS:
+        choices.sort(key=choice_order)
+    parts = [choices[i:i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)][:len(DECIDE_KINDS)]
+    out = []
+    for kind, part in zip(DECIDE_KINDS, parts, strict=False):
+        options = [discord.SelectOption(label=option_label(table, a, locale)[:100], value=a,
+                                        description=t("fwui.opt.suggested", locale) if a == hint else None)
+                   for a in part]
+        placeholder = t(f"fwui.select.decide_{pending['decision']}", locale)
+        if len(parts) > 1:
+            placeholder = t("fwui.select.decide_part", locale, what=placeholder.rstrip("…"),
+                            first=words.at(nt.parse(part[0]).at), last=words.at(nt.parse(part[-1]).at))
+        select = discord.ui.Select(custom_id=custom_id(GAME, kind, table.id, table.version), options=options,
+                                   placeholder=placeholder[:150])
+        out.append(ActionSelect(kind, table.id, table.version, select))
+    return out
+
+
+def not_your_choice(table: Table, user_id: int, locale: str) -> str | None:
+    """"It is X's choice" for a seated player who is not the paused Nightmare's decider (None otherwise)."""
+    seat = table.seat_of(user_id)
+    waiting = sorted(table.to_move()) if table.state is not None and table.state.pending is not None else []
+    if seat is None or not waiting or seat in waiting:
+        return None
+    return t("fwui.decide.not_yours", locale, name=label(table, waiting[0]))
 
 
 def option_label(table: Table, action: str, locale: str) -> str:
@@ -358,7 +396,8 @@ class ActionSelect(MoveSelect, template=SELECT_TEMPLATE):
     """Move / create a Land (``go``), or a roll (``roll``): each option's value is a legal action."""
 
     GAME, COG, PREFIX = GAME, "FloatingWorld", "fwui"
-    PLACEHOLDERS: ClassVar[dict[str, str]] = {"go": "move", "roll": "attack", "decide": "decide_resolve"}
+    PLACEHOLDERS: ClassVar[dict[str, str]] = {"go": "move", "roll": "attack",
+                                              **dict.fromkeys(DECIDE_KINDS, "decide_resolve")}
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (FloatingWorldButton, ActionSelect)
@@ -374,6 +413,20 @@ def button_action(action: str) -> str:
 
 class FloatingWorld(MoveCog):
     SELECT_VERBS, NOT_NOW = SELECT_VERBS, "fwui.not_now"
+
+    async def choose(self, interaction: discord.Interaction, kind: str, table_id: int, version: int,
+                     values: list[str]) -> None:
+        """A Nightmare decision picked by a seated player whose choice it is not: say whose it is (6.2: a
+        cut-off Kitsune's owner's), change nothing."""
+        if kind in DECIDE_KINDS:
+            locale = await locale_of_interaction(interaction)
+            async with user_errors(interaction, locale):
+                table = await self.bot.engine.get(table_id)
+                refusal = not_your_choice(table, interaction.user.id, locale)
+                if refusal is not None:
+                    await send_ephemeral(interaction, refusal)
+                    return
+        await super().choose(interaction, kind, table_id, version, values)
 
     async def button(self, interaction: discord.Interaction, action: str, table_id: int, version: int) -> None:
         locale = await locale_of_interaction(interaction)

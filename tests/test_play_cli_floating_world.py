@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from render.kit import image_ext
+from rules.floating_world.dice import Roll
 from rules.floating_world.game import FloatingWorld
+from rules.floating_world.state import Kitsune, Options, Work, build
+from terminal.captions import fw_decision_lines
 from tests.test_play_cli import ROOT, play
 from tests.test_play_cli_terminal import keyboard
 
@@ -67,3 +70,17 @@ def test_a_nightmare_decision_is_typed_with_its_choices_in_the_caption(tmp_path:
     out = capsys.readouterr().out
     assert "choose its Land" in out and "Type one of: spawn 0,1, spawn 1,0" in out
     assert re.search(r"appears on \(?0,1", out), out[-1500:]
+
+
+def test_rule_6_2_the_terminal_asks_the_fleeing_kitsunes_owner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """6.2 "Any Kitsune who are somehow on a destroyed Land may move for free": the caption names the fleeing
+    Kitsune's owner as the one who decides (the prompt follows `to_move`, the same seat), not the current player."""
+    monkeypatch.setattr(Work, "roll", lambda self, count, plus: Roll((6,) * count, plus))
+    game = FloatingWorld()
+    s = build(2, lands={(1, 0): None, (2, 0): None, (0, 1): None, (1, 1): None}, demons={"oni1": (1, 0)},
+              kitsune=[Kitsune(0), Kitsune(1, pos=(2, 0))], options=Options(auto_nightmare=False))
+    paused, _ = game.apply(s, 0, "end")  # the Oni shreds 1,0: seat 1's Kitsune on 2,0 is cut off
+    assert game.to_move(paused) == {1}
+    lines = fw_decision_lines(game.view(paused, None)["pending"], ["Ann", "Ben"], "en")
+    assert lines == ["Ben: Ben's Land is gone (6.2): choose where the Kitsune goes, for free.",
+                     "Type one of: flee 0,0, flee 1,1"]

@@ -19,8 +19,11 @@ Decisions where the rulebook is silent (each with its reason):
   ``reroll`` item, which is discarded): see content.py. ``boost`` (option, 9.2) spends 1 Praise for +1D.
 - **Turn order** (4.1): each seat in order takes a Dream phase, then a Nightmare phase runs (nightmare.py).
   ``end`` and the engine's ``timeout`` both end the phase: the world does not wait for an absent player.
-  After ``end`` the Nightmare may pause for the current player's decisions (``pending``: ``resolve``, ``flee``,
-  ``spawn x,y``; nightmare.py); a ``timeout`` there, or ``auto_nightmare``, takes the automatic choices.
+  The Nightmare may pause for a decision (``pending``: ``resolve``, ``spawn x,y`` by the current player, ``flee
+  x,y`` by the fleeing Kitsune's owner, 6.2; nightmare.py): while it waits only that player moves (`to_move`, so
+  the clock and the bots follow), the others are refused ("it is player N's choice"). A ``timeout`` takes the
+  automatic choice for that player's decisions in this Nightmare (absence is not a move; the others are still
+  asked); ``auto_nightmare`` takes every automatic choice.
 - **Death**: Wounds ≥ Body dice + ``extra_wounds`` (+ ``max_wounds`` legends); checked when a Wound lands, so a
   Kitsune whose Body grows later survives more. The dead leave the map (nightmare.kill).
 - **Vengeful Spirit** (9.5, option): a dead player keeps a turn: ``haunt <type> [id>x,y …]`` moves any of that
@@ -164,7 +167,7 @@ class FloatingWorld:
     # --- queries -----------------------------------------------------------------------------------------
 
     def to_move(self, s: State) -> frozenset[int]:
-        return frozenset() if s.phase == "over" else frozenset({s.current})
+        return frozenset() if s.phase == "over" else frozenset({decider(s)})
 
     def outcome(self, s: State) -> Outcome | None:
         return compute_outcome(s) if s.phase == "over" else None
@@ -229,8 +232,8 @@ class FloatingWorld:
         else:
             if s.kitsune[seat].resigned:
                 raise NotYourTurnError("fw.err.resigned")
-            if seat != s.current:
-                raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
+            if seat != decider(s):
+                raise not_yours(s)
             if s.pending is not None:
                 s2, events = self._decide(s, seat, act)
             elif nt.is_decision(act):
@@ -278,13 +281,14 @@ class FloatingWorld:
         events = [Event(verb, seat, {})]
         if s.harvest is not None:
             w.dream_discard.extend(s.harvest)
-        # ``end`` leaves the Nightmare's choices to the player (unless ``auto_nightmare``); a timeout never waits.
-        ask = verb == "end" and not s.options.auto_nightmare
-        return self._nightmare(w, events, pre or [], fresh, ask)
+        # The Nightmare's choices go to the players (unless ``auto_nightmare``); after a timeout the absent player's
+        # own decisions are automatic, a partner's flee (6.2) is still theirs to choose.
+        return self._nightmare(w, events, pre or [], fresh, (seat,) if verb == "timeout" else ())
 
     def _nightmare(self, w: Work, events: list[Event], pre: list[dict[str, Any]],
-                   fresh: frozenset[str], ask: bool = False) -> tuple[State, list[Event]]:
-        return self._night_on(w, events, nm.begin(w, w.s.current, fresh, ask), list(pre), None, 0)
+                   fresh: frozenset[str], absent: tuple[int, ...] = ()) -> tuple[State, list[Event]]:
+        ask = not w.s.options.auto_nightmare
+        return self._night_on(w, events, nm.begin(w, w.s.current, fresh, ask, absent), list(pre), None, 0)
 
     def _night_on(self, w: Work, events: list[Event], night: nm.Night, steps: list[dict[str, Any]],
                   choice: str | None, shown: int) -> tuple[State, list[Event]]:
@@ -302,13 +306,14 @@ class FloatingWorld:
         return self._after(s2, events)
 
     def _decide(self, s: State, seat: int, act: Action) -> tuple[State, list[Event]]:
-        """The current player answers the paused Nightmare's decision; a timeout lets the rest run as before."""
+        """The decider answers the paused Nightmare's decision; a timeout takes the automatic choice for this
+        seat's decisions in the rest of the phase (absence is not a move), the others are still asked."""
         p = s.pending
         assert p is not None
         night = nm.Night.of(p)
         steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
         if act.verb == "timeout":
-            night.ask = False
+            night.absent = sorted({*night.absent, seat})
             return self._night_on(Work.of(s), [Event("timeout", seat, {})], night, steps, None, len(steps))
         text = nt.text(act)
         if text not in p["choices"]:
@@ -354,10 +359,13 @@ class FloatingWorld:
         s2 = w.freeze(harvest=None if seat == s.current else s.harvest)
         if loss_reason(s2):
             return self._after(s2, events)
-        if seat == s.current and s.pending is not None:  # the rest of a paused Nightmare runs as before
-            night = replace(nm.Night.of(s.pending), ask=False)
+        if s.pending is not None and seat == decider(s):  # the paused Nightmare runs on without this seat
+            night = nm.Night.of(s.pending)
+            night.absent = sorted({*night.absent, seat})
             steps = [dict(x) for x in (s.nightmare or {}).get("steps", [])]
             return self._night_on(Work.of(s2), events, night, steps, None, len(steps))
+        if s.pending is not None:  # a partner's flee (6.2) still waits; the Nightmare runs on after it
+            return s2, events
         if seat == s.current:
             return self._nightmare(Work.of(s2), events, haunt_steps(s), frozenset())
         return s2, events
@@ -438,7 +446,7 @@ class FloatingWorld:
 
     def bot_action(self, s: State, seat: int) -> str:
         if seat not in self.to_move(s):
-            raise NotYourTurnError("fw.err.not_your_turn", player=s.current + 1)
+            raise not_yours(s)
         return choose(s, seat, self.legal_actions)
 
     def default_action(self, s: State, seat: int) -> str:
@@ -510,10 +518,24 @@ def start_turn(s: State, seat: int, events: list[Event]) -> tuple[State, list[Ev
     return replace(s, kitsune=tuple(kit), current=seat, turn=turn, phase="dream"), events
 
 
+def decider(s: State) -> int:
+    """Who moves now: the player a paused Nightmare's decision belongs to (`nightmare.decider_of`), else the
+    current player."""
+    return s.current if s.pending is None else nm.decider_of(s.pending)
+
+
+def not_yours(s: State) -> NotYourTurnError:
+    """The refusal for a seat that is not `decider`: whose turn, or whose choice (a partner's flee, 6.2)."""
+    who = decider(s)
+    if who != s.current:
+        return NotYourTurnError("fw.err.not_your_choice", player=who + 1)
+    return NotYourTurnError("fw.err.not_your_turn", player=who + 1)
+
+
 def pending_view(p: dict[str, Any]) -> dict[str, Any]:
     """The paused Nightmare's decision as players see it: who decides, what, and the legal choices (the spawn
     dice still to read are public: they were rolled in the open)."""
-    out = {"decision": p["decision"], "seat": p["seat"], "choices": list(p["choices"])}
+    out = {"decision": p["decision"], "seat": nm.decider_of(p), "choices": list(p["choices"])}
     if p["decision"] == "flee":
         out.update(fleeing=p["fleeing"], at=p["from"])
     if p["decision"] == "spawn":

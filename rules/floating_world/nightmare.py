@@ -4,9 +4,11 @@ decide; ``run`` is the whole phase with every choice automatic. Every step is re
 Order: the demons on the map attack one at a time, except those spawned this turn (6.4.2: they do not attack);
 Lands cut off from the Gate are destroyed (6.3); spawn dice (6.4); deaths are checked after each Wound.
 
-**The players' decisions** (issue 23), asked of the current player (the active player runs the Nightmare) while
-their Kitsune is on the map, only where there are two or more choices, and never with ``auto_nightmare`` on or
-after a timeout (absence is not a move: the rest runs with the automatic choice):
+**The players' decisions** (issue 23), asked of the player they belong to (``decider``) while that player's
+Kitsune is on the map, only where there are two or more choices, never with ``auto_nightmare`` on, and never of
+a seat that timed out in this phase (absence is not a move: that seat's decisions take the automatic choice, the
+others are still asked). The order and the spawns are the current player's (the active player runs the
+Nightmare); a flee is the fleeing Kitsune's owner's (6.2: the Kitsune "may move", so its player decides):
 
 - ``resolve type@x,y`` — which demon attacks next (6.1 "Handle them in any order"); ``resolve all`` = the rest in
   id order. Automatic: id order (oni1…gaki4).
@@ -242,7 +244,9 @@ class Night:
 
     ``todo``: demons still to resolve (id order); ``in_order``: the player said "resolve all"; ``flee``: seats
     still on a destroyed Land; ``stage``: attack → roll (6.3 done, spawn dice next) → spawn → done; ``dice``:
-    spawn dice still to read; ``spawn``: the demon (type, type die) waiting for its Land."""
+    spawn dice still to read; ``spawn``: the demon (type, type die) waiting for its Land; ``absent``: seats
+    that timed out in this phase (their decisions are automatic). Stored without ``absent`` when it is empty,
+    so a state saved before it existed reads the same."""
 
     current: int
     ask: bool
@@ -252,20 +256,27 @@ class Night:
     stage: str = "attack"
     dice: list[int] = field(default_factory=list)
     spawn: dict[str, Any] | None = None
+    absent: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"current": self.current, "ask": self.ask, "todo": list(self.todo), "in_order": self.in_order,
-                "flee": list(self.flee), "stage": self.stage, "dice": list(self.dice),
-                "spawn": None if self.spawn is None else dict(self.spawn)}
+        out = {"current": self.current, "ask": self.ask, "todo": list(self.todo), "in_order": self.in_order,
+               "flee": list(self.flee), "stage": self.stage, "dice": list(self.dice),
+               "spawn": None if self.spawn is None else dict(self.spawn)}
+        return {**out, "absent": list(self.absent)} if self.absent else out
 
     @staticmethod
     def of(d: dict[str, Any]) -> Night:
         return Night(d["current"], d["ask"], list(d["todo"]), d["in_order"], list(d["flee"]), d["stage"],
-                     list(d["dice"]), None if d["spawn"] is None else dict(d["spawn"]))
+                     list(d["dice"]), None if d["spawn"] is None else dict(d["spawn"]), list(d.get("absent", [])))
+
+    def decider(self) -> int:
+        """Whose decision comes next: the fleeing Kitsune's owner (6.2), else the current player."""
+        return self.flee[0] if self.flee else self.current
 
 
-def begin(w: Work, current: int, fresh: frozenset[str] = frozenset(), ask: bool = False) -> Night:
-    return Night(current, ask, todo=[i for i in sorted(w.demons) if i not in fresh])
+def begin(w: Work, current: int, fresh: frozenset[str] = frozenset(), ask: bool = False,
+          absent: tuple[int, ...] = ()) -> Night:
+    return Night(current, ask, todo=[i for i in sorted(w.demons) if i not in fresh], absent=list(absent))
 
 
 def run(w: Work, current: int, fresh: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
@@ -276,8 +287,8 @@ def run(w: Work, current: int, fresh: frozenset[str] = frozenset()) -> list[dict
 
 
 def pending_of(w: Work, night: Night, decision: str, choices: list[str]) -> dict[str, Any]:
-    """The decision waiting for the current player: the runner's place plus the legal choices."""
-    out = {**night.to_json(), "decision": decision, "seat": night.current, "choices": sorted(choices)}
+    """The decision waiting for its player (``seat``: `Night.decider`): the runner's place plus the choices."""
+    out = {**night.to_json(), "decision": decision, "seat": night.decider(), "choices": sorted(choices)}
     if decision == "flee":
         k = w.kit[night.flee[0]]
         out["fleeing"] = k.seat
@@ -285,9 +296,17 @@ def pending_of(w: Work, night: Night, decision: str, choices: list[str]) -> dict
     return out
 
 
+def decider_of(pending: dict[str, Any]) -> int:
+    """Who answers a stored decision: a flee is the fleeing Kitsune's owner's (6.2), also in a state saved
+    when every decision was the current player's (its ``seat`` said so); the rest the current player's."""
+    return pending["fleeing"] if pending["decision"] == "flee" else pending["current"]
+
+
 def _asks(w: Work, night: Night, choices: list[str]) -> bool:
-    """A decision is asked only of a current player still on the map, and only when there is a choice."""
-    return night.ask and len(choices) > 1 and w.kit[night.current].on_map
+    """A decision is asked only when there is a choice and its player (`Night.decider`) can answer: still on
+    the map and not timed out in this phase."""
+    seat = night.decider()
+    return night.ask and len(choices) > 1 and w.kit[seat].on_map and seat not in night.absent
 
 
 def resolve_choices(w: Work, night: Night) -> list[str]:

@@ -147,7 +147,7 @@ class State:
     sealer: int | None = None
     spawned: bool = False  # a haunting player has spawned this turn
     haunted: bool = False  # a haunting player has moved demons this turn
-    pending: dict[str, Any] | None = None  # a Nightmare paused for the current player's decision (nightmare.Night)
+    pending: dict[str, Any] | None = None  # a Nightmare paused for a player's decision (nightmare.Night)
 
     def land_map(self) -> dict[Coord, Land]:
         return {land.at: land for land in self.lands}
@@ -367,10 +367,15 @@ def _pending(raw: Any, n: int) -> dict[str, Any] | None:
         return None
     w = "pending"
     flee = "fleeing" in raw if isinstance(raw, dict) else False
-    v.as_dict(raw, w, (*PENDING_KEYS, "fleeing", "from") if flee else PENDING_KEYS)
+    absent = ("absent",) if isinstance(raw, dict) and "absent" in raw else ()  # seats timed out (since issue 23)
+    v.as_dict(raw, w, (*PENDING_KEYS, *absent, "fleeing", "from") if flee else (*PENDING_KEYS, *absent))
     v.require_int(raw, "current", 0, n - 1, w)
     v.require_int(raw, "seat", 0, n - 1, w)
-    v.require(raw["seat"] == raw["current"], w, "decided by the current player")
+    # A flee is its Kitsune's owner's (6.2); one saved when every decision was the current player's says so.
+    deciders = {raw["current"], raw.get("fleeing")} if flee else {raw["current"]}
+    v.require(raw["seat"] in deciders, w, "decided by another player")
+    if absent:
+        v.as_ints(raw["absent"], v.at(w, "absent"), 0, n - 1)
     v.require_bool(raw, "ask", w)
     v.require_bool(raw, "in_order", w)
     v.as_strs(raw["todo"], v.at(w, "todo"), choices=DEMON_IDS)

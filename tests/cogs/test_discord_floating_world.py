@@ -218,9 +218,10 @@ async def reach_decision(h: Harness, channel_id: int, users: dict[int, str]) -> 
     raise AssertionError("no Nightmare decision reached")
 
 
-async def test_nightmare_decision_is_a_select_for_the_current_player_only(harness: Harness) -> None:
-    """Issue 23: the rulebook's Nightmare choices (6.1 order, 6.2 flee, 6.4.3 spawn) are the current player's: a
-    select of exactly the legal choices; another player's pick and a stale select are refused and change nothing."""
+async def test_nightmare_decision_is_a_select_for_the_deciding_player_only(harness: Harness) -> None:
+    """Issue 23: the rulebook's Nightmare choices (6.1 order, 6.4.3 spawn: the current player's; 6.2 flee: the
+    fleeing Kitsune's owner's): a select of exactly the legal choices; another player's pick and a stale select
+    are refused and change nothing."""
     h = harness
     await h.slash("play", "alice", game="floating_world")
     lobby = h.with_button(":lobby:join:")
@@ -231,7 +232,7 @@ async def test_nightmare_decision_is_a_select_for_the_current_player_only(harnes
     users = {table.seat_of(USERS[name]): name for name in ("alice", "bob")}
     table = await reach_decision(h, channel_id, users)
     assert table.state.pending is not None, "the game ended before any decision"
-    seat = table.state.current
+    seat = min(table.to_move())
     decider, other = users[seat], users[1 - seat]
     board = h.with_button("floating_world:decide:")
     choices = list(table.state.pending["choices"])

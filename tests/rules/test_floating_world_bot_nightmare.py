@@ -87,4 +87,4 @@ def test_a_cut_off_kitsune_flees_to_an_unguarded_gate(dice: list) -> None:
     dice += [[6, 6, 6]]  # the Oni shreds 1,0; 2,0 is cut off (6.3)
     s1, _ = G.apply(s, 0, "end")
     assert s1.pending["decision"] == "flee" and {"flee 0,0", "flee 1,1"} <= set(s1.pending["choices"])
-    assert G.bot_action(s1, 0) == "flee 0,0"
+    assert G.bot_action(s1, 1) == "flee 0,0"  # the owner's seat answers (6.2)

@@ -62,6 +62,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "legend.support": "supports",
         "legend.centre": "centre of mass",
         "legend.margin": "margin",
+        "legend.band": "{safe} · {shaky} · {falls}",
     },
     "pl": {
         "title": "Pływające Podłogi",
@@ -101,6 +102,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "legend.support": "podpory",
         "legend.centre": "środek ciężkości",
         "legend.margin": "zapas",
+        "legend.band": "{safe} · {shaky} · {falls}",
     },
 }
 

@@ -236,25 +236,43 @@ def _panel_extra(img: Image.Image, view: dict[str, Any], m: Model, lay: Layout, 
         cv.text(x0 + 4 + w, y, last, size=15, fill=BAD if last_bad else TEXT, max_width=PANEL_W - w - 8)
         y += 28
     if physics and m.boards:
-        _legend(img, x0 + 4, y, locale)
+        _legend(img, x0 + 4, y, locale, bands(m))
 
 
-def _legend(img: Image.Image, x: float, cy: float, locale: str) -> None:
-    """The overlay's key in one row: a polygon swatch, the centre mark, a margin pill, each with its word."""
+def bands(m: Model) -> bool:
+    """``tension=bands``: the boards carry a band (safe / shaky / falls), never a margin."""
+    return any(b.band is not None for b in m.boards.values())
+
+
+def legend_words(locale: str, banded: bool) -> tuple[str, str, str]:
+    """The legend's words: supports, centre of mass, and what the board's pill says — the margin (``exact``), or
+    the bands a player sees (``bands``: a number there would give away what the game hides)."""
+    pill = label("legend.band", locale, safe=label("band.safe", locale), shaky=label("band.shaky", locale),
+                 falls=label("band.falls", locale)) if banded else label("legend.margin", locale)
+    return label("legend.support", locale), label("legend.centre", locale), pill
+
+
+def _legend(img: Image.Image, x: float, cy: float, locale: str, banded: bool = False) -> None:
+    """The overlay's key in one row: a polygon swatch, the centre mark, a pill (a margin's "+", or blank for a
+    band), each with its word (`legend_words`)."""
+    support, centre, pill = legend_words(locale, banded)
+    start = x
     cv = kit.Canvas(img, BG)
     d = cv.d
     d.polygon([(x, cy + 8), (x + 8, cy - 9), (x + 22, cy - 6), (x + 20, cy + 9)], fill=kit.blend(BG, OK, 0.4),
               outline=OK, width=2)
     x += 28
-    x += cv.text(x, cy, label("legend.support", locale), size=14, fill=DIM, weight="Regular") + 14
+    x += cv.text(x, cy, support, size=14, fill=DIM, weight="Regular") + 14
     _paste(img, centre_sprite(20, True), x + 10, cy)
     x += 24
-    x += cv.text(x, cy, label("legend.centre", locale), size=14, fill=DIM, weight="Regular") + 14
+    x += cv.text(x, cy, centre, size=14, fill=DIM, weight="Regular") + 14
+    if x + 36 + kit.text_width(pill, 14, "Regular") > img.width - PAD and cy + 36 <= img.height:
+        x, cy = start, cy + 24  # a long key (the bands in Polish) takes a second row where there is room
     d.rounded_rectangle((x, cy - 9, x + 30, cy + 9), radius=9, fill=OK)
-    kit.paste_text(img, (x + 15, cy), "+", size=14, fill=WHITE, bg=OK, weight="Black", align="center")
+    if not banded:
+        kit.paste_text(img, (x + 15, cy), "+", size=14, fill=WHITE, bg=OK, weight="Black", align="center")
     x += 36
-    cv.text(x, cy, label("legend.margin", locale), size=14, fill=DIM, weight="Regular",
-            max_width=img.width - PAD - x)
+    cv.text(x, cy, pill, size=14, fill=DIM, weight="Regular", max_width=img.width - PAD - x)
 
 
 def _last_text(view: dict[str, Any], m: Model, locale: str) -> str:

@@ -8,7 +8,9 @@ colours). Remapping a 1.5-megapixel RGB board cost more than drawing it; this wa
 small overlay (`PCanvas.overlay`, for tiles with an alpha edge over unknown pixels).
 
 Caches are bounded LRUs per palette, filled build-then-publish (a tile is never changed after it is cached), so two
-threads may draw at once; the same view gives the same bytes.
+threads may draw at once; the same view gives the same bytes. A text tile is cached as a fresh 'P' image of its
+indices: the image `quantize` returns carries its remap's palette state, ~9 KB for a ~750-pixel label against
+~2.6 KB rebuilt from its bytes (a 'P' tile pasted into a 'P' image copies indices, whatever its own palette).
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ from PIL import Image, ImageDraw
 from render.kit.colours import RGB
 from render.kit.fonts import paste_text, text_sprite
 
-TEXT_TILES = 4096  # text tiles per palette: a game's labels, names and counts in two locales fit many times over
+# Text tiles per palette. Labels and names repeat from move to move: a game's, in two locales, fit many times over.
+# Text with a digit (counts, clocks, scores) changes from move to move: most are drawn for one image, so a small LRU
+# keeps the ones that do repeat (a board's unchanged counts) without filling with the rest.
+TEXT_TILES = 2048
+NUMBER_TILES = 512
 
 
 class Paletted:
@@ -35,7 +41,8 @@ class Paletted:
         for i in range(len(flat) // 3):
             index.setdefault((flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]), i)  # the first, as the remap picks
         self._index = index
-        self.text_tile = functools.lru_cache(maxsize=TEXT_TILES)(self._text_tile)
+        self._labels = functools.lru_cache(maxsize=TEXT_TILES)(self._text_tile)
+        self._numbers = functools.lru_cache(maxsize=NUMBER_TILES)(self._text_tile)
 
     def ink(self, colour: RGB | int) -> int:
         """The palette index of an exact palette colour (an index passes through); KeyError for any other."""
@@ -47,9 +54,23 @@ class Paletted:
         """An RGB image remapped onto the palette (callers cache the result: this costs ~1 ms per megapixel)."""
         return img.convert("RGB").quantize(palette=self.palette, dither=Image.Dither.NONE)
 
+    def text_tile(self, text: str, size: int, weight: str, fill: RGB, bg: RGB) -> tuple[Image.Image | None, int, int]:
+        """`render.kit.fonts.text_sprite` remapped onto the palette: ('P' tile or None if blank, dx, dy), cached."""
+        cache = self._numbers if any(ch.isdigit() for ch in text) else self._labels
+        return cache(text, size, weight, fill, bg)
+
+    def tile_info(self) -> dict[str, tuple[int, int, int, int | None]]:
+        """The text tiles' caches (labels, numbers): hits, misses, tiles held, bound."""
+        infos = {"labels": self._labels.cache_info(), "numbers": self._numbers.cache_info()}
+        return {name: (i.hits, i.misses, i.currsize, i.maxsize) for name, i in infos.items()}
+
     def _text_tile(self, text: str, size: int, weight: str, fill: RGB, bg: RGB) -> tuple[Image.Image | None, int, int]:
-        tile, dx, dy = text_sprite(text, size, weight, fill, bg)
-        return (None if tile is None else self.tile(tile)), dx, dy
+        # The RGB sprite is drawn uncached: this cache holds the result, and a second copy costs more than it.
+        tile, dx, dy = text_sprite.__wrapped__(text, size, weight, fill, bg)
+        if tile is None:
+            return None, 0, 0
+        indexed = self.tile(tile)
+        return Image.frombytes("P", indexed.size, indexed.tobytes()), dx, dy
 
 
 def cached_tile(paletted: Callable[[], Paletted], maxsize: int | None = 512) -> Callable[..., Any]:

@@ -209,11 +209,34 @@ async def abandon_days(parts: Parts, guild_id: int | None) -> int:
 
 async def sweep_rows(parts: Parts, table: Table, since: datetime | None = None) -> list[DeadlineRow]:
     """The game's ``abandon_check`` row, counting from ``since`` (now); none when the server turned it off."""
-    days = await abandon_days(parts, table.guild_id)
+    return await _sweep_rows(parts, table.id, table.guild_id, since)
+
+
+async def _sweep_rows(parts: Parts, table_id: int, guild_id: int | None,
+                      since: datetime | None = None) -> list[DeadlineRow]:
+    days = await abandon_days(parts, guild_id)
     if not days:
         return []
     since = since or parts.book.now()
-    return [DeadlineRow(table.id, ABANDON_CHECK, since + timedelta(days=days), None, {"since": since.isoformat()})]
+    return [DeadlineRow(table_id, ABANDON_CHECK, since + timedelta(days=days), None, {"since": since.isoformat()})]
+
+
+async def _sweep_is_current(parts: Parts, table_id: int) -> bool:
+    """Whether a game's stored sweep row already is what the setting asks (or it is not running), read from its row
+    and deadlines without loading the game: a loaded game stays cached until it ends, so the start loads none."""
+    store = parts.book.store
+    try:
+        row = await store.load_game(table_id)
+    except Exception:  # a row that does not read: `arm_sweeps` loads it, which isolates it as damaged
+        return False
+    if row is None or row.status != "active":  # gone or ended since it was listed: nothing to arm
+        return True
+    old = [d for d in await store.deadlines_for(table_id) if d.kind == ABANDON_CHECK]
+    since = min((_since(d) for d in old), default=None)
+    if since is None:
+        return not await abandon_days(parts, row.guild_id)
+    add = await _sweep_rows(parts, table_id, row.guild_id, since)
+    return [(d.due_at, d.data) for d in old] == [(d.due_at, d.data) for d in add]
 
 
 async def _fresh_sweep(parts: Parts, table: Table) -> tuple[list[int], list[DeadlineRow]]:
@@ -248,6 +271,8 @@ async def arm_sweeps(parts: Parts, guild_id: int | None = None) -> int:
     """Give every running game (of a server, or all) the sweep row the server's setting asks for now: games that
     started before the sweep existed, or after ``abandon_days`` changed. Returns how many games were touched."""
     ids = None if guild_id is None else [r.id for r in await parts.book.store.games_in_guild(guild_id)]
+    ids = await parts.book.store.game_ids(("active",)) if ids is None else ids
+    ids = [table_id for table_id in ids if not await _sweep_is_current(parts, table_id)]
     touched = 0
     for table in await parts.book.running_tables(ids=ids):
         async with parts.book.lock(table.id):

@@ -316,7 +316,8 @@ class TableBook:
     async def running_tables(self, game: str | None = None, ids: list[int] | None = None) -> list[Table]:
         """Every running game (of one kind, or of ``ids``) that loads; each damaged one is isolated and skipped."""
         tables = []
-        for table_id in await self.store.game_ids(("active",)) if ids is None else ids:
+        # By game in the query: The Floor's start loads its own games, not every running game (each stays cached).
+        for table_id in await self.store.game_ids(("active",), game) if ids is None else ids:
             try:
                 table = await self.get(table_id)
             except DamagedGameError:

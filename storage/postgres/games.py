@@ -130,12 +130,18 @@ class PostgresGames(PostgresDb):
             (guild_id, _statuses(statuses)))
         return [_game_of(r) for r in rows]
 
-    async def game_ids(self, statuses: Sequence[str] | None = None) -> list[int]:
-        if statuses is None:
-            rows = await self._rows("SELECT id FROM games ORDER BY id")
-        else:
-            rows = await self._rows("SELECT id FROM games WHERE status = ANY($1::text[]) ORDER BY id",
-                                    (_statuses(statuses),))
+    async def game_ids(self, statuses: Sequence[str] | None = None, game: str | None = None) -> list[int]:
+        """As SQLite's: ``statuses`` None for any, ``game`` None for every game."""
+        where: list[str] = []
+        params: list[object] = []
+        if statuses is not None:
+            params.append(_statuses(statuses))
+            where.append(f"status = ANY(${len(params)}::text[])")
+        if game is not None:
+            params.append(game)
+            where.append(f"game = ${len(params)}")
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        rows = await self._rows(f"SELECT id FROM games{clause} ORDER BY id", tuple(params))
         return [r[0] for r in rows]
 
     async def game_ids_where(self, meta_key: str, *, below_moves: bool, game: str | None = None,

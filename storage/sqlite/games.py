@@ -175,12 +175,18 @@ class SqliteGames(SqliteDb):
         )
         return [_game(r) for r in rows]
 
-    async def game_ids(self, statuses: Sequence[str] | None = None) -> list[int]:
-        if statuses is None:
-            rows = await self._rows("SELECT id FROM games ORDER BY id")
-        else:
-            marks = ", ".join("?" for _ in statuses)
-            rows = await self._rows(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", tuple(statuses))
+    async def game_ids(self, statuses: Sequence[str] | None = None, game: str | None = None) -> list[int]:
+        """Ids of the games with one of ``statuses`` (None: any) of one ``game`` (None: every game), in order."""
+        where: list[str] = []
+        params: list[str] = []
+        if statuses is not None:
+            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
+            params.extend(statuses)
+        if game is not None:
+            where.append("game = ?")
+            params.append(game)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        rows = await self._rows(f"SELECT id FROM games{clause} ORDER BY id", tuple(params))
         return [r[0] for r in rows]
 
     async def game_ids_where(self, meta_key: str, *, below_moves: bool, game: str | None = None,

@@ -5,11 +5,12 @@ figures are the bot's, not the parent's or pytest's. RSS is ``VmRSS`` from ``/pr
 
 - *load*: ``games`` active games of the five games (player counts 2 and 3 in turn) are created through the `Engine`
   on a real SQLite file (WAL) as players make them (lobby, join, start), each with a few opening moves through
-  ``engine.act`` (chosen by the rules' bots on the pure rules, once per seed). A fresh child then starts the real
-  bot (`Floorboard.setup_hook` through the offline Discord harness, no gateway): that is how the bot loads games at
-  start. The Floor's ``cog_load`` asks the engine for The Floor's running games, and ``running_tables`` loads every
-  active game to filter them by kind, so every active game ends up parsed and cached in the table book, where it
-  stays until it ends. Reported: RSS with the bot and every cog imported (before), after the start, per game, how
+  ``engine.act`` (chosen by the rules' bots on the pure rules, once per seed), then marked posted as the cogs mark
+  a game after its board (else the start would load every game to post what a crash left unposted). A fresh child
+  then starts the real bot (`Floorboard.setup_hook` through the offline Discord harness, no gateway): that is how
+  the bot loads games at start. The Floor's ``cog_load`` asks the engine for The Floor's running games (its
+  clocks), which the store lists by game, so only they are parsed and cached in the table book (where a game stays
+  until it ends). Reported: RSS with the bot and every cog imported (before), after the start, per game, how
   many games the book holds, and the cost of one full cyclic-GC pass with them resident, before and after
   ``gc.freeze()`` (the bot does not call it: perf-baselines.md's advice).
 - *soak*: ``moves`` moves by bots over ``tables`` concurrent tables of the five games through ``engine.act``, each
@@ -21,8 +22,8 @@ figures are the bot's, not the parent's or pytest's. RSS is ``VmRSS`` from ``/pr
   prints the lines that grew most.
 
 Run: ``python -m tests.bench memory`` or
-``python -m tests.bench.bench_memory [--games 5000] [--moves 10000] [--db PATH (kept, reused)] [--trace]``.
-"""
+``python -m tests.bench.bench_memory [--games 5000] [--moves 10000] [--db PATH (kept, reused)] [--trace]
+[--rows load|soak]``. The soak also lists every filled ``functools`` cache (hits, misses, held, bound)."""
 
 from __future__ import annotations
 
@@ -117,6 +118,9 @@ async def populate(path: Path, games: int, seeds: int = SEEDS) -> dict[str, int]
             for seat, action in opening(game, players, seed, OPENING[game]):
                 table = (await engine.act(table.id, table.seats[seat].user_id or 0, action)).table
                 made[game] += 1
+            # Posted, as the cogs mark a game after each board (`cogs.utils.posting.mark_announced`): otherwise the
+            # start would load every game to post the boards a crash left unposted, which is not a running bot's start.
+            await engine.set_meta(table.id, announced=table.moves)
     finally:
         await store.close()
     return made
@@ -176,6 +180,7 @@ class Soak:
     images: int = 0
     samples: list[tuple[int, int]] = field(default_factory=list)  # (moves, RSS KiB)
     grown: list[str] = field(default_factory=list)  # tracemalloc: the lines that grew most
+    caches: list[tuple[str, int, int, int, int | None]] = field(default_factory=list)  # see `cache_infos`
     cached: int = 0
     locks: int = 0
     full_gc_ms: list[float] = field(default_factory=list)  # the full collections the interpreter ran by itself
@@ -275,6 +280,7 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
             gc.callbacks.remove(passes)
             soak.moves, soak.full_gc_ms = moves, passes.ms
             soak.cached, soak.locks = len(engine.book.cache), len(engine.book.locks)
+            soak.caches = cache_infos()
             if trace:
                 gc.collect()
                 diff = tracemalloc.take_snapshot().compare_to(first, "lineno")
@@ -283,6 +289,27 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
         finally:
             await store.close()
     return soak
+
+
+def cache_infos() -> list[tuple[str, int, int, int, int | None]]:
+    """(name, hits, misses, size, bound) of every filled ``functools`` cache in the project's loaded modules, the
+    paletted kit's per-palette text tiles included: what the soak's RSS is made of, and how often each cache helps."""
+    out, seen = [], set()
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
+            continue
+        for attr, obj in list(vars(module).items()):
+            info = getattr(obj, "cache_info", None)
+            if not callable(info) or id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            got = info()
+            if got.currsize:
+                out.append((f"{name}.{attr}", got.hits, got.misses, got.currsize, got.maxsize))
+            if attr == "paletted" and got.currsize:
+                for kind, tiles in obj().tile_info().items():  # cached: the palette the renders drew with
+                    out.append((f"{name}.paletted() {kind}", *tiles))
+    return sorted(out, key=lambda row: -row[3])
 
 
 def slope_kb(samples: list[tuple[int, int]]) -> float:
@@ -327,12 +354,9 @@ def _mb(kb: float) -> str:
     return f"{kb / KB:.1f}"
 
 
-def markdown(load: dict[str, Any], soak: dict[str, Any]) -> str:
+def load_markdown(load: dict[str, Any]) -> list[str]:
     per_game = (load["after_kb"] - load["before_kb"]) / max(1, load["cached"])
-    kbs, full = [kb for _, kb in soak["samples"]], soak["full_gc_ms"]
-    lines = [
-        "| row | figure |",
-        "|---|---|",
+    return [
         f"| active games in the database / held by the engine after the start | {load['games']:,} / "
         f"{load['cached']:,} |",
         f"| RSS before loading (bot and cogs imported) MB | {_mb(load['before_kb'])} |",
@@ -345,25 +369,44 @@ def markdown(load: dict[str, Any], soak: dict[str, Any]) -> str:
         f"{load['gc_before_ms']:.0f} / {load['gc_ms']:.0f} / {load['viewed_gc_ms']:.0f} |",
         f"| objects the start moves out of the GC's reach (gc.freeze); a full pass then, CPU ms | "
         f"{load['frozen']:,}; {load['frozen_gc_ms']:.1f} |",
+    ]
+
+
+def soak_markdown(soak: dict[str, Any]) -> list[str]:
+    kbs, full = [kb for _, kb in soak["samples"]], soak["full_gc_ms"]
+    steps = ", ".join(f"{(b - a) / KB:+.1f}" for a, b in itertools.pairwise(kbs))
+    lines = [
         f"| soak: moves after a {soak['warmup']:,}-move warm-up (games ended, images drawn) | {soak['moves']:,} "
         f"({soak['finished']}, {soak['images']:,}) |",
         f"| soak: RSS first / last / max MB | {_mb(kbs[0])} / {_mb(kbs[-1])} / {_mb(max(kbs))} |",
         f"| soak: RSS slope KB per 1,000 moves (least squares over {len(kbs)} samples) | "
         f"{slope_kb(soak['samples']):+.0f} |",
+        f"| soak: RSS per {soak['every']:,} moves, MB (each step) | {steps} |",
+        f"| soak: RSS slope KB per 1,000 moves over the last 6 samples | {slope_kb(soak['samples'][-6:]):+.0f} |",
         f"| soak: full GC passes the interpreter ran by itself (longest, CPU ms) | {len(full)} "
         f"({max(full, default=0):.0f}) |",
         f"| soak: tables held by the engine / locks at the end ({soak['tables']} running) | {soak['cached']} / "
         f"{soak['locks']} |",
     ]
+    lines += [f"| soak: cache {name}: hits / misses / held / bound | {hits:,} / {misses:,} / {held:,} / {bound} |"
+              for name, hits, misses, held, bound in soak.get("caches", [])[:20]]
+    return lines
+
+
+def markdown(load: dict[str, Any] | None, soak: dict[str, Any] | None) -> str:
+    lines = ["| row | figure |", "|---|---|"]
+    lines += load_markdown(load) if load else []
+    lines += soak_markdown(soak) if soak else []
     return "\n".join(lines)
 
 
 def report(games: int = GAMES_LOADED, moves: int = SOAK_MOVES, warmup: int = WARMUP, every: int = EVERY,
-           tables: int = SOAK_TABLES, db: Path | None = None, trace: bool = False) -> str:
-    load = measure_load(games, db)
-    soak = measure_soak(moves, warmup, every, tables, trace)
+           tables: int = SOAK_TABLES, db: Path | None = None, trace: bool = False,
+           rows: tuple[str, ...] = ("load", "soak")) -> str:
+    load = measure_load(games, db) if "load" in rows else None
+    soak = measure_soak(moves, warmup, every, tables, trace) if "soak" in rows else None
     text = markdown(load, soak)
-    if soak.get("grown"):
+    if soak and soak.get("grown"):
         text += "\n\ntracemalloc, first sample → last (top lines):\n" + "\n".join(soak["grown"])
     return text
 
@@ -375,9 +418,9 @@ def _run_child(args: argparse.Namespace) -> dict[str, Any]:
         return asyncio.run(load_child(Path(args.db)))
     soak = asyncio.run(soak_child(args.moves, args.warmup, args.every, args.tables, args.trace))
     return {"moves": soak.moves, "warmup": args.warmup, "finished": soak.finished, "images": soak.images,
-            "samples": soak.samples, "grown": soak.grown, "cached": soak.cached, "locks": soak.locks,
-            "full_gc_ms": soak.full_gc_ms,
-            "tables": args.tables}
+            "samples": soak.samples, "grown": soak.grown, "caches": soak.caches, "cached": soak.cached,
+            "locks": soak.locks, "full_gc_ms": soak.full_gc_ms,
+            "tables": args.tables, "every": args.every}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -391,11 +434,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tables", type=int, default=SOAK_TABLES)
     p.add_argument("--db", type=Path, help="the load's database: populated when absent, kept and reused")
     p.add_argument("--trace", action="store_true", help="diff tracemalloc snapshots over the soak")
+    p.add_argument("--rows", default="load,soak", help="the rows to measure: load, soak or both (default)")
     args = p.parse_args(argv)
     if args.child:
         print(json.dumps(_run_child(args)))
         return 0
-    print(report(args.games, args.moves, args.warmup, args.every, args.tables, args.db, args.trace))
+    print(report(args.games, args.moves, args.warmup, args.every, args.tables, args.db, args.trace,
+                 tuple(args.rows.split(","))))
     return 0
 
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from storage import ActionRow, StorageConflictError, Store
-from tests.storage.rows import NOW, deadline, inserted
+from tests.storage.rows import NOW, deadline, game_row, inserted
 
 
 async def test_a_game_row_reads_back_as_it_was_written(store: Store) -> None:
@@ -72,6 +72,20 @@ async def test_the_listings_find_games_by_status_server_user_and_meta(store: Sto
     assert (await store.last_game_in_channel(3, ["finished"])).id == done.id
     assert [gid for gid, _ in await store.games_of_user(1)] == [a.id]  # running games only, not lobbies
     assert await store.game_ids_where("announced", below_moves=True) == [a.id]
+
+
+async def test_game_ids_lists_one_game_kind_by_status_without_the_others(store: Store) -> None:
+    """The start asks for one game's running tables (The Floor's clocks): the query filters by game, so the engine
+    loads those rows only."""
+    nim = await inserted(store, 1)
+    other = replace(game_row(2), game="other")
+    other = replace(other, id=await store.insert_game(other))
+    done = await inserted(store, 3, status="finished")
+    assert await store.game_ids(["active"], "nim") == [nim.id]
+    assert await store.game_ids(["active"], game="other") == [other.id]
+    assert await store.game_ids(None, "nim") == [nim.id, done.id]
+    assert await store.game_ids(["active"], "absent") == []
+    assert await store.game_ids(["active"]) == [nim.id, other.id]
 
 
 async def test_a_damaged_game_is_reported_once_listed_and_closed_without_decoding(store: Store) -> None:

@@ -73,7 +73,8 @@ def play(players: int, difficulty: str, seed: str, options: dict | None = None) 
     for _ in range(MAX_ACTIONS):
         if s.phase == "over":
             break
-        s, _ = g.apply(s, s.current, g.bot_action(s, s.current))
+        seat = next(iter(g.to_move(s)))  # the current player, or the owner of a fleeing Kitsune (6.2)
+        s, _ = g.apply(s, seat, g.bot_action(s, seat))
     return s.reason or "unfinished", s.turn
 
 

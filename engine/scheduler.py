@@ -3,6 +3,11 @@ lobby expiry, vacation ends, the abandoned-games sweep) and tells the listeners 
 
 Deadlines are rows with absolute times, so a restart loses none: the first pass fires what fell due while the
 bot was down. Each deadline is on its own: one that fails backs off and never stops the others.
+
+Several bot processes may share one database (issue 26, docs/operations.md): each pass claims the due rows for
+a lease (`claim_due_deadlines`) before firing them, so each fires once in the cluster; a process killed mid-pass
+leaves its claims to be taken again when the lease ends. A process holding some gateway shards (``shards``)
+fires only the deadlines of games in guilds on them (a game without a guild: shard 0's).
 """
 
 from __future__ import annotations
@@ -10,6 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -19,12 +27,17 @@ from engine.book import TableBook
 from engine.errors import DamagedGameError
 from engine.tables import Listeners, Notice, Table
 from rules.base import FloorboardError
-from storage import DeadlineRow, StorageError
+from storage import DeadlineRow, Shards, StorageError
 
 log = logging.getLogger(__name__)
 
 BACKOFF_FIRST = timedelta(seconds=30)  # a deadline that failed to fire is tried again later, then less often
 BACKOFF_MAX = timedelta(hours=1)
+
+# A pass's claim on its due rows lasts this long: a killed process's rows wait at most this for another (or its own
+# restart); the pass stops firing at half of it and claims again, so a slow pass never outlives its claim.
+LEASE_SECONDS = 60.0
+CLAIM_LIMIT = 100  # rows claimed per pass; the rest are claimed by the next pass, at once
 
 Handle = Callable[[Table, DeadlineRow], Awaitable[Notice | None]]
 
@@ -52,6 +65,15 @@ class Scheduler:
     task: asyncio.Task[None] | None = None
     _failures: dict[int, int] = field(default_factory=dict)  # deadline id → failed attempts (for the back-off)
     _due_sources: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)  # more work for each pass
+    shards: Shards | None = None  # the gateway shards this process holds; None: every guild (one process)
+    # Names this process's claims: unique per run, so a restarted process never takes a claim its killed self left.
+    owner: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}")
+    lease_seconds: float = LEASE_SECONDS
+    _claimed: int = 0  # rows the last pass claimed (none: a due row left is another process's)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Is ``guild_id``'s work this process's (its shard is one this process holds)?"""
+        return self.shards is None or self.shards.owns(guild_id)
 
     async def start(self) -> None:
         if self.task is None:
@@ -67,6 +89,7 @@ class Scheduler:
     async def _run(self) -> None:
         # Deadlines are rows: after a restart the first pass fires whatever fell due while the bot was down.
         while True:
+            self._claimed = 0
             try:
                 await self.run_due()
                 nxt = await self.book.store.next_deadline()
@@ -75,7 +98,11 @@ class Scheduler:
                 nxt = None
             wait = self.tick_seconds
             if nxt is not None:
-                wait = min(wait, max(0.0, (nxt - self.book.now()).total_seconds()))
+                until = (nxt - self.book.now()).total_seconds()
+                # A row already due that this pass did not claim is another process's (its shard, its live
+                # claim): look again at the next tick, not at once in a loop.
+                if until > 0 or self._claimed:
+                    wait = min(wait, max(0.0, until))
             self.book.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.book.wake.wait(), timeout=wait)
@@ -87,7 +114,15 @@ class Scheduler:
         a growing back-off, so it never comes first in every pass and never stops the others' timers."""
         notices = []
         book = self.book
-        for deadline in await book.store.due_deadlines(book.now(), exclude=set(book.damaged)):
+        loop = asyncio.get_running_loop()
+        claimed = await book.store.claim_due_deadlines(book.now(), self.owner, self.lease_seconds, CLAIM_LIMIT,
+                                                       self.shards, exclude=set(book.damaged))
+        self._claimed = len(claimed)
+        renew_at = loop.time() + self.lease_seconds / 2
+        for deadline in claimed:
+            if loop.time() > renew_at:  # the rest stay ours; the next pass (at once) claims them anew
+                book.wake.set()
+                break
             try:
                 notice = await self.fire(deadline)
             except DamagedGameError:

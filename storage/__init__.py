@@ -23,6 +23,7 @@ from storage.rows import (
     RatingRow,
     ResultRow,
     SeatResult,
+    Shards,
     TournamentRow,
     server_category_number,
 )
@@ -43,7 +44,7 @@ from storage.store import (
 
 __all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ContentStore", "DailyRow", "DailyStore", "DamageStore",
            "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "GameRow", "GameStore", "LeagueStore",
-           "RatingRow", "ResultRow", "SeatResult", "SettingsStore", "SqliteStore", "StorageBusyError",
+           "RatingRow", "ResultRow", "SeatResult", "SettingsStore", "Shards", "SqliteStore", "StorageBusyError",
            "StorageConflictError", "StorageError", "StorageGoneError", "StorageOpenError", "Store",
            "TournamentConflictError", "TournamentRow", "TournamentStore", "open_store", "server_category_number",
            "sqlite_path"]

@@ -43,14 +43,15 @@ def _t(name: str, columns: str, key: str, *, times: str = "", bools: str = "", i
     return Table(name, tuple(columns.split()), tuple(key.split()), kinds, identity)
 
 
-# Every table of the schema (migration 0009), parents first. tests/storage/test_copy.py checks that this covers
+# Every table of the schema (migration 0010), parents first. tests/storage/test_copy.py checks that this covers
 # every table and column of both backends, so a new migration cannot be forgotten here.
 TABLES = (
     _t("games", "id game guild_id channel_id host_id status options seed seats version moves state meta outcome"
        " created_at updated_at", "id", times="created_at updated_at", identity="id"),
     _t("actions", "game_id seq seat action source user_id interaction_id created_at", "game_id seq",
        times="created_at"),
-    _t("deadlines", "id game_id kind seat due_at data", "id", times="due_at", identity="id"),
+    _t("deadlines", "id game_id kind seat due_at data claimed_by claim_until", "id", times="due_at claim_until",
+       identity="id"),
     _t("guild_settings", "guild_id key value", "guild_id key"),
     _t("daily_results", "id day user_id guild_id name game_id score rating started_at finished_at", "id",
        times="started_at finished_at", identity="id"),

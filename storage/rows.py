@@ -61,6 +61,21 @@ class DeadlineRow:
 
 
 @dataclass(frozen=True)
+class Shards:
+    """The gateway shards one bot process holds (issue 26): ``ids`` out of ``count``. A guild belongs to the shard
+    Discord routes it to, ``(guild_id >> 22) % count``; a game without a guild (the terminal) to shard 0."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def of(self, guild_id: int | None) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.of(guild_id) in self.ids
+
+
+@dataclass(frozen=True)
 class DailyRow:
     """One player's daily-challenge attempt (``daily_results``); ``score`` is None until its game is over."""
 

@@ -12,7 +12,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from storage.rows import ActionRow, DailyRow, DeadlineRow, Finish, GameRow, RatingRow, ResultRow, TournamentRow
+from storage.rows import (
+    ActionRow,
+    DailyRow,
+    DeadlineRow,
+    Finish,
+    GameRow,
+    RatingRow,
+    ResultRow,
+    Shards,
+    TournamentRow,
+)
 from storage.sqlite import SqliteStore
 
 SQLITE_SCHEME = "sqlite:///"
@@ -54,6 +64,10 @@ class DeadlineStore(Protocol):
     async def deadlines_for(self, game_id: int) -> list[DeadlineRow]: ...
     async def due_deadlines(self, now: datetime, limit: int = 100,
                             exclude: set[int] | frozenset[int] = frozenset()) -> list[DeadlineRow]: ...
+    # Several processes on one database: each due row is claimed by one owner for a lease, then fired and dropped.
+    async def claim_due_deadlines(self, now: datetime, owner: str, lease_seconds: float, limit: int = 100,
+                                  shards: Shards | None = None,
+                                  exclude: set[int] | frozenset[int] = frozenset()) -> list[DeadlineRow]: ...
     async def next_deadline(self) -> datetime | None: ...
     async def drop_deadline(self, deadline_id: int) -> None: ...
     async def postpone_deadline(self, deadline_id: int, due_at: datetime) -> None: ...

@@ -17,10 +17,10 @@ from typing import Any
 from storage.errors import StorageConflictError
 from storage.postgres.db import Connection, PostgresDb, rowcount, sqlite_shaped
 from storage.postgres.league import write_finish
-from storage.rows import ActionRow, DeadlineRow, Finish, GameRow
+from storage.rows import ActionRow, DeadlineRow, Finish, GameRow, Shards
 from storage.sqlite.checks import _since
 from storage.sqlite.codec import dumps as _json
-from storage.sqlite.deadlines import _deadline, _sound_deadlines
+from storage.sqlite.deadlines import _decoded, _sound_deadlines
 from storage.sqlite.games import _action, _game
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,19 @@ _GAME_COLUMNS = ("id, game, guild_id, channel_id, host_id, status, options, seed
                  " outcome, created_at, updated_at")
 _DEADLINE_COLUMNS = "id, game_id, kind, seat, due_at, data"
 _DEADLINES_OF_GAME = f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE game_id = $1 ORDER BY due_at, id"
+# Due rows another owner's live lease does not hold, of games on the shards ($4 NULL: any), locked as they are
+# read with SKIP LOCKED and marked in the same statement: a second process claiming at once skips them, and one
+# that read them before this commits re-checks the WHERE on the new row version and leaves them.
+_CLAIM = f"""
+WITH due AS (
+    SELECT d.id FROM deadlines d JOIN games g ON g.id = d.game_id
+    WHERE d.due_at <= $1 AND (d.claim_until IS NULL OR d.claim_until <= $1 OR d.claimed_by = $2)
+      AND d.game_id NOT IN (SELECT game_id FROM damaged_games) AND d.game_id <> ALL($3::bigint[])
+      AND ($4::bigint IS NULL OR coalesce((g.guild_id >> 22) % $4::bigint, 0) = ANY($5::bigint[]))
+    ORDER BY d.due_at, d.id LIMIT $6
+    FOR UPDATE OF d SKIP LOCKED)
+UPDATE deadlines SET claimed_by = $2, claim_until = $7 FROM due WHERE deadlines.id = due.id
+RETURNING {", ".join(f"deadlines.{c}" for c in ("id", "game_id", "kind", "seat", "due_at", "data"))}"""
 _ACTION_COLUMNS = "game_id, seq, seat, action, source, user_id, interaction_id, created_at"
 
 # A user's running games (see SqliteGames.games_of_user): ``strpos`` (the id's digits in the seats' text) is the
@@ -260,16 +273,23 @@ class PostgresGames(PostgresDb):
             f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE due_at <= $1"
             " AND game_id NOT IN (SELECT game_id FROM damaged_games) AND game_id <> ALL($2::bigint[])"
             " ORDER BY due_at, id LIMIT $3", (now, sorted(exclude), limit))
-        rows, broken = [], []
-        for r in raw:
-            try:
-                rows.append(_deadline(sqlite_shaped(r)))
-            except (ValueError, TypeError):  # a damaged deadline row: set aside, never in the way of the others
-                log.error("deadline row %s is damaged; postponed by an hour: %r", r[0], tuple(r))
-                broken.append(r[0])
+        rows, broken = _decoded(sqlite_shaped(r) for r in raw)
         for deadline_id in broken:
             await self.postpone_deadline(deadline_id, now + timedelta(hours=1))
         return rows
+
+    async def claim_due_deadlines(self, now: datetime, owner: str, lease_seconds: float, limit: int = 100,
+                                  shards: Shards | None = None, exclude: set[int] | frozenset[int] = frozenset(),
+                                  ) -> list[DeadlineRow]:
+        """As SQLite's: claim the due rows ``owner`` may fire until ``now + lease_seconds``, oldest first. One
+        statement, so one transaction and one round trip (see `_CLAIM`)."""
+        raw = await self._rows(_CLAIM, (now, owner, sorted(exclude), None if shards is None else shards.count,
+                                        [] if shards is None else list(shards.ids), limit,
+                                        now + timedelta(seconds=lease_seconds)))
+        rows, broken = _decoded(sqlite_shaped(r) for r in raw)
+        for deadline_id in broken:
+            await self.postpone_deadline(deadline_id, now + timedelta(hours=1))
+        return sorted(rows, key=lambda d: (d.due_at, d.id or 0))
 
     async def next_deadline(self) -> datetime | None:
         row = await self._row(
@@ -280,5 +300,5 @@ class PostgresGames(PostgresDb):
         await self._write(lambda conn: conn.execute("DELETE FROM deadlines WHERE id = $1", deadline_id))
 
     async def postpone_deadline(self, deadline_id: int, due_at: datetime) -> None:
-        await self._write(lambda conn: conn.execute("UPDATE deadlines SET due_at = $1 WHERE id = $2",
-                                                    due_at, deadline_id))
+        await self._write(lambda conn: conn.execute("UPDATE deadlines SET due_at = $1, claimed_by = NULL,"
+                                                    " claim_until = NULL WHERE id = $2", due_at, deadline_id))

@@ -35,7 +35,8 @@ from config import Settings, load_settings
 from engine import Engine, Notice, utcnow
 from engine.tournaments import Director
 from render import kit
-from storage import StorageError, StorageOpenError, Store, open_store
+from render import pool as render_pool
+from storage import Shards, StorageError, StorageOpenError, Store, open_store
 
 log = logging.getLogger("floorboard")
 
@@ -116,6 +117,7 @@ class Floorboard(App):
             case_insensitive=True,
             guild_ready_timeout=guild_ready_timeout,
             tree_cls=FloorboardTree,  # re-checks every slash option's declared range on receipt
+            **shard_options(self, settings),
         )
         self.before_invoke(numbers_in_range)  # the same for prefix and hybrid commands, once converted
         self.settings = settings
@@ -145,6 +147,11 @@ class Floorboard(App):
         assert self.store is not None
         self.engine = Engine.from_settings(self.store, self.settings, now=self.now)
         self.engine.add_listener(self.relay_notice)
+        if self.settings.sharded:  # fire only the deadlines of guilds on this process's shards
+            self.engine.scheduler.shards = Shards(self.settings.shard_count or 1, self.settings.shard_list or (0,))
+        # Images are drawn in worker processes from now on (they warm up while the cogs load).
+        # The forkserver that forks them serves the tournament pairing's child processes too (league.pairing).
+        render_pool.start(self.settings.render_workers, preload=("league.pairing",))
         # Tournaments run on the engine (their rounds' deadlines are a due source of its scheduler); the
         # tournaments cog gives the director its surface (a thread per table, the announcements).
         self.director = Director(self.engine)
@@ -232,9 +239,29 @@ class Floorboard(App):
         if self.engine is not None:
             await self.engine.stop()
         await super().close()
+        render_pool.stop()
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedFloorboard(Floorboard, commands.AutoShardedBot):
+    """The bot holding SHARD_IDS of SHARD_COUNT gateway shards (docs/operations.md, running several processes).
+    Its MRO puts discord.py's AutoShardedClient before Client: one connection per shard, in one process."""
+
+
+def shard_options(bot: commands.Bot, settings: Settings) -> dict[str, Any]:
+    """The shards an `AutoShardedBot` is told to hold: exactly the configured ones (none for a plain Bot)."""
+    if not isinstance(bot, commands.AutoShardedBot) or not settings.sharded:
+        return {}
+    return {"shard_count": settings.shard_count, "shard_ids": list(settings.shard_list or ())}
+
+
+def make_bot(settings: Settings, **kw: Any) -> Floorboard:
+    """The bot the settings ask for: sharded when SHARD_COUNT is set; syncing slash commands when it is the one
+    process that does (SYNC_COMMANDS, by default the holder of shard 0)."""
+    cls = ShardedFloorboard if settings.sharded else Floorboard
+    return cls(settings, sync_commands=settings.syncs_commands, **kw)
 
 
 PLAIN_LOG = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
@@ -378,7 +405,7 @@ def run_bot() -> int:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN
     try:
-        asyncio.run(run(Floorboard(settings, freeze_gc=True, **point_at_local_api(settings)), token))
+        asyncio.run(run(make_bot(settings, freeze_gc=True, **point_at_local_api(settings)), token))
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return EXIT_BAD_TOKEN

@@ -41,6 +41,7 @@ from cogs.utils.surface import GameSurface, seat_name, shown_names
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
 from i18n import t
 from render import floating_floors as draw
+from render import pool as render_pool
 from render.floating_floors import words
 from render.kit import image_name
 from rules.base import IllegalActionError, InvalidActionError, Msg, RulesError
@@ -78,15 +79,6 @@ def label(table: Table, seat: int) -> str:
 def labels(table: Table) -> list[str]:
     return [label(table, i) for i in range(len(table.seats))]
 
-
-
-def board_png(table: Table, seat: int | None, locale: str) -> bytes:
-    return draw.render(table.view(seat), locale=locale, names=shown_names(table))
-
-
-def plain_png(table: Table, locale: str) -> bytes:
-    """The board without the physics overlay: each player may look at it that way, whatever the table's option."""
-    return draw.board_image(table.view(None), locale=locale, names=shown_names(table), physics=False)
 
 
 class FloatingFloorsSurface(GameSurface):
@@ -192,12 +184,12 @@ class FloatingFloorsSurface(GameSurface):
     async def board_png(self, table: Table, locale: str) -> bytes | None:
         if table.state is None:
             return None
-        return await asyncio.to_thread(board_png, table, None, locale)
+        return await render_pool.draw(draw.render, table.view(None), locale=locale, names=shown_names(table))
 
     async def private_png(self, table: Table, seat: int, locale: str) -> bytes | None:
         if table.state is None:
             return None
-        return await asyncio.to_thread(board_png, table, seat, locale)
+        return await render_pool.draw(draw.render, table.view(seat), locale=locale, names=shown_names(table))
 
 
 # --- "what if" -------------------------------------------------------------------------------------------
@@ -205,15 +197,20 @@ class FloatingFloorsSurface(GameSurface):
 
 def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, bytes | None]:
     """The verdict in words and the board as it would be (None when the rules refuse the action)."""
+    return whatif_of(table.state, seat, action, locale, shown_names(table))
+
+
+def whatif_of(state: Any, seat: int, action: str, locale: str, names: list[str]) -> tuple[str, bytes | None]:
+    """`whatif` from plain data (the rules' state, the shown names), so that a render worker can run it."""
     try:
-        result = ff.preview(table.state, seat, action)
+        result = ff.preview(state, seat, action)
     except RulesError as e:  # both the move and the rules' words about it are the player's text: made safe
         return t(shown_msg(Msg("ffui.whatif_error", action=action, error=e.msg)), locale), None
-    view = ff.preview_view(table.state, seat, action)  # drawn from nothing the real move has not revealed yet
+    view = ff.preview_view(state, seat, action)  # drawn from nothing the real move has not revealed yet
     card = result["checks"][-1]["card"] if result["checks"] else None
     index = next((b["index"] for b in view["boards"] if b["card"] == card), None)
     png = draw.preview_image(view, index, locale=locale) if index is not None and result["collapse"] is None \
-        else draw.render(view, locale=locale, names=shown_names(table))
+        else draw.render(view, locale=locale, names=names)
     return words.preview_text(result, locale), png
 
 
@@ -226,7 +223,7 @@ async def answer_whatif(ctx: Any, table: Table, action: str, locale: str) -> Non
         raise NotSeatedError("engine.not_seated")
     if table.state is None or table.status != "active" or seat not in table.rules.to_move(table.state):
         raise IllegalActionError("ffui.not_now")
-    text, png = await asyncio.to_thread(whatif, table, seat, action, locale)
+    text, png = await render_pool.draw(whatif_of, table.state, seat, action, locale, shown_names(table))
     files = [discord.File(io.BytesIO(png), filename=image_name(f"{GAME}-{table.id}-whatif", png))] if png else []
     await send_ephemeral(ctx, text, files=files)
 
@@ -354,14 +351,16 @@ def draft_seat(table: Table, user_id: int, version: int) -> int:
     return seat
 
 
-def draft_reply(table: Table, seat: int, parts: list[str], locale: str) -> tuple[str, bytes | None, discord.ui.View]:
-    """The draft's words, the combined board's picture and its components (run in a worker thread)."""
+def draft_reply(table: Table, seat: int, parts: list[str], locale: str,
+                preview: tuple[str, bytes | None] | None = None) -> tuple[str, bytes | None, discord.ui.View]:
+    """The draft's words, the combined board's picture and its components (run in a worker thread); ``preview``
+    is the draft's `whatif` when the caller drew it already (in a render worker)."""
     action = " + ".join(parts)
     view = discord.ui.View(timeout=None)
     state, text, png, events = table.state, t("ffui.draft_empty", locale), None, []
     if parts:
         ff.preview(state, seat, action)  # refused: the rules' words, and nothing is offered
-        text, png = whatif(table, seat, action, locale)
+        text, png = preview or whatif(table, seat, action, locale)
         state, events = ff.look_ahead(table.state, seat, action)
     moved = any(nt.parse(p).verb == "move" for p in parts)
     room = len(parts) < nt.MAX_PARTS and state.phase == "navigate" and state.current == seat
@@ -460,14 +459,18 @@ class FloatingFloors(MoveCog):
     async def show_draft(self, interaction: discord.Interaction, table: Table, parts: list[str], locale: str,
                          version: int) -> None:
         seat = draft_seat(table, interaction.user.id, version)
-        text, png, view = await asyncio.to_thread(draft_reply, table, seat, parts, locale)
+        preview = await render_pool.draw(whatif_of, table.state, seat, " + ".join(parts), locale,
+                                         shown_names(table)) if parts else None
+        text, png, view = await asyncio.to_thread(draft_reply, table, seat, parts, locale, preview)
         files = [discord.File(io.BytesIO(png), filename=image_name(f"{GAME}-{table.id}-draft", png))] if png else []
         await send_ephemeral(interaction, text, files=files, view=view)
 
     async def plain(self, interaction: discord.Interaction, table: Table, locale: str) -> None:
         if table.state is None:
             raise IllegalActionError("ffui.not_now")
-        png = await asyncio.to_thread(plain_png, table, locale)
+        # The board without the physics overlay: each player may look at it that way, whatever the table's option.
+        png = await render_pool.draw(draw.board_image, table.view(None), locale=locale, names=shown_names(table),
+                                     physics=False)
         await send_ephemeral(interaction, t("ffui.plain", locale),
                              files=[discord.File(io.BytesIO(png),
                                                  filename=image_name(f"{GAME}-{table.id}-plain", png))])

@@ -19,7 +19,6 @@ notation`): a message the parser accepts is a move, anything else is chat.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any, ClassVar
 
@@ -35,6 +34,7 @@ from cogs.utils.surface import GameSurface, Segment, escape, seat_name, shown_na
 from engine import ActResult, Table
 from i18n import t
 from render import floating_world as draw
+from render import pool as render_pool
 from render.floating_world import cards as dream_cards
 from render.floating_world import words
 from render.kit import image_name
@@ -86,8 +86,10 @@ def map_png(table: Table, seat: int | None, locale: str) -> bytes:
     return draw.map_image(view, locale=locale, card_names=words.card_names(locale), names=shown_names(table))
 
 
-def nightmare_png(table: Table, locale: str) -> bytes:
-    return draw.nightmare_image(table.view(None), locale=locale, names=shown_names(table))
+async def draw_map(table: Table, seat: int | None, locale: str) -> bytes:
+    """`map_png` off the loop (`render.pool`): the view is computed here, the worker gets plain data."""
+    return await render_pool.draw(draw.map_image, table.view(seat), locale=locale,
+                                  card_names=words.card_names(locale), names=shown_names(table))
 
 
 def png_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
@@ -97,13 +99,13 @@ def png_file(table: Table, png: bytes, suffix: str = "") -> discord.File:
 async def map_files(table: Table, locale: str) -> list[discord.File]:
     if table.state is None:
         return []
-    return [png_file(table, await asyncio.to_thread(map_png, table, None, locale))]
+    return [png_file(table, await draw_map(table, None, locale))]
 
 
 async def nightmare_files(table: Table, locale: str) -> list[discord.File]:
     if table.state is None:
         return []
-    night = await asyncio.to_thread(nightmare_png, table, locale)
+    night = await render_pool.draw(draw.nightmare_image, table.view(None), locale=locale, names=shown_names(table))
     return [png_file(table, night, "-nightmare"), *await map_files(table, locale)]
 
 
@@ -119,7 +121,7 @@ def harvest_draw(seat: int, cards: list[str]) -> Any:
     """The drawn Dream cards as an image (dimmed where the harvester cannot pay), then the map."""
     async def files(table: Table, locale: str) -> list[discord.File]:
         praise = table.state.kitsune[seat].praise if table.state is not None and table.state.harvest else None
-        png = await asyncio.to_thread(dream_cards.dream_cards_image, cards, locale=locale, praise=praise)
+        png = await render_pool.draw(dream_cards.dream_cards_image, cards, locale=locale, praise=praise)
         return [png_file(table, png, "-dreams"), *await map_files(table, locale)]
     return files
 
@@ -279,12 +281,12 @@ class FloatingWorldSurface(GameSurface):
     async def board_png(self, table: Table, locale: str) -> bytes | None:
         if table.state is None:
             return None
-        return await asyncio.to_thread(map_png, table, None, locale)
+        return await draw_map(table, None, locale)
 
     async def private_png(self, table: Table, seat: int, locale: str) -> bytes | None:
         if table.state is None:
             return None
-        return await asyncio.to_thread(map_png, table, seat, locale)
+        return await draw_map(table, seat, locale)
 
 
 # --- select options --------------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ The daily command answers only to slash commands (its replies are private); ``/f
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import re
@@ -53,6 +52,7 @@ from engine.daily import Attempt, DailyChallenge
 from engine.queries import DailyRow
 from i18n import t
 from render import floor_plan as fprender
+from render import pool as render_pool
 from render.kit import image_name
 from rules.base import FloorboardError
 from rules.floor_plan import notation
@@ -202,7 +202,7 @@ class FloorPlanDaily(commands.Cog):
         before_view, after_view = rules.sheet_view(table.state, 0, 0), rules.sheet_view(after, 0, 0)
         key = preview_key(text)
         self.previews[(table.id, user.id)] = Preview(attempt.row.id, text, key, table.version)
-        png = await asyncio.to_thread(fprender.render_sheet, after_view, name=user.display_name, locale=locale,
+        png = await render_pool.draw(fprender.render_sheet, after_view, name=user.display_name, locale=locale,
                                       highlight=new_cells(before_view, after_view))
         items: list[discord.ui.Item[Any]] = [
             PreviewButton(choice, table.id, user.id, table.version, key, label=t(f"fpdaily.button.{choice}", locale))
@@ -286,7 +286,7 @@ class FloorPlanDaily(commands.Cog):
         else:
             lines += self.progress_lines(table, view, locale)
         sheet = view["sheet"]
-        png = await asyncio.to_thread(fprender.render_sheet, sheet, name=name, locale=locale)
+        png = await render_pool.draw(fprender.render_sheet, sheet, name=name, locale=locale)
         file = discord.File(io.BytesIO(png), filename=image_name(f"floor_plan-daily-{row.day}", png))
         return {"content": "\n".join(x for x in lines if x)[:MAX_CONTENT], "file": file}
 

@@ -11,7 +11,6 @@ with each game's final save, storage/league.py reads it).
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -27,6 +26,7 @@ from cogs.utils.text import NAME_LIMIT, clean, safe
 from engine.queries import GLOBAL, RatingRow, ResultRow
 from i18n import t
 from league.tournament import Tournament
+from render import pool as render_pool
 from render.kit import image_name
 from render.league import standings_image
 from rules.base import FloorboardError
@@ -146,7 +146,7 @@ class Profile(commands.Cog):
             embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
             embed.set_footer(text=t("profile.leaderboard.footer", locale))
             data = self.leaderboard_data(ctx.guild, title, rows, (page - 1) * PAGE, locale)
-            png = await asyncio.to_thread(standings_image, data, locale=locale)
+            png = await render_pool.draw(standings_image, data, locale=locale)
             filename = image_name("leaderboard", png)  # the embed's attachment:// URL names the file as sent
             embed.set_image(url=f"attachment://{filename}")
             await ctx.send(embed=embed, file=discord.File(io.BytesIO(png), filename),

@@ -242,8 +242,9 @@ class ManualSleep:
 class Harness:
     def __init__(self, db_path: Path, *, now: Any = None, seed: str | None = "harness-seed",
                  status_seconds: float = 10.0) -> None:
+        # render_workers=0: images drawn in threads, fast to start (tests/render/test_pool.py covers the processes).
         settings = load_settings(_env_file=None, database_path=db_path, discord_token=None, lobby_minutes=30,
-                                 status_seconds=status_seconds)
+                                 status_seconds=status_seconds, render_workers=0)
         intents = make_intents()
         intents.members = True  # dpytest's member cache needs it; the bot itself never reads the member list
         self.clock = now or (lambda: datetime.now(UTC))

@@ -40,6 +40,7 @@ from engine import (
 )
 from i18n import t
 from render import floor_plan as draw
+from render import pool as render_pool
 from rules.base import NotYourTurnError, RulesError
 
 
@@ -83,7 +84,7 @@ class FloorPlan(commands.Cog):
             text, view, claimable = await asyncio.to_thread(simulate, table, seat, action)
         except RulesError as error:
             raise with_legal_start(error, table) from None
-        png = await asyncio.to_thread(draw.render_sheet, view, name=shown_names(table)[seat], locale=locale)
+        png = await render_pool.draw(draw.render_sheet, view, name=shown_names(table)[seat], locale=locale)
         state = table.state
         key = preview_key(text, state.round)
         self.previews[(table.id, interaction.user.id)] = Preview(key, text, state.round, state.actions[seat])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from engine import (
 )
 from i18n import t
 from render import floor_plan as draw
+from render import pool as render_pool
 from render.kit import image_name
 from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import USAGE
@@ -77,9 +77,20 @@ def summary_view(table: Table, event: dict[str, Any] | None) -> dict[str, Any]:
 
 def summary_png(table: Table, event: dict[str, Any] | None, locale: str) -> bytes:
     """The public summary: thumbnails of every sheet for up to 6 players (only then are sheets drawn)."""
+    return draw.render_summary(*summary_parts(table, event), names=shown_names(table), locale=locale)
+
+
+def summary_parts(table: Table, event: dict[str, Any] | None) -> tuple[dict[str, Any], list[Any] | None]:
+    """What the summary image is drawn from: its view and the sheets' views (for up to 6 players)."""
     rules, state = table.rules, table.state
     sheets = [rules.sheet_view(state, i) for i in range(state.players)] if state.players <= 6 else None
-    return draw.render_summary(summary_view(table, event), sheets, names=shown_names(table), locale=locale)
+    return summary_view(table, event), sheets
+
+
+async def draw_summary(table: Table, event: dict[str, Any] | None, locale: str) -> bytes:
+    """`summary_png` off the loop (`render.pool`): the views are computed here, the worker gets plain data."""
+    return await render_pool.draw(draw.render_summary, *summary_parts(table, event), names=shown_names(table),
+                                  locale=locale)
 
 
 def sheet_text(table: Table, seat: int, viewer: int | None, locale: str) -> str:
@@ -103,7 +114,7 @@ def sheet_text(table: Table, seat: int, viewer: int | None, locale: str) -> str:
 
 async def sheet_png(table: Table, seat: int, viewer: int | None, locale: str) -> bytes:
     view = table.rules.sheet_view(table.state, seat, viewer)
-    return await asyncio.to_thread(draw.render_sheet, view, name=shown_names(table)[seat], locale=locale)
+    return await render_pool.draw(draw.render_sheet, view, name=shown_names(table)[seat], locale=locale)
 
 
 def png_file(table: Table, png: bytes, name: str) -> discord.File:
@@ -126,7 +137,7 @@ async def post_kwargs(post: RoundPost, locale: str) -> dict[str, Any]:
         kw["embed"] = post.embed
     if post.image is not None:
         table, event = post.image
-        png = await asyncio.to_thread(summary_png, table, event, locale)
+        png = await draw_summary(table, event, locale)
         kw["file"] = png_file(table, png, f"r{(event or {}).get('round', table.state.round)}")
     view = view_of(post.items or [])
     if view is not None:

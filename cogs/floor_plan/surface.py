@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -18,7 +17,7 @@ from cogs.floor_plan.basics import (
     start_example,
 )
 from cogs.floor_plan.components import table_items
-from cogs.floor_plan.posts import post_kwargs, round_posts, sheet_png, sheet_text, summary_png
+from cogs.floor_plan.posts import draw_summary, post_kwargs, round_posts, sheet_png, sheet_text
 from cogs.utils import hints
 from cogs.utils.app import App
 from cogs.utils.ending import game_ended
@@ -150,7 +149,7 @@ class FloorPlanSurface(GameSurface):
         return sheet_text(table, seat, seat, locale)
 
     async def board_png(self, table: Table, locale: str) -> bytes | None:
-        return await asyncio.to_thread(summary_png, table, None, locale)
+        return await draw_summary(table, None, locale)
 
     async def private_png(self, table: Table, seat: int, locale: str) -> bytes | None:
         return await sheet_png(table, seat, seat, locale)

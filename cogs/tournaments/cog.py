@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -42,6 +41,7 @@ from league import export as ex
 from league.model import Entrant
 from league.settings import Settings, TournamentError, check_rounds, resolve_format
 from league.tournament import FINISHED, REGISTRATION, RUNNING, Tournament
+from render import pool as render_pool
 from render.kit import image_name
 from render.league import crosstable_image
 from rules.rng import new_seed
@@ -571,8 +571,8 @@ class Tournaments(TournamentPosts, commands.Cog):
             return [discord.File(io.BytesIO(ex.standings_csv(value).encode("utf-8")), filename=f"{stem}.csv")]
         if kind == "crosstable":
             subtitle = " · ".join((self.game_name(entry.row.game, locale), tv.format_name(value.fmt, locale)))
-            png = await asyncio.to_thread(crosstable_image, ex.crosstable_data(value, subtitle=subtitle),
-                                          locale=locale)
+            png = await render_pool.draw(crosstable_image, ex.crosstable_data(value, subtitle=subtitle),
+                                         locale=locale)
             return [discord.File(io.BytesIO(ex.crosstable_csv(value).encode("utf-8")), filename=f"{stem}-cross.csv"),
                     discord.File(io.BytesIO(png), filename=image_name(f"{stem}-crosstable", png))]
         data = ex.json_export(value, await self.ratings_after(entry))

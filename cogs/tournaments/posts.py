@@ -3,7 +3,6 @@ hours), a thread per table, the games' first status messages, standings, the cut
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import Any
@@ -22,6 +21,7 @@ from engine.queries import TournamentRow
 from i18n import t
 from league.model import Round
 from league.tournament import Tournament
+from render import pool as render_pool
 from render.kit import image_name
 from render.league import bracket_image, standings_image
 
@@ -77,13 +77,13 @@ class TournamentPosts:
         subtitle = " · ".join((self.game_name(row.game, locale), tv.format_text(value, locale),
                                tv.round_text(value, locale)))
         data = tv.standings_data(value, table, title, subtitle, locale)
-        png = await asyncio.to_thread(standings_image, data, locale=locale)
+        png = await render_pool.draw(standings_image, data, locale=locale)
         text = "\n".join([f"**{escape(title)}**", *tv.standings_lines(value, table, locale)])[:tv.MAX_CONTENT]
         file = discord.File(io.BytesIO(png), filename=image_name(f"tournament-{row.id}-standings", png))
         return {"content": text, "file": file, "allowed_mentions": discord.AllowedMentions.none()}
 
     async def bracket_file(self, row: TournamentRow, value: Tournament, locale: str) -> discord.File:
-        png = await asyncio.to_thread(bracket_image, tv.bracket_data(value, locale), locale=locale)
+        png = await render_pool.draw(bracket_image, tv.bracket_data(value, locale), locale=locale)
         return discord.File(io.BytesIO(png), filename=image_name(f"tournament-{row.id}-bracket", png))
 
     async def round_texts(self, row: TournamentRow, value: Tournament, rnd: Round, locale: str) -> list[str]:

@@ -30,6 +30,7 @@ from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from engine import players as quiet
 from engine.errors import StorageError
 from i18n import t
+from render import pool as render_pool
 from render.kit import image_name
 from render.registry import renderer
 from rules.base import FloorboardError
@@ -51,15 +52,17 @@ _prompt_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValu
 
 async def render_view(table: Table, seat: int | None, locale: str, moves: list[dict[str, Any]] | None = None,
                       *, view: dict[str, Any] | None = None) -> bytes | None:
-    """The PNG of a seat's view (None = spectator), drawn in a worker thread; None for a game without a public
-    board image (`render.registry`). ``moves`` (the run's moves, oldest first) go to a renderer that marks them;
-    ``view``, when the caller has it already, is that seat's view of ``table`` (computed once per click)."""
+    """The image of a seat's view (None = spectator), drawn off the loop (`render.pool`: a worker process, or a
+    thread); None for a game without a public board image (`render.registry`). ``moves`` (the run's moves, oldest
+    first) go to a renderer that marks them; ``view``, when the caller has it already, is that seat's view of
+    ``table`` (computed once per click). The view is computed here, on the loop: the worker gets plain data."""
     drawer = renderer(table.game)
     if drawer is None or not drawer.has_board or table.state is None:
         return None
     if view is None:
         view = table.view(seat)
-    return await asyncio.to_thread(drawer.board, view, names=shown_names(table), locale=locale, moves=moves)
+    return await render_pool.draw(render_pool.board, table.game, view, names=shown_names(table), locale=locale,
+                                  moves=moves)
 
 
 def public_view(table: Table) -> dict[str, Any] | None:

@@ -1,0 +1,160 @@
+"""Drawing images off the event loop: in a pool of worker processes (``RENDER_WORKERS``), or in a thread (0).
+
+Pillow holds the GIL for much of a draw and an encode, so a worker *thread* still stalls the event loop that
+serves every move; a worker *process* does not. The cogs hand `draw` a module-level function and what it needs,
+all picklable (a seat's view dict, names, the locale, the moves to mark: computed on the loop, never the Table),
+and get the encoded bytes back, the same bytes as a draw in-process (the renderers are deterministic).
+
+One pool per process (like `render.kit.use_format`): the bot starts it in ``setup_hook`` and stops it on close;
+tests and the terminal never start it, so everything draws in a thread as before. Workers come from a
+``forkserver`` (a fork of a process running asyncio and discord.py's threads is unsafe) and warm up when they
+start (every renderer imported, the fonts read), so the first move after a start is not the slow one.
+A worker that dies mid-draw breaks the whole executor (`BrokenProcessPool`): the pool is replaced, a line is
+logged and the image drawn again in the new pool, and in a thread if that breaks too: an image is never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, ParamSpec, TypeVar
+
+# Imported here so that a worker, which imports this module for its initializer, loads every renderer at start.
+import render.floating_world.cards
+import render.floor_plan
+import render.league
+import render.registry  # every game's board
+from render import kit
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+START_METHOD = "forkserver"
+
+
+def _warm(image_format: str) -> None:
+    """A worker's start: the parent's image format, and every font face read once (the renderers are imported
+    with this module)."""
+    kit.use_format(image_format)
+    for weight in kit.WEIGHTS:
+        for path in kit.font_chain(weight):
+            kit.font_file(path, 16)
+
+
+def board(game: str, view: dict[str, Any], *, names: list[str] | None, locale: str,
+          moves: list[dict[str, Any]] | None = None) -> bytes | None:
+    """A game's public board image (`render.registry`), by game id: what a worker is sent instead of the renderer
+    object (a module is not picklable)."""
+    drawer = render.registry.renderer(game)
+    return None if drawer is None else drawer.board(view, names=names, locale=locale, moves=moves)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+class RenderPool:
+    """Worker processes that draw images, or none (``workers`` 0: a thread per draw, as tests and the terminal)."""
+
+    def __init__(self, workers: int = 0, preload: tuple[str, ...] = ()) -> None:
+        self.workers = workers
+        self.preload = preload
+        self._executor: ProcessPoolExecutor | None = self._start() if workers > 0 else None
+        self.replaced = 0  # broken executors replaced so far (logged each time)
+
+    @property
+    def processes(self) -> bool:
+        return self._executor is not None
+
+    def _start(self) -> ProcessPoolExecutor:
+        ctx = multiprocessing.get_context(START_METHOD)
+        # The forkserver (one per process, started by whoever needs it first) imports these once; every worker
+        # is then a cheap fork of it, a replacement too. `preload` names other users of the server (the pairing).
+        ctx.set_forkserver_preload([__name__, *self.preload])
+        executor = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_warm,
+                                       initargs=(kit.image_format(),))
+        # Workers start on demand: as many tasks at once start them all now, each warming up in its initializer.
+        for _ in range(self.workers):
+            executor.submit(_ready)
+        return executor
+
+    def worker_pids(self) -> list[int]:
+        """The live workers' process ids (tests kill one)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return sorted(processes)
+
+    async def draw(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """``fn(*args, **kwargs)`` off the loop; ``fn`` is a module-level function and every argument picklable."""
+        executor = self._executor
+        if executor is None:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+        call = functools.partial(fn, *args, **kwargs)
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            try:
+                return await loop.run_in_executor(executor, call)
+            except BrokenProcessPool:
+                executor = self._replace(executor, fn, attempt)
+                if executor is None:
+                    break
+            except RuntimeError:  # shut down meanwhile (the bot is closing): the thread still answers
+                if self._executor is not None:
+                    raise
+                break
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    def _replace(self, broken: ProcessPoolExecutor, fn: Callable[..., object],
+                 attempt: int) -> ProcessPoolExecutor | None:
+        """A worker died: a new pool instead of the broken one (once, however many draws saw it break). Returns
+        the pool to draw in again, None after the second break (that draw goes to a thread)."""
+        if self._executor is broken:
+            self.replaced += 1
+            self._executor = self._start()
+            broken.shutdown(wait=False, cancel_futures=True)
+        how = "drawing it again in a new pool" if attempt == 1 else "drawing it in a thread"
+        log.warning("a render worker died while drawing %s: %s", getattr(fn, "__qualname__", fn), how)
+        return self._executor if attempt == 1 else None
+
+    def shutdown(self) -> None:
+        """Stop the workers (queued draws are cancelled; a draw awaited meanwhile goes to a thread)."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+_pool = RenderPool(0)
+
+
+def start(workers: int, preload: tuple[str, ...] = ()) -> RenderPool:
+    """Draw in ``workers`` processes from now on (0: in threads); the previous pool, if any, is stopped.
+    ``preload``: modules the forkserver imports besides the renderers (see `RenderPool._start`)."""
+    global _pool
+    _pool.shutdown()
+    _pool = RenderPool(workers, preload)
+    log.info("drawing images in %s", f"{workers} worker processes" if workers else "threads")
+    return _pool
+
+
+def stop() -> None:
+    """Back to threads (the bot's close)."""
+    start(0)
+
+
+def current() -> RenderPool:
+    return _pool
+
+
+async def draw(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    """Draw with the process's pool (`start`): ``fn(*args, **kwargs)`` in a worker process or a thread."""
+    return await _pool.draw(fn, *args, **kwargs)
+
+
+__all__ = ["RenderPool", "board", "current", "draw", "start", "stop"]

@@ -1,0 +1,154 @@
+"""Images drawn off the event loop in worker processes (issue 26, "Off the event loop"; `render.pool`).
+
+Real processes, few of them: one pool of two workers for the module. The pool draws the same bytes as the
+process itself for every game's image; a worker killed mid-draw is replaced and the image drawn all the same;
+``RENDER_WORKERS=0`` (tests, the terminal) draws in a thread; the setting defaults to one worker per core.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from config import MAX_DEFAULT_RENDER_WORKERS, load_settings
+from render import floating_world as fw_draw
+from render import floor_plan as fp_draw
+from render import kit
+from render import pool as render_pool
+from render.floating_world import words as fw_words
+from render.pool import RenderPool
+from rules import GAMES
+
+SEED = "pool-seed"
+NAMES = ["Alice", "Bob", "Carol"]
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[RenderPool]:
+    kit.use_format("webp")  # what the bot posts; the workers take the format the parent has when they start
+    pool = RenderPool(2)
+    yield pool
+    pool.shutdown()
+
+
+def played(game_id: str, players: int, moves: int) -> tuple[Any, Any]:
+    """The game's rules and a state after ``moves`` bot moves from a fixed seed (a board with pieces on it)."""
+    rules = GAMES[game_id]
+    state = rules.new(players, {}, SEED)
+    rng = random.Random(game_id)
+    for _ in range(moves):
+        seats = sorted(rules.to_move(state))
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        state, _ = rules.apply(state, seat, rules.bot_action(state, seat))
+    return rules, state
+
+
+def every_image() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
+    """(label, function, args, kwargs) of every kind of image the cogs post after a move, from plain data."""
+    out: list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = []
+    for game_id in ("flying_blades", "the_floor", "floating_floors"):
+        rules, state = played(game_id, 3, 6)
+        view = rules.view(state, None)
+        mark = view.get("last_action")
+        out.append((game_id, render_pool.board, (game_id, view),
+                    {"names": NAMES, "locale": "pl", "moves": [mark] if isinstance(mark, dict) else None}))
+    rules, state = played("floating_world", 2, 6)
+    view = rules.view(state, None)
+    out.append(("floating_world map", fw_draw.map_image, (view,),
+                {"locale": "en", "card_names": fw_words.card_names("en"), "names": NAMES[:2]}))
+    out.append(("floating_world nightmare", fw_draw.nightmare_image, (view,), {"locale": "en", "names": NAMES[:2]}))
+    rules, state = played("floor_plan", 2, 4)
+    out.append(("floor_plan sheet", fp_draw.render_sheet, (rules.sheet_view(state, 0, 0),),
+                {"name": "Alice", "locale": "en"}))
+    return out
+
+
+async def test_a_worker_process_draws_the_same_bytes_as_the_bot_process_for_every_game(pool: RenderPool) -> None:
+    images = every_image()
+    drawn = await asyncio.gather(*(pool.draw(fn, *args, **kwargs) for _, fn, args, kwargs in images))
+    for (label, fn, args, kwargs), data in zip(images, drawn, strict=True):
+        assert data == fn(*args, **kwargs), label
+        assert kit.image_ext(data) == "webp", label  # the bot's format reached the workers
+
+
+def draw_unless_first(pid_file: str, marker: str) -> bytes:
+    """Runs in a worker: the first call waits to be killed (it writes its pid first); a call once ``marker``
+    exists draws at once."""
+    if Path(marker).exists():
+        return b"drawn again"
+    Path(pid_file).write_text(str(os.getpid()))
+    for _ in range(1200):  # a minute at most, so that a test that failed to kill it still ends
+        time.sleep(0.05)
+    return b"never killed"
+
+
+async def test_a_worker_killed_mid_draw_is_replaced_and_the_image_is_drawn_again(
+        pool: RenderPool, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    pid_file, marker = tmp_path / "pid", tmp_path / "killed"
+    replaced = pool.replaced
+    task = asyncio.create_task(pool.draw(draw_unless_first, str(pid_file), str(marker)))
+    while not pid_file.exists() or not pid_file.read_text():
+        await asyncio.sleep(0.01)
+    marker.touch()
+    with caplog.at_level(logging.WARNING, logger="render.pool"):
+        os.kill(int(pid_file.read_text()), signal.SIGKILL)
+        assert await task == b"drawn again"
+    assert pool.replaced == replaced + 1
+    assert "render worker died" in caplog.text
+    images = every_image()[:1]  # the new pool draws as the old one did
+    assert [await pool.draw(fn, *args, **kwargs) for _, fn, args, kwargs in images] == \
+        [fn(*args, **kwargs) for _, fn, args, kwargs in images]
+
+
+def where() -> tuple[int, int]:
+    return os.getpid(), threading.get_ident()
+
+
+async def test_render_workers_0_draws_in_a_thread_of_this_process() -> None:
+    pool = RenderPool(0)
+    pid, thread = await pool.draw(where)
+    assert pid == os.getpid() and thread != threading.get_ident()
+    assert not pool.processes
+
+
+async def test_a_draw_after_shutdown_is_drawn_in_a_thread() -> None:
+    pool = RenderPool(1)
+    pool.shutdown()
+    assert (await pool.draw(where))[0] == os.getpid()
+
+
+def test_render_workers_defaults_to_one_per_core_at_most_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RENDER_WORKERS", raising=False)
+    expected = max(1, min(os.cpu_count() or 1, MAX_DEFAULT_RENDER_WORKERS))
+    assert load_settings(_env_file=None).render_workers == expected
+    monkeypatch.setenv("RENDER_WORKERS", "")  # .env.example's empty line: the default
+    assert load_settings(_env_file=None).render_workers == expected
+    monkeypatch.setenv("RENDER_WORKERS", "0")
+    assert load_settings(_env_file=None).render_workers == 0
+    monkeypatch.setenv("RENDER_WORKERS", "-1")
+    with pytest.raises(ValueError, match="render_workers"):
+        load_settings(_env_file=None)
+
+
+async def test_the_module_pool_draws_in_threads_until_started_and_after_stop() -> None:
+    assert (await render_pool.draw(where))[0] == os.getpid()
+    pool = render_pool.start(1)
+    try:
+        assert render_pool.current() is pool
+        pid, _ = await render_pool.draw(where)
+        assert pid != os.getpid() and pid in pool.worker_pids()
+    finally:
+        render_pool.stop()
+    assert not render_pool.current().processes

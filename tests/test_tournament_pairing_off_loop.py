@@ -75,3 +75,35 @@ async def test_the_director_pairs_within_the_pairing_deadline(store: Store, cloc
     await director.start(tid)
     assert deadlines == [director_mod.PAIRING_DEADLINE]
     assert pairing_mod._DEADLINE.get() is None  # the bound stays in the worker
+
+
+async def test_a_round_whose_pairing_misses_its_deadline_gets_the_greedy_pairing_whole(
+        store: Store, clock, games: dict, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    # Deadline 0: the pairing child (a real process) is killed before it can answer, as a search past 20 s is.
+    monkeypatch.setattr(director_mod, "PAIRING_DEADLINE", 0.0)
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    entry = await director.create(name="Cup", settings=Settings(game="flying_blades", format="swiss", rounds=2),
+                                  guild_id=9, channel_id=1, organizer_id=1, seed="cup-secret-seed")
+    six = [Entrant(str(200 + i), f"Player {i}", rating=1600 - 10 * i) for i in range(6)]
+    for e in six:
+        await director.update(entry.row.id, lambda t, e=e: t.register(e))
+    entry = await director.start(entry.row.id)
+    for table in entry.value.current.tables:
+        for _ in range(5000):  # every seat plays as the bot would, to the end
+            game = await engine.get(table.game_id)
+            if game.status != "active":
+                break
+            seat = min(game.to_move())
+            await engine.act(game.id, game.seats[seat].user_id, game.rules.bot_action(game.state, seat))
+    with caplog.at_level("WARNING", logger="league.pairing"):
+        await director.settle()
+    assert "greedy fallback" in caplog.text
+    value = (await director.get(entry.row.id)).value
+    second = value.rounds[1]
+    seated = sorted(p for t in second.tables for p in t.seats)
+    assert seated == sorted(e.id for e in six)  # every entrant once: a whole round, not half of one
+    met = {frozenset(t.seats) for t in value.rounds[0].tables}
+    assert not met & {frozenset(t.seats) for t in second.tables}  # the fallback avoids rematches too
+    for t in second.tables:  # and every table's game was created and knows its round
+        assert (await engine.get(t.game_id)).meta[director_mod.TOURNAMENT]["round"] == 2

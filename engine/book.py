@@ -146,8 +146,16 @@ class TableBook:
 
     # --- loading -------------------------------------------------------------------------------------------------
 
-    async def get(self, table_id: int) -> Table:
+    async def get(self, table_id: int, *, seen: int | None = None) -> Table:
+        """The game, cached or loaded. ``seen``: a version a player was shown. A cached copy older than that is
+        stale (another bot process sharing the database moved the game on and posted it): dropped and reloaded,
+        so the player's move is judged on the game as they saw it, not refused as out of date for good."""
         cached = self.cache.get(table_id)
+        if cached is not None and seen is not None and seen > cached.version:
+            log.info("game %s moved on in another process (version %s, cached %s): reloading", table_id, seen,
+                     cached.version)
+            self.forget(table_id)
+            cached = None
         if cached is not None:
             return cached
         if table_id in self.damaged:
@@ -247,7 +255,9 @@ class TableBook:
                                                drop_deadlines=dropped, add_deadlines=add, clear_deadlines=clear,
                                                finish=finish)
         except StorageConflictError:
-            self.forget(old.id)  # another writer moved on: reload next time
+            # Another writer (a task here, or another bot process on the same database) moved the game on: the
+            # cached copy is stale, reloaded at the next read; this move is refused and applied nowhere.
+            self.forget(old.id)
             raise StaleVersionError("engine.stale") from None
         except StorageError as e:
             raise unavailable(e) from None

@@ -292,7 +292,7 @@ class Engine:
         return await self.get(table_id)
 
     async def _lobby(self, table_id: int, version: int | None = None) -> Table:
-        table = await self.get(table_id)
+        table = await self.book.get(table_id, seen=version)
         if table.status != "lobby":
             raise LobbyError("engine.lobby_not_open")
         if version is not None and version != table.version:
@@ -424,7 +424,7 @@ class Engine:
 
     async def _act(self, table_id: int, user_id: int, action: str, version: int | None,
                    interaction_id: int | None) -> ActResult:
-        table = await self.get(table_id)
+        table = await self.book.get(table_id, seen=version)  # a newer version seen: moved on in another process
         if table.status == "lobby":
             raise GameOverError("engine.not_started")
         if table.status != "active":

@@ -384,6 +384,8 @@ class Director:
 
     async def _deadline(self, tournament_id: int) -> None:
         entry = await self.get(tournament_id)
+        if not self.engine.scheduler.owns(entry.row.guild_id):
+            return  # another bot process holds that guild's shard: its round ends there, once
         if entry.value.status == REGISTRATION:
             try:
                 await self.start(tournament_id)
@@ -421,6 +423,8 @@ class Director:
         count = 0
         for tournament_id in await self.engine.store.running_tournament_ids():
             try:
+                if not self.engine.scheduler.owns((await self.get(tournament_id)).row.guild_id):
+                    continue  # another bot process's guild (its shards): it catches up there
                 entry = await self.reconcile(tournament_id)
                 if entry.value.status == RUNNING and entry.value.current is not None:
                     async with self._lock(tournament_id):

@@ -147,7 +147,7 @@ async def undo(parts: Parts, table_id: int, user_id: int, *, interaction_id: int
 
 async def _undo(parts: Parts, table_id: int, user_id: int, interaction_id: int | None, version: int | None,
                 approved_by: int | None) -> ActResult:
-    if version is not None and (await parts.book.get(table_id)).version != version:
+    if version is not None and (await parts.book.get(table_id, seen=version)).version != version:
         raise StaleVersionError("engine.stale")
     p = await plan(parts, table_id, user_id)
     if p.needs_confirmation and approved_by not in others(p.table, p.seat):

@@ -79,7 +79,9 @@ class Settings(BaseSettings):
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _shard_ranges(cls, v: object) -> object:
-        return parse_shard_ids(v) if isinstance(v, str) else v
+        if isinstance(v, str):  # empty (as .env.example ships it): unset
+            return parse_shard_ids(v) if v.strip() else None
+        return v
 
     @model_validator(mode="after")
     def _shards_within_count(self) -> Settings:

@@ -46,6 +46,13 @@ def test_a_shard_setting_that_cannot_be_held_is_refused_in_one_line(given: dict[
         load_settings(_env_file=None, **given)
 
 
+def test_the_empty_shard_settings_env_example_ships_mean_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("SHARD_COUNT", "SHARD_IDS", "SYNC_COMMANDS"):
+        monkeypatch.setenv(name, "")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert (settings.shard_count, settings.shard_ids, settings.sync_commands) == (None, None, None)
+
+
 def test_unset_shards_leave_one_plain_bot_that_syncs_its_commands() -> None:
     settings = load_settings(_env_file=None)
     assert (settings.sharded, settings.shard_list, settings.syncs_commands) == (False, None, True)

@@ -24,10 +24,12 @@ from config import MAX_DEFAULT_RENDER_WORKERS, load_settings
 from render import floating_world as fw_draw
 from render import floor_plan as fp_draw
 from render import kit
+from render import league as league_draw
 from render import pool as render_pool
 from render.floating_world import words as fw_words
 from render.pool import RenderPool
 from rules import GAMES
+from tests import test_render_league as league_data
 
 SEED = "pool-seed"
 NAMES = ["Alice", "Bob", "Carol"]
@@ -72,6 +74,8 @@ def every_image() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[s
     rules, state = played("floor_plan", 2, 4)
     out.append(("floor_plan sheet", fp_draw.render_sheet, (rules.sheet_view(state, 0, 0),),
                 {"name": "Alice", "locale": "en"}))
+    out.append(("tournament standings", league_draw.standings_image, (league_data.standings(12),), {"locale": "pl"}))
+    out.append(("tournament bracket", league_draw.bracket_image, (league_data.double_elim(8),), {"locale": "en"}))
     return out
 
 

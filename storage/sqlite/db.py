@@ -25,6 +25,9 @@ from storage.sqlite.codec import ts as _ts
 from storage.sqlite.statements import fetch, run
 
 BUSY_TIMEOUT_MS = 2000  # another process holding the write lock: wait this long, then tell the player to retry
+# At start a second process may wait for the first one's migrations, which take longer than a move on a loaded
+# machine (seen: over 2 s at load average 9 on 2 cores); a lock held for good is still reported within seconds.
+START_BUSY_TIMEOUT_MS = 10_000
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -133,7 +136,7 @@ def _apply_migrations(conn: sqlite3.Connection, known: list[tuple[int, str]], pa
 def _configure(conn: sqlite3.Connection) -> None:
     """The connection's settings at start, each PRAGMA's answer read (a PRAGMA that answers is a statement in
     progress until it is: see storage/statements.py)."""
-    fetch(conn, f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    fetch(conn, f"PRAGMA busy_timeout={START_BUSY_TIMEOUT_MS}")
     # WAL + NORMAL: a commit survives a process crash (not a power cut) at a fraction of FULL's cost.
     fetch(conn, "PRAGMA journal_mode=WAL")
     fetch(conn, "PRAGMA synchronous=NORMAL")
@@ -227,6 +230,7 @@ class SqliteDb:
             await store._on_thread(_configure)
             await store._migrate()
             await store._probe_write()
+            await store._on_thread(fetch, f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")  # a move waits less than a start
         except StorageOpenError:
             await db.close()
             raise

@@ -150,8 +150,9 @@ class Floorboard(App):
         if self.settings.sharded:  # fire only the deadlines of guilds on this process's shards
             self.engine.scheduler.shards = Shards(self.settings.shard_count or 1, self.settings.shard_list or (0,))
         # Images are drawn in worker processes from now on (they warm up while the cogs load).
-        # The forkserver that forks them serves the tournament pairing's child processes too (league.pairing).
-        render_pool.start(self.settings.render_workers, preload=("league.pairing",))
+        # The forkserver that forks them also serves the tournament pairing's children (league.pairing), and
+        # Floating Floors' "what if" runs the rules' preview in a worker (cogs.floating_floors.whatif_of).
+        render_pool.start(self.settings.render_workers, preload=("league.pairing", "cogs.floating_floors"))
         # Tournaments run on the engine (their rounds' deadlines are a due source of its scheduler); the
         # tournaments cog gives the director its surface (a thread per table, the announcements).
         self.director = Director(self.engine)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from cogs.utils.posting import last_move, render_view
 from render import pool as render_pool
 from render.pool import RenderPool
+from tests.conftest import FakeClock
 from tests.discord_harness import USERS, Harness, start_table, table_of
 
 
@@ -56,3 +58,20 @@ async def test_a_dead_render_worker_loses_no_board(harness: Harness, worker_pool
     posted, expected = await move_and_expected(harness, channel_id)
     assert posted == [expected]
     assert worker_pool.replaced == 1
+
+
+async def test_the_bot_starts_its_render_workers_at_setup_and_stops_them_on_close(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> None:
+    monkeypatch.chdir(tmp_path)
+    h = Harness(tmp_path / "floorboard.db", now=clock)
+    h.bot.settings = h.bot.settings.model_copy(update={"render_workers": 1})  # RENDER_WORKERS=1
+    await h.start(monkeypatch)
+    try:
+        pool = render_pool.current()
+        assert pool.processes and len(pool.worker_pids()) == 1
+        channel_id = await start_table(h, joiners=["bob"], options="cards=none")
+        posted, expected = await move_and_expected(h, channel_id)
+        assert posted == [expected]
+    finally:
+        await h.close()
+    assert not render_pool.current().processes

@@ -246,17 +246,20 @@ async def _fresh_sweep(parts: Parts, table: Table) -> tuple[list[int], list[Dead
 
 
 async def swept(parts: Parts, table: Table, row: DeadlineRow) -> Notice | None:
-    """The ``abandon_check`` row fell due (already dropped, under the game's lock): re-arm it, or adjudicate a
-    game with no human move for the server's ``abandon_days``."""
+    """The ``abandon_check`` row fell due (under the game's lock, still stored): re-arm it, or adjudicate a game
+    with no human move for the server's ``abandon_days``. The row goes in the same write as what it decides (the
+    adjudication clears every row), so a process killed in between leaves it to fire again, never lost."""
     days = await abandon_days(parts, table.guild_id)
     if table.status != "active" or not days:
+        await parts.book.drop_deadline(row)
         return None
     now = parts.book.now()
     since = max(_since(row), await last_human_move(parts, table.id) or _since(row))
     held = [*vac.on_vacation(table.meta).values(), *([now] if table.meta.get(pol.PAUSED) == ADMIN else [])]
     since = max([since, *held])  # an admin pause or a vacation is not abandonment: count from its end
     if since + timedelta(days=days) > now:
-        await parts.book.save(table, table, add=await sweep_rows(parts, table, since), bump=False)
+        drop = [] if row.id is None else [row.id]
+        await parts.book.save(table, table, drop=drop, add=await sweep_rows(parts, table, since), bump=False)
         return None
     closed = await _adjudicated(parts, table, by=None, reason="abandoned")
     return Notice("abandoned", closed, {"days": days, "since": since})
@@ -295,7 +298,7 @@ def firings(parts: Parts) -> dict[str, Firing]:
     async def check(table: Table, d: DeadlineRow) -> Notice | None:
         return await swept(parts, table, d)
 
-    return {ABANDON_CHECK: Firing(check)}
+    return {ABANDON_CHECK: Firing(check, keeps_row=True)}
 
 
 # --- server defaults for new lobbies ----------------------------------------------------------------------

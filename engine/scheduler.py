@@ -24,7 +24,7 @@ from datetime import timedelta
 from typing import Any
 
 from engine.book import TableBook
-from engine.errors import DamagedGameError
+from engine.errors import DamagedGameError, StorageUnavailableError
 from engine.tables import Listeners, Notice, Table
 from rules.base import FloorboardError
 from storage import DeadlineRow, Shards, StorageError
@@ -127,7 +127,7 @@ class Scheduler:
                 notice = await self.fire(deadline)
             except DamagedGameError:
                 continue  # isolated and announced by get(); its deadlines wait for /abort
-            except StorageError:
+            except (StorageError, StorageUnavailableError):  # nothing was written: the row waits, it is not lost
                 log.warning("the database is unavailable; deadlines wait for the next pass")
                 break
             except FloorboardError:

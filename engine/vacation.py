@@ -139,7 +139,12 @@ def firings(parts: Parts) -> dict[str, Firing]:
     """A vacation's end in one game: the seat's clock runs again."""
 
     async def ended(table: Table, d: DeadlineRow) -> Notice | None:
+        # `thawed` drops the row in the write that restarts the clock: a process killed before it leaves the row
+        # to fire again (after its claim's lease), so a vacation always ends.
         back = None if d.seat is None else await thawed(parts, table, d.seat)
-        return None if back is None or d.seat is None else Notice("vacation_over", back, {"seats": [d.seat]})
+        if back is None or d.seat is None:
+            await parts.book.drop_deadline(d)
+            return None
+        return Notice("vacation_over", back, {"seats": [d.seat]})
 
-    return {VACATION_END: Firing(ended)}
+    return {VACATION_END: Firing(ended, keeps_row=True)}

@@ -21,6 +21,7 @@ from engine import (
 )
 from rules.base import IllegalActionError, InvalidActionError, NotYourTurnError, OptionsError
 from storage import SqliteStore as Store
+from storage import StorageError
 
 ALICE, BOB, CAROL = 101, 102, 103
 
@@ -224,6 +225,25 @@ async def test_turn_timer_reminds_warns_then_applies_the_default_action(engine: 
     # Bob is now on the clock, with a fresh timer of his own.
     assert {(d.kind, d.seat) for d in await store.deadlines_for(t.id) if d.kind != "abandon_check"} == {
         ("turn_reminder", 1), ("turn_warning", 1), ("turn_timeout", 1)}
+
+
+async def test_a_timeout_whose_write_fails_is_kept_and_applied_at_the_next_pass(
+        engine: Engine, clock, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Absence is still recorded when the database fails at the moment the timeout is applied: the row is not
+    dropped with the failed write (it was, as if the deadline could not be applied), so the next pass applies it."""
+    t = await started(engine, options={"turn_minutes": 10})
+    real_save = store.save_game
+
+    async def fails_once(*args, **kwargs):
+        monkeypatch.setattr(store, "save_game", real_save)
+        raise StorageError("the database went away for a moment")
+
+    clock.advance(minutes=10)
+    monkeypatch.setattr(store, "save_game", fails_once)
+    assert "timeout" not in [n.kind for n in await engine.run_due()]
+    assert [n.kind for n in await engine.run_due()] == ["timeout"]
+    (row,) = await store.actions(t.id)
+    assert row.source == "timer" and row.seat == 0
 
 
 async def test_a_move_in_time_cancels_the_timer(engine: Engine, clock, store: Store) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from engine import Engine, SeatInfo, Table
 from engine import vacation as vac
-from storage import Store
+from storage import StorageError, Store
 
 ALICE, BOB = 101, 102
 GUILD = 9
@@ -107,4 +107,23 @@ async def test_a_game_that_starts_during_a_vacation_starts_with_the_seat_paused(
     assert await clocks(engine, t) == {}, "Bob moves first, and his clock waits for his return"
     clock.advance(days=2, minutes=1)
     assert [n.kind for n in await engine.run_due()] == ["vacation_over"]
+    assert (await clocks(engine, t)).keys() == {0}
+
+
+async def test_a_vacations_end_cut_off_before_its_write_fires_again_and_ends_the_vacation(
+        engine: Engine, clock, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row of a vacation's end goes in the write that restarts the clock: a process that dies (here: the
+    write fails) after taking the row and before that write leaves it to fire again, so the vacation still ends."""
+    t = await started(engine)
+    await vac.go_away(engine, ALICE, GUILD, timedelta(days=2))
+    real_save = store.save_game
+
+    async def fails_once(*args, **kwargs):
+        monkeypatch.setattr(store, "save_game", real_save)
+        raise StorageError("the process died here")
+
+    monkeypatch.setattr(store, "save_game", fails_once)
+    clock.advance(days=2, minutes=1)
+    assert await engine.run_due() == []
+    assert [n.kind for n in await engine.run_due()] == ["vacation_over"], "the row was still there"
     assert (await clocks(engine, t)).keys() == {0}

@@ -1,10 +1,15 @@
 """A local stand-in for Discord that a real ``python bot.py`` process talks to (REST and the gateway).
 
-One aiohttp server on 127.0.0.1 (a free port) plays Discord for one guild with one text channel:
+One aiohttp server on 127.0.0.1 (a free port) plays Discord for one guild with one text channel, or for several
+guilds (``guilds=N``, each with a #general) spread over ``shards`` gateway shards as Discord routes them,
+``(guild_id >> 22) % shards`` (guild i on shard i % shards):
 
 * the gateway (``/gateway``, and ``/resume`` given as ``resume_gateway_url``): HELLO, IDENTIFY → READY and
   GUILD_CREATE, heartbeats → ACKs, RESUME → replay of what the client missed, then RESUMED; dispatches carry a
-  rising ``s``. Events raised while no socket is live are kept and replayed on RESUME, as Discord does;
+  rising ``s``. Events raised while no socket is live are kept and replayed on RESUME, as Discord does. Each
+  IDENTIFY (with ``shard: [id, count]``, or none: every guild) opens a session of its own: READY and GUILD_CREATE
+  for the guilds of its shard only, and every later event of a guild (messages, interactions) goes to the session
+  holding that guild's shard (DMs: shard 0); an event of a shard nobody holds is lost, as on Discord;
 * the REST routes the bot uses (``/api/v10``): login, application info, command sync, channel messages (JSON or
   multipart with files), threads, interaction callbacks, webhook follow-ups and ``@original`` edits. A route it
   does not know is logged loudly and answered 404 (``unknown`` lists them, so a test can fail on them).
@@ -21,12 +26,16 @@ the next N requests of a route), `stall_next` (hold a request until released: ki
 `drop_gateway` (abort the websocket: the bot must reconnect and RESUME by itself).
 
 Users act through `slash` (with the command ids from the bot's sync), `click`, `select` and `say`.
+
+Several bot processes can be told apart: one given `api_url_for(tag)` (and `gateway_url_for(tag)`) talks to
+``/p/<tag>/api/v10``; whatever it sends is recorded with ``by=tag`` (`Sent.by`, ``identifies[i]["by"]``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import json
 import logging
@@ -60,6 +69,9 @@ MEMBER_PERMISSIONS = VIEW | SEND | EMBED | ATTACH | HISTORY | ADD_REACTIONS | AP
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | CREATE_PUBLIC_THREADS
 ALL_PERMISSIONS = (1 << 51) - 1
 USER_RE = re.compile(r"<@!?(\d+)>")
+INVALID_SHARD = 4010
+TAGGED = re.compile(r"/p/(?P<tag>[A-Za-z0-9_-]+)(?P<rest>/.*)")
+BY: contextvars.ContextVar[str] = contextvars.ContextVar("by", default="")  # the tag of the request being served
 
 
 def now_iso() -> str:
@@ -74,6 +86,13 @@ class Snowflakes:
 
     def __call__(self) -> int:
         self.last = max((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22, self.last + 1)
+        return self.last
+
+    def on_shard(self, shard: int, count: int) -> int:
+        """A rising snowflake that Discord's routing, ``(id >> 22) % count``, puts on ``shard``."""
+        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, (self.last >> 22) + 1)
+        ms += (shard - ms) % count
+        self.last = ms << 22
         return self.last
 
 
@@ -166,6 +185,7 @@ class Sent:
     interaction_id: int | None = None
     at: float = 0.0
     reference: int | None = None  # the message it replies to (``message_reference``), if any
+    by: str = ""  # the tag of the bot process that sent it (`DiscordDouble.api_url_for`), "" untagged
 
     @property
     def public(self) -> bool:
@@ -233,6 +253,14 @@ class Bucket:
 
 
 @dataclass
+class Guild:
+    id: int
+    channel_id: int  # its #general
+    bot_role_id: int
+    name: str
+
+
+@dataclass
 class Connection:
     ws: web.WebSocketResponse
     request: web.Request
@@ -240,10 +268,27 @@ class Connection:
     sent_seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     heartbeats: int = 0
+    by: str = ""
 
     @property
     def closed(self) -> bool:
         return self.ws.closed or self.request.transport is None or self.request.transport.is_closing()
+
+
+@dataclass
+class Session:
+    """One gateway session: the shard it holds (``[id, count]``; ``[0, 1]``: every guild), its event log (replayed
+    on RESUME) and its live socket."""
+
+    shard: tuple[int, int]
+    id: str = field(default_factory=lambda: secrets.token_hex(16))
+    seq: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+    live: Connection | None = None
+
+    def holds(self, guild_id: int | None) -> bool:
+        shard, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard
 
 
 class DiscordError(Exception):
@@ -330,21 +375,24 @@ MAJOR = ("channel", "guild", "token", "app")
 
 
 class DiscordDouble:
-    """Discord for one guild (`guild_id`) with one text channel (`channel_id`), its bot and a few users."""
+    """Discord for ``guilds`` guilds (the first: `guild_id`, its text channel `channel_id`; all in `guilds`) on
+    ``shards`` gateway shards, its bot and a few users."""
 
     def __init__(self, *, token: str = "e2e.fake.token", heartbeat_ms: int = 1000, rate_limit: int = 50,
-                 rate_window: float = 1.0) -> None:
+                 rate_window: float = 1.0, guilds: int = 1, shards: int = 1) -> None:
         self.token = token
         self.heartbeat_ms = heartbeat_ms
         self.rate_limit, self.rate_window = rate_limit, rate_window
+        self.shard_count = shards
         self.snowflake = Snowflakes()
         self.app_id = self.snowflake()
-        self.guild_id = self.snowflake()
-        self.channel_id = self.snowflake()
-        self.bot_role_id = self.snowflake()
+        self.guilds = [Guild(self.snowflake.on_shard(i % shards, shards), self.snowflake(), self.snowflake(),
+                             "Floorboard E2E" if i == 0 else f"Floorboard E2E {i + 1}") for i in range(guilds)]
+        self.guild_id, self.channel_id = self.guilds[0].id, self.guilds[0].channel_id
         self.bot = User(self.app_id, "Floorboard", bot=True, permissions=BOT_PERMISSIONS)
         self.users = {name: User(self.snowflake(), name) for name in ("alice", "bob", "carol")}
-        self.channels: dict[int, dict[str, Any]] = {self.channel_id: self.text_channel(self.channel_id, "general")}
+        self.channels: dict[int, dict[str, Any]] = {
+            g.channel_id: self.text_channel(g.channel_id, "general", g.id) for g in self.guilds}
         self.threads: list[int] = []
         self.messages: dict[int, Message] = {}
         self.sent: list[Sent] = []
@@ -352,10 +400,7 @@ class DiscordDouble:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # by guild id (None: global)
         self.syncs = 0
         # gateway
-        self.session_id: str | None = None
-        self.seq = 0
-        self.events: list[dict[str, Any]] = []
-        self.live: Connection | None = None
+        self.sessions: list[Session] = []  # the newest IDENTIFY of a shard replaces its older session
         self.connections: list[Connection] = []
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
@@ -380,6 +425,8 @@ class DiscordDouble:
         app = web.Application(client_max_size=64 << 20)
         app.router.add_get("/gateway", self.gateway)
         app.router.add_get("/resume", self.gateway)
+        app.router.add_get("/p/{tag}/gateway", self.gateway)
+        app.router.add_get("/p/{tag}/resume", self.gateway)
         app.router.add_route("*", "/{tail:.*}", self.rest)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
@@ -411,6 +458,30 @@ class DiscordDouble:
     @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def api_url_for(self, tag: str) -> str:
+        """The REST base for the bot process named ``tag``: what it sends is recorded with ``by=tag``."""
+        return f"{self.base}/p/{tag}{API}"
+
+    def gateway_url_for(self, tag: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/p/{tag}/gateway"
+
+    @property
+    def live(self) -> Connection | None:
+        """The live socket of the first guild's session (the only one with one shard)."""
+        session = self.session_of(self.guild_id)
+        return session.live if session is not None else None
+
+    def session_of(self, guild_id: int | None) -> Session | None:
+        """The session holding ``guild_id``'s shard (DMs: shard 0's), None when no process holds it."""
+        return next((s for s in reversed(self.sessions) if s.holds(guild_id)), None)
+
+    def guild_of(self, channel_id: int | str) -> int | None:
+        channel = self.channels.get(int(channel_id))
+        return int(channel["guild_id"]) if channel and channel.get("guild_id") else None
+
+    def guild(self, guild_id: int) -> Guild:
+        return next(g for g in self.guilds if g.id == guild_id)
 
     def touch(self) -> None:
         """Something changed: wake whoever waits (`wait_for`)."""
@@ -457,9 +528,12 @@ class DiscordDouble:
         return stall
 
     def drop_gateway(self) -> None:
-        """Abort the live gateway socket (no close frame): the bot has to notice, reconnect and RESUME."""
-        conn, self.live = self.live, None
-        assert conn is not None, "no live gateway connection to drop"
+        """Abort the live gateway socket of the first guild's session (no close frame): the bot has to notice,
+        reconnect and RESUME."""
+        session = self.session_of(self.guild_id)
+        conn = session.live if session is not None else None
+        assert session is not None and conn is not None, "no live gateway connection to drop"
+        session.live = None
         self.drops += 1
         transport = conn.request.transport
         if transport is not None:
@@ -471,7 +545,7 @@ class DiscordDouble:
     async def gateway(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=16 << 20)
         await ws.prepare(request)
-        conn = Connection(ws, request, request.path)
+        conn = Connection(ws, request, request.path, by=request.match_info.get("tag", ""))
         self.connections.append(conn)
         await self.send(conn, {"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_ms}, "s": None, "t": None})
         try:
@@ -483,8 +557,9 @@ class DiscordDouble:
         except ConnectionError:  # dropped by drop_gateway, or the bot was killed
             pass
         finally:
-            if self.live is conn:
-                self.live = None
+            for session in self.sessions:
+                if session.live is conn:
+                    session.live = None
             self.touch()
         return ws
 
@@ -514,52 +589,75 @@ class DiscordDouble:
         if data.get("token") != self.token:
             await conn.ws.close(code=AUTH_FAILED, message=b"Authentication failed.")
             return
-        self.identifies.append({"intents": data.get("intents"), "path": conn.path})
-        self.session_id, self.seq, self.events = secrets.token_hex(16), 0, []
-        self.live = conn
-        self.dispatch("READY", self.ready_payload())
-        self.dispatch("GUILD_CREATE", self.guild_payload())
+        shard = data.get("shard") or [0, 1]
+        # [0, 1] (no sharding: every guild) or a shard of the count /gateway/bot advertises
+        if len(shard) != 2 or shard[1] not in (1, self.shard_count) or not 0 <= shard[0] < shard[1]:
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        self.identifies.append({"intents": data.get("intents"), "path": conn.path, "shard": list(shard),
+                                "by": conn.by})
+        session = Session((shard[0], shard[1]), live=conn)
+        self.sessions = [s for s in self.sessions if s.shard != session.shard] + [session]
+        held = [g for g in self.guilds if session.holds(g.id)]
+        self.dispatch("READY", self.ready_payload(session, held), session)
+        for guild in held:
+            self.dispatch("GUILD_CREATE", self.guild_payload(guild), session)
 
     async def on_resume(self, conn: Connection, data: dict[str, Any]) -> None:
         seq = data.get("seq") or 0
-        if data.get("token") != self.token or data.get("session_id") != self.session_id or seq > self.seq:
+        session = next((s for s in self.sessions if s.id == data.get("session_id")), None)
+        if data.get("token") != self.token or session is None or seq > session.seq:
             await self.send(conn, {"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return
-        self.resumes.append({"seq": seq, "missed": self.seq - seq, "path": conn.path})
+        self.resumes.append({"seq": seq, "missed": session.seq - seq, "path": conn.path, "shard": list(session.shard)})
         conn.sent_seq = seq
-        self.live = conn
-        self.dispatch("RESUMED", {})  # after the replay: flush sends everything past ``seq`` in order
+        session.live = conn
+        self.dispatch("RESUMED", {}, session)  # after the replay: flush sends everything past ``seq`` in order
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Raise a gateway event: kept in the session's log, sent now if a socket is live."""
-        self.seq += 1
-        self.events.append({"op": DISPATCH, "t": event, "s": self.seq, "d": data})
-        if self.live is not None:
-            self.spawn(self.flush(self.live))
+    def dispatch(self, event: str, data: dict[str, Any], session: Session | None = None) -> None:
+        """Raise a gateway event in ``session`` (by default the one holding the event's guild: Discord sends a
+        guild's events on its shard): kept in the session's log, sent now if a socket is live. No session holds
+        that shard: the event is lost, as when no process is connected."""
+        if session is None:
+            session = self.session_of(int(data["guild_id"]) if data.get("guild_id") else None)
+        if session is None:
+            log.info("no gateway session holds the shard of %s: dropped", event)
+            self.touch()
+            return
+        session.seq += 1
+        session.events.append({"op": DISPATCH, "t": event, "s": session.seq, "d": data})
+        if session.live is not None:
+            self.spawn(self.flush(session, session.live))
         self.touch()
 
-    async def flush(self, conn: Connection) -> None:
+    async def flush(self, session: Session, conn: Connection) -> None:
         async with conn.lock:
-            for event in self.events:
-                if event["s"] > conn.sent_seq and not conn.closed and self.live is conn:
+            for event in session.events:
+                if event["s"] > conn.sent_seq and not conn.closed and session.live is conn:
                     await self.send(conn, event)
                     conn.sent_seq = event["s"]
 
-    def ready_payload(self) -> dict[str, Any]:
+    def ready_payload(self, session: Session, guilds: list[Guild]) -> dict[str, Any]:
         return {
             "v": 10, "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}], "session_id": self.session_id,
-            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/resume", "session_type": "normal",
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds], "session_id": session.id,
+            "resume_gateway_url": self.resume_url(session), "session_type": "normal",
             "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": [],
             "presences": [], "geo_ordered_rtc_regions": [], "_trace": ["discord-double"],
+            **({"shard": list(session.shard)} if session.shard != (0, 1) else {}),
         }
 
-    def guild_payload(self) -> dict[str, Any]:
-        everyone = self.role(self.guild_id, "@everyone", MEMBER_PERMISSIONS, position=0)
-        bot_role = self.role(self.bot_role_id, self.bot.name, BOT_PERMISSIONS, position=1,
+    def resume_url(self, session: Session) -> str:
+        tag = session.live.by if session.live is not None else ""
+        return f"ws://127.0.0.1:{self.port}" + (f"/p/{tag}" if tag else "") + "/resume"
+
+    def guild_payload(self, guild: Guild) -> dict[str, Any]:
+        everyone = self.role(guild.id, "@everyone", MEMBER_PERMISSIONS, position=0)
+        bot_role = self.role(guild.bot_role_id, self.bot.name, BOT_PERMISSIONS, position=1,
                              tags={"bot_id": str(self.app_id)})
+        mine = [c for c in self.channels.values() if c.get("guild_id") == str(guild.id)]
         return {
-            "id": str(self.guild_id), "name": "Floorboard E2E", "icon": None, "splash": None,
+            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(self.users["carol"].id), "afk_channel_id": None,
             "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 1,
             "explicit_content_filter": 0, "roles": [everyone, bot_role], "emojis": [], "features": [],
@@ -569,9 +667,9 @@ class DiscordDouble:
             "public_updates_channel_id": None, "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": False,
             "safety_alerts_channel_id": None, "joined_at": "2025-01-01T00:00:00+00:00", "large": False,
             "unavailable": False, "member_count": 1 + len(self.users), "voice_states": [],
-            "members": [self.bot.member([self.bot_role_id])],
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
-            "threads": [self.channels[t] for t in self.threads if t in self.channels],
+            "members": [self.bot.member([guild.bot_role_id])],
+            "channels": [c for c in mine if c["type"] == 0],
+            "threads": [c for c in mine if "thread_metadata" in c],
             "presences": [], "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
 
@@ -582,8 +680,9 @@ class DiscordDouble:
                 "position": position, "permissions": str(permissions), "managed": tags is not None,
                 "mentionable": False, "flags": 0, **({"tags": tags} if tags else {})}
 
-    def text_channel(self, channel_id: int, name: str) -> dict[str, Any]:
-        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": name, "position": 0,
+    @staticmethod
+    def text_channel(channel_id: int, name: str, guild_id: int) -> dict[str, Any]:
+        return {"id": str(channel_id), "type": 0, "guild_id": str(guild_id), "name": name, "position": 0,
                 "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
                 "last_message_id": None, "rate_limit_per_user": 0, "default_auto_archive_duration": 10080,
                 "default_thread_rate_limit_per_user": 0, "flags": 0}
@@ -592,6 +691,10 @@ class DiscordDouble:
 
     async def rest(self, request: web.Request) -> web.StreamResponse:
         path = request.path
+        tagged = TAGGED.fullmatch(path)
+        if tagged is not None:  # a process told apart by its API base (api_url_for): served in its own task
+            BY.set(tagged["tag"])
+            path = tagged["rest"]
         found = self.match(request.method, path)
         if found is None:
             return self.not_found(request)
@@ -730,7 +833,8 @@ class DiscordDouble:
         }
 
     async def get_gateway(self, req: Request) -> tuple[int, Any]:
-        return 200, {"url": self.gateway_url, "shards": 1,
+        url = self.gateway_url_for(BY.get()) if BY.get() else self.gateway_url
+        return 200, {"url": url, "shards": self.shard_count,
                      "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 86400000,
                                              "max_concurrency": 1}}
 
@@ -779,8 +883,9 @@ class DiscordDouble:
         }
         if msg.webhook_id is not None:
             payload |= {"webhook_id": str(msg.webhook_id), "application_id": str(self.app_id)}
-        if gateway:
-            payload |= {"guild_id": str(self.guild_id), "member": {k: v for k, v in msg.author.member().items()
+        guild_id = self.guild_of(msg.channel_id)
+        if gateway and guild_id is not None:
+            payload |= {"guild_id": str(guild_id), "member": {k: v for k, v in msg.author.member().items()
                                                                      if k != "user"}}
         return payload
 
@@ -821,7 +926,7 @@ class DiscordDouble:
                     body.get("content"), body.get("embeds") or [], body.get("components") or [],
                     [(f.filename, f.data) for f in files], bool(msg and msg.ephemeral),
                     pinged(body.get("content") or "", body.get("allowed_mentions")), interaction_id,
-                    time.monotonic())
+                    time.monotonic(), by=BY.get())
         reference = (body.get("message_reference") or {}).get("message_id")
         sent.reference = int(reference) if reference is not None else None
         self.sent.append(sent)
@@ -862,7 +967,7 @@ class DiscordDouble:
         msg.deleted = True
         self.record("delete", msg, None, [])
         self.dispatch("MESSAGE_DELETE", {"id": str(msg.id), "channel_id": str(msg.channel_id),
-                                         "guild_id": str(self.guild_id)})
+                                         "guild_id": str(self.guild_of(msg.channel_id))})
         return 204, None
 
     async def start_thread(self, req: Request) -> tuple[int, Any]:
@@ -871,7 +976,7 @@ class DiscordDouble:
         thread_id = int(req.params["message"]) if "message" in req.params else self.snowflake()
         now = now_iso()
         thread = {
-            "id": str(thread_id), "guild_id": str(self.guild_id), "parent_id": parent["id"],
+            "id": str(thread_id), "guild_id": parent["guild_id"], "parent_id": parent["id"],
             "owner_id": str(self.bot.id), "name": body.get("name", "thread")[:100], "type": body.get("type", 11),
             "last_message_id": None, "message_count": 0, "member_count": 1, "total_message_sent": 0,
             "rate_limit_per_user": body.get("rate_limit_per_user") or 0, "flags": 0,
@@ -1017,13 +1122,13 @@ class DiscordDouble:
         self.record("delete", msg, None, [], interaction_id=inter.id)
         if not msg.ephemeral:
             self.dispatch("MESSAGE_DELETE", {"id": str(msg.id), "channel_id": str(msg.channel_id),
-                                             "guild_id": str(self.guild_id)})
+                                             "guild_id": str(self.guild_of(msg.channel_id))})
         return 204, None
 
     # --- users acting -----------------------------------------------------------------------------------------
 
-    def command(self, name: str) -> dict[str, Any]:
-        for scope in (self.guild_id, None):
+    def command(self, name: str, guild_id: int | None = None) -> dict[str, Any]:
+        for scope in (guild_id or self.guild_id, None):
             found = next((c for c in self.commands.get(scope, []) if c["name"] == name), None)
             if found is not None:
                 return found
@@ -1034,7 +1139,8 @@ class DiscordDouble:
 
     def slash(self, name: str, user: str = "alice", channel_id: int | None = None, **options: Any) -> Interaction:
         """``/name option:value…`` as a user's client sends it: the synced command's id, name and options."""
-        cmd = self.command(name)
+        channel_id = channel_id or self.channel_id
+        cmd = self.command(name, self.guild_of(channel_id))
         by_name = {o["name"]: o for o in cmd.get("options", [])}
         opts = []
         for key, value in options.items():
@@ -1043,7 +1149,7 @@ class DiscordDouble:
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": cmd.get("type", 1), "options": opts}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
-        return self.interact(2, data, user, channel_id or self.channel_id)
+        return self.interact(2, data, user, channel_id)
 
     def click(self, message: Message, which: str, user: str = "alice") -> Interaction:
         """A click on ``message``'s button labelled ``which`` (or whose custom_id contains it), as shown now."""
@@ -1072,12 +1178,13 @@ class DiscordDouble:
                             asyncio.get_running_loop().time(), message.id if message else None)
         self.interactions[inter.id] = inter
         channel = self.channel(channel_id)
+        guild_id = self.guild_of(channel_id)
         payload: dict[str, Any] = {
             "id": str(inter.id), "application_id": str(self.app_id), "type": kind, "data": data,
-            "guild_id": str(self.guild_id), "channel_id": str(channel_id), "channel": channel,
+            "guild_id": str(guild_id), "channel_id": str(channel_id), "channel": channel,
             "member": {**person.member(), "permissions": str(person.permissions)}, "token": inter.token,
             "version": 1, "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(ALL_PERMISSIONS),
-            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)}, "context": 0,
             "attachment_size_limit": 10 << 20,
         }
         if message is not None:

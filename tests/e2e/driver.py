@@ -2,7 +2,8 @@
 double, make moves by every door (typed, ``!move``, ``/move``, the Pass button), wait until each is answered.
 
 Moves are chosen from the game as the bot stored it: the SQLite file is read through a read-only connection
-(the bot keeps it in WAL mode and may be writing), and ``rules.GAMES["flying_blades"]`` gives the legal move.
+(the bot keeps it in WAL mode and may be writing), a PostgreSQL database through `PgReader`, and
+``rules.GAMES["flying_blades"]`` gives the legal move.
 Every wait is bounded; a timeout or a dead bot fails the test with the tail of the bot's log.
 """
 
@@ -17,7 +18,8 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import Awaitable, Callable
+import threading
+from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,19 +54,25 @@ def die_with_parent() -> None:
 
 
 class BotProcess:
-    """``python bot.py`` pointed at the double, its output (stdout and stderr: the log) in ``log_path``."""
+    """``python bot.py`` pointed at the double, its output (stdout and stderr: the log) in ``log_path``; ``tag``
+    names it to the double (what it sends is recorded ``by=tag``), ``extra`` adds to (or, empty, unsets) its
+    settings."""
 
-    def __init__(self, double: DiscordDouble, db_path: Path, log_path: Path) -> None:
+    def __init__(self, double: DiscordDouble, db_path: Path, log_path: Path, *, tag: str = "",
+                 extra: dict[str, str] | None = None) -> None:
         self.double, self.db_path, self.log_path = double, db_path, log_path
+        self.tag, self.extra = tag, extra or {}
         self.proc: asyncio.subprocess.Process | None = None
 
     def env(self) -> dict[str, str]:
         d = self.double
+        api, gateway = (d.api_url_for(self.tag), d.gateway_url_for(self.tag)) if self.tag else (d.api_url,
+                                                                                                d.gateway_url)
         # Environment variables win over a developer's .env; the ones that change behaviour are all set here.
         return {**os.environ, "DISCORD_TOKEN": d.token, "DATABASE_PATH": str(self.db_path),
-                "DISCORD_API_URL": d.api_url, "DISCORD_GATEWAY_URL": d.gateway_url, "STATUS_SECONDS": "0",
+                "DISCORD_API_URL": api, "DISCORD_GATEWAY_URL": gateway, "STATUS_SECONDS": "0",
                 "LOG_LEVEL": "INFO", "DEV_GUILD_ID": str(d.guild_id), "COMMAND_PREFIX": "!",
-                "DEFAULT_LOCALE": "en", "PYTHONUNBUFFERED": "1"}
+                "DEFAULT_LOCALE": "en", "PYTHONUNBUFFERED": "1", **self.extra}
 
     async def start(self) -> BotProcess:
         with self.log_path.open("wb") as out:  # the child keeps its own copy of the descriptor
@@ -119,6 +127,35 @@ Launch = Callable[[], Awaitable[BotProcess]]  # the ``launch`` fixture: start (a
 # --- the database, read-only ---------------------------------------------------------------------------------
 
 
+class PgReader:
+    """Synchronous reads of a PostgreSQL database for the tests' predicates (as sqlite3 gives for the SQLite
+    file): asyncpg on an event loop of its own in a daemon thread, each query waited for (milliseconds on
+    loopback)."""
+
+    def __init__(self, url: str) -> None:
+        import asyncpg  # lazy: only the PostgreSQL end-to-end tests need the driver
+
+        self.url = url
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="pg-reader", daemon=True)
+        self.thread.start()
+        self.conn: Any = self.run(asyncpg.connect(url))
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=WAIT)
+
+    def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in self.run(self.conn.fetch(sql, *args))]
+
+    def close(self) -> None:
+        self.run(self.conn.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=5)
+
+
+Db = Path | PgReader  # a test's database: the SQLite file, or a PostgreSQL one
+
+
 @dataclass
 class TableRow:
     id: int
@@ -149,22 +186,30 @@ def connect(db: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
 
 
-def read_table(db: Path, channel_id: int) -> TableRow | None:
-    if not db.exists():
-        return None
+def query(db: Db, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (written with ``?`` placeholders) on either backend."""
+    if isinstance(db, PgReader):
+        numbered = iter(range(1, sql.count("?") + 1))
+        return db.rows(re.sub(r"\?", lambda _: f"${next(numbered)}", sql), *args)
     with closing(connect(db)) as con:
-        row = con.execute("SELECT id, status, moves, version, seats, state FROM games WHERE channel_id = ? "
-                          "ORDER BY id DESC LIMIT 1", (channel_id,)).fetchone()
+        return con.execute(sql, args).fetchall()
+
+
+def read_table(db: Db, channel_id: int) -> TableRow | None:
+    if isinstance(db, Path) and not db.exists():
+        return None
+    rows = query(db, "SELECT id, status, moves, version, seats, state FROM games WHERE channel_id = ? "
+                 "ORDER BY id DESC LIMIT 1", channel_id)
+    row = rows[0] if rows else None
     if row is None:
         return None
     gid, status, moves, version, seats, state = row
     return TableRow(gid, status, moves, version, json.loads(seats), json.loads(state) if state else None)
 
 
-def read_actions(db: Path, game_id: int) -> list[ActionRow]:
-    with closing(connect(db)) as con:
-        rows = con.execute("SELECT seq, seat, action, source, interaction_id FROM actions WHERE game_id = ? "
-                           "ORDER BY seq", (game_id,)).fetchall()
+def read_actions(db: Db, game_id: int) -> list[ActionRow]:
+    rows = query(db, "SELECT seq, seat, action, source, interaction_id FROM actions WHERE game_id = ? "
+                 "ORDER BY seq", game_id)
     return [ActionRow(*r) for r in rows]
 
 
@@ -197,9 +242,10 @@ class Table:
 
     double: DiscordDouble
     bot: BotProcess
-    db: Path
+    db: Db
     thread_id: int = 0
     moves: list[Move] = field(default_factory=list)
+    channel_id: int = 0  # where /play is typed (0: the first guild's #general)
 
     @property
     def alice(self) -> int:
@@ -223,9 +269,15 @@ class Table:
     async def open(self, *, bots: int = 2, options: str = "cards=none") -> None:
         """/play in #general: a lobby in a new thread; Add bot ``bots`` times; Start; the first board."""
         d = self.double
-        await self.answered(d.slash("play", "alice", game=GAME, options=options))
-        await self.bot.wait(lambda: d.threads, "the game's thread")
-        self.thread_id = d.threads[-1]
+        channel = self.channel_id or d.channel_id
+        before = set(d.threads)
+        await self.answered(d.slash("play", "alice", channel, game=GAME, options=options))
+
+        def new_thread() -> int | None:
+            return next((t for t in d.threads if t not in before
+                         and d.channels.get(t, {}).get("parent_id") == str(channel)), None)
+
+        self.thread_id = await self.bot.wait(new_thread, "the game's thread")
         await self.seat_bots_and_start(bots)
 
     async def seat_bots_and_start(self, bots: int) -> None:

@@ -1,0 +1,155 @@
+"""Two real bot processes on one PostgreSQL database, each holding one of two gateway shards (docs/operations.md,
+"Running several processes"): one is SIGKILLed in the middle of a move, the other plays on, the killed one is
+started again and finishes the move. Nothing is lost or doubled, every deadline fires once, and no process posts
+in a server whose shard it does not hold.
+
+The turn clocks are an hour long and the test makes a timeout due by moving its row's ``due_at`` into the past
+(the clock running out, without waiting a minute — the shortest clock a game offers); the processes' schedulers
+look every half second (TICK_SECONDS), so the row is claimed and fired by whichever process may fire it.
+Skipped without a PostgreSQL server (FLOORBOARD_TEST_PG_URL), failing under CI=true (tests/storage/backends.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.discord_double import DiscordDouble, Sent
+from tests.e2e.driver import HUMAN_SEAT, BotProcess, PgReader, Table, query, read_actions
+from tests.storage.backends import fresh_database
+
+pytestmark = pytest.mark.e2e
+
+SHARDS = 2
+OPTIONS = "cards=none turn_minutes=60"  # no clock falls due by itself: the test makes the timeouts due
+
+
+@dataclass
+class Cluster:
+    """The double (two guilds, one per shard), the database and the bot processes started on it."""
+
+    double: DiscordDouble
+    db: PgReader
+    url: str
+    tmp: Path
+    started: list[BotProcess] = field(default_factory=list)
+
+    async def launch(self, shard: int, tag: str) -> BotProcess:
+        """``python bot.py`` holding ``shard`` of SHARDS (the holder of shard 0 syncs the slash commands)."""
+        extra = {"DATABASE_URL": self.url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard),
+                 "DEV_GUILD_ID": "",  # global commands: both guilds have them
+                 "TICK_SECONDS": "0.5", "RENDER_WORKERS": "1"}
+        bot = BotProcess(self.double, self.tmp / "unused.db", self.tmp / f"{tag}.log", tag=tag, extra=extra)
+        self.started.append(bot)
+        return await bot.start()
+
+    def table(self, bot: BotProcess, guild: int) -> Table:
+        return Table(self.double, bot, self.db, channel_id=self.double.guilds[guild].channel_id)
+
+    def posts_in_guild(self, guild: int, since: int = 0) -> list[Sent]:
+        gid = self.double.guilds[guild].id
+        return [s for s in self.double.sent[since:] if self.double.guild_of(s.channel_id) == gid]
+
+    def make_timeouts_due(self, *tables: Table) -> None:
+        """Alice's turn clock runs out now at each of ``tables`` (one statement: all due at once)."""
+        ids = [t.row().id for t in tables]  # type: ignore[union-attr]
+        query(self.db, "UPDATE deadlines SET due_at = now() - interval '1 second' WHERE kind = 'turn_timeout' "
+                       "AND seat = ? AND game_id = ANY(?::bigint[]) RETURNING id", HUMAN_SEAT, ids)
+
+
+@pytest.fixture
+async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with fresh_database("postgres", tmp_path) as url:
+        double = await DiscordDouble(guilds=2, shards=SHARDS).start()
+        db = PgReader(url)
+        c = Cluster(double, db, url, tmp_path)
+        try:
+            yield c
+        finally:
+            for bot in c.started:
+                await bot.kill()
+            db.close()
+            await double.stop()
+
+
+def timer_moves(table: Table) -> list[int]:
+    row = table.row()
+    assert row is not None
+    return [a.seat for a in read_actions(table.db, row.id) if a.source == "timer"]
+
+
+def boards_shown(table: Table) -> list[int]:
+    """The move counts the thread's board images show, in the order they were posted."""
+    posts = [s for s in table.double.sent if s.public and s.channel_id == table.thread_id]
+    return [int(name.rsplit("-", 1)[1].partition(".")[0]) for s in posts for name, _ in s.files
+            if name.endswith((".png", ".webp"))]
+
+
+async def caught_up(table: Table, what: str) -> None:
+    """Alice is to move and the last board posted shows every move saved (the bots' too)."""
+    def done() -> bool:
+        row, shown = table.row(), boards_shown(table)
+        return row is not None and row.to_move() == {HUMAN_SEAT} and bool(shown) and shown[-1] == row.moves
+
+    await table.bot.wait(done, what)
+
+
+async def test_two_processes_one_killed_mid_move_lose_and_double_nothing(cluster: Cluster) -> None:
+    double = cluster.double
+    assert [(g.id >> 22) % SHARDS for g in double.guilds] == [0, 1], "guild 0 on shard 0, guild 1 on shard 1"
+    first, second = await asyncio.gather(cluster.launch(0, "p0"), cluster.launch(1, "p1"))
+    assert double.syncs == 1, "only the holder of shard 0 syncs the slash commands"
+    assert sorted((i["by"], tuple(i["shard"])) for i in double.identifies) == [("p0", (0, 2)), ("p1", (1, 2))]
+
+    a = cluster.table(first, 0)  # guild 0: first's
+    b, b2 = cluster.table(second, 1), cluster.table(second, 1)  # guild 1: second's; b2 waits on alice's clock
+    await asyncio.gather(a.open(options=OPTIONS), b.open(options=OPTIONS))
+    await b2.open(options=OPTIONS)
+    await asyncio.gather(a.move("typed"), b.move("slash"))
+
+    # Discord sits on the board post of alice's move in guild 1 while its process is SIGKILLed.
+    row = b.row()
+    assert row is not None
+    stall = double.stall_next("post_message")
+    move = b.send(b.choose("typed"), "typed")
+    b.moves.append(move)
+    await second.wait(lambda: stall.arrived.is_set(), "the bot to post the board of alice's move")
+    saved = [x for x in read_actions(b.db, row.id) if x.source == "player"]
+    assert saved[-1].interaction_id == move.source_id, "the move is saved before it is posted"
+    await second.kill()
+    stall.release()
+    dead_from = len(double.sent)
+
+    # The survivor fires its own guild's timeout, not the dead process's (both due in the same instant) ...
+    cluster.make_timeouts_due(a, b2)
+    await first.wait(lambda: timer_moves(a) == [HUMAN_SEAT], "the first process to fire guild 0's timeout")
+    await caught_up(a, "the bots to play after the timeout")
+    assert timer_moves(b2) == [], "a deadline of the dead process's guild was fired by the survivor"
+    # ... and plays on.
+    await a.move("button")
+    await a.move("prefix")
+    assert cluster.posts_in_guild(1, dead_from) == [], "the survivor posted in the dead process's guild"
+
+    second = await cluster.launch(1, "p1-again")
+    b.bot = b2.bot = second
+    await caught_up(b, "the restarted process to finish the interrupted move")
+    await second.wait(lambda: timer_moves(b2) == [HUMAN_SEAT], "the restarted process to fire guild 1's timeout")
+    await caught_up(b2, "the bots to play after the timeout")
+    await asyncio.gather(b.move("button"), a.move("slash"), b2.move("typed"))
+
+    # Every move once (actions and boards), every timeout once, every post from the shard's holder.
+    for table in (a, b, b2):
+        actions = table.check_actions()
+        table.check_boards(actions)
+    assert (timer_moves(a), timer_moves(b), timer_moves(b2)) == ([HUMAN_SEAT], [], [HUMAN_SEAT])
+    assert query(cluster.db, "SELECT count(*) FROM deadlines WHERE due_at <= now()") == [(0,)]
+    assert {s.by for s in cluster.posts_in_guild(0)} == {"p0"}
+    assert {s.by for s in cluster.posts_in_guild(1)} == {"p1", "p1-again"}
+    assert double.syncs == 1, "the restarted process (not shard 0's) did not sync"
+    assert double.problems() == []
+    for bot in cluster.started:
+        assert bot.errors() == [], bot.log_path

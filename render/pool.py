@@ -11,6 +11,9 @@ tests and the terminal never start it, so everything draws in a thread as before
 start (every renderer imported, the fonts read), so the first move after a start is not the slow one.
 A worker that dies mid-draw breaks the whole executor (`BrokenProcessPool`): the pool is replaced, a line is
 logged and the image drawn again in the new pool, and in a thread if that breaks too: an image is never lost.
+A worker watches the process that started the pool and exits when it dies without a shutdown (SIGKILL, an OOM
+kill); the forkserver then exits too. Nothing else would end them: the workers hold each other's queue pipes and
+the forkserver's "alive" pipe open.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ import functools
 import logging
 import multiprocessing
 import os
+import select
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,13 +46,40 @@ T = TypeVar("T")
 START_METHOD = "forkserver"
 
 
-def _warm(image_format: str) -> None:
+def _warm(image_format: str, owner: int | None = None) -> None:
     """A worker's start: the parent's image format, and every font face read once (the renderers are imported
-    with this module)."""
+    with this module); a watch on ``owner``, the process that started the pool."""
+    if owner is not None:
+        threading.Thread(target=_exit_with, args=(owner,), name="render-owner-watch", daemon=True).start()
     kit.use_format(image_format)
     for weight in kit.WEIGHTS:
         for path in kit.font_chain(weight):
             kit.font_file(path, 16)
+
+
+def _exit_with(owner: int) -> None:
+    """Block until process ``owner`` ends, then end this worker (its parent is the forkserver, so no parent-death
+    signal reaches it). Linux: a pidfd, woken at once; elsewhere: a look every second."""
+    try:
+        fd = os.pidfd_open(owner)
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):  # no pidfd (not Linux, an old kernel)
+        while _alive(owner):
+            time.sleep(1.0)
+    else:
+        select.select([fd], [], [])
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def board(game: str, view: dict[str, Any], *, names: list[str] | None, locale: str,
@@ -80,7 +113,7 @@ class RenderPool:
         # is then a cheap fork of it, a replacement too. `preload` names other users of the server (the pairing).
         ctx.set_forkserver_preload([__name__, *self.preload])
         executor = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_warm,
-                                       initargs=(kit.image_format(),))
+                                       initargs=(kit.image_format(), os.getpid()))
         # Workers start on demand: as many tasks at once start them all now, each warming up in its initializer.
         for _ in range(self.workers):
             executor.submit(_ready)

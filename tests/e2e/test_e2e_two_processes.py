@@ -42,7 +42,10 @@ class Cluster:
         """``python bot.py`` holding ``shard`` of SHARDS (the holder of shard 0 syncs the slash commands)."""
         extra = {"DATABASE_URL": self.url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard),
                  "DEV_GUILD_ID": "",  # global commands: both guilds have them
-                 "TICK_SECONDS": "0.5", "RENDER_WORKERS": "1"}
+                 # Images in threads: two processes and their render pools would be six on two cores, and a
+                 # start waits for its pool's forkserver to import every renderer (~10 s more on a busy machine).
+                 # The pools are tested apart: tests/cogs/test_discord_render_pool.py, test_render_pool*.py.
+                 "TICK_SECONDS": "0.5", "RENDER_WORKERS": "0"}
         bot = BotProcess(self.double, self.tmp / "unused.db", self.tmp / f"{tag}.log", tag=tag, extra=extra)
         self.started.append(bot)
         return await bot.start()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from i18n import t
 from tests.e2e.discord_double import DiscordDouble, Sent
 from tests.e2e.driver import HUMAN_SEAT, BotProcess, PgReader, Table, query, read_actions
 from tests.storage.backends import fresh_database
@@ -85,6 +86,12 @@ def timer_moves(table: Table) -> list[int]:
     return [a.seat for a in read_actions(table.db, row.id) if a.source == "timer"]
 
 
+def pause_notices(table: Table) -> int:
+    """How often the thread was told the game is paused: once per timeout here (alice is its only human)."""
+    text = t("lobby.policy.pause", "en")
+    return sum(1 for s in table.double.sent if s.channel_id == table.thread_id and s.content == text)
+
+
 def boards_shown(table: Table) -> list[int]:
     """The move counts the thread's board images show, in the order they were posted."""
     posts = [s for s in table.double.sent if s.public and s.channel_id == table.thread_id]
@@ -149,6 +156,7 @@ async def test_two_processes_one_killed_mid_move_lose_and_double_nothing(cluster
         actions = table.check_actions()
         table.check_boards(actions)
     assert (timer_moves(a), timer_moves(b), timer_moves(b2)) == ([HUMAN_SEAT], [], [HUMAN_SEAT])
+    assert (pause_notices(a), pause_notices(b), pause_notices(b2)) == (1, 0, 1), "a timeout announced twice or never"
     assert query(cluster.db, "SELECT count(*) FROM deadlines WHERE due_at <= now()") == [(0,)]
     assert {s.by for s in cluster.posts_in_guild(0)} == {"p0"}
     assert {s.by for s in cluster.posts_in_guild(1)} == {"p1", "p1-again"}

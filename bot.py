@@ -149,6 +149,7 @@ class Floorboard(App):
         self.engine.add_listener(self.relay_notice)
         if self.settings.sharded:  # fire only the deadlines of guilds on this process's shards
             self.engine.scheduler.shards = Shards(self.settings.shard_count or 1, self.settings.shard_list or (0,))
+        self.engine.scheduler.lease_seconds = self.settings.deadline_lease_seconds
         # Images are drawn in worker processes from now on (they warm up while the cogs load).
         # The forkserver that forks them also serves the tournament pairing's children (league.pairing), and
         # Floating Floors' "what if" runs the rules' preview in a worker (cogs.floating_floors.whatif_of).

@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     lobby_minutes: int = Field(default=60, ge=1, le=7 * 24 * 60)
     reminder_fraction: float = Field(default=0.5, gt=0, lt=1)
     tick_seconds: float = Field(default=5.0, gt=0)
+    # Several processes: a scheduler pass's claim on its due deadlines lasts this long, so the deadlines a process
+    # claimed and did not fire before it was killed wait this long for its restart (docs/operations.md).
+    deadline_lease_seconds: float = Field(default=60.0, ge=1, le=3600)
     # A game's status message is edited at most once per this many seconds (changes in between are coalesced).
     status_seconds: float = Field(default=10.0, ge=0)
     # Reaching Discord at start: a network failure is retried this many attempts in all, waiting

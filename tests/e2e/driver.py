@@ -147,6 +147,10 @@ class PgReader:
     def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return [tuple(r) for r in self.run(self.conn.fetch(sql, *args))]
 
+    def execute(self, sql: str, *args: Any) -> None:
+        """A statement whose rows don't matter (``BEGIN``, ``ROLLBACK``: a transaction held open on purpose)."""
+        self.run(self.conn.execute(sql, *args))
+
     def close(self) -> None:
         self.run(self.conn.close())
         self.loop.call_soon_threadsafe(self.loop.stop)

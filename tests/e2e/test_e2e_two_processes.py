@@ -1,7 +1,8 @@
 """Two real bot processes on one PostgreSQL database, each holding one of two gateway shards (docs/operations.md,
-"Running several processes"): one is SIGKILLed in the middle of a move, the other plays on, the killed one is
-started again and finishes the move. Nothing is lost or doubled, every deadline fires once, and no process posts
-in a server whose shard it does not hold.
+"Running several processes"): one is SIGKILLed in the middle of a move and of firing a deadline, the other plays
+on, the killed one is started again and finishes the move. Nothing is lost or doubled, every deadline fires once
+(one that fell due while its process was dead at the restart, one the killed process had claimed once its lease
+ends), and no process posts in a server whose shard it does not hold.
 
 The turn clocks are an hour long and the test makes a timeout due by moving its row's ``due_at`` into the past
 (the clock running out, without waiting a minute — the shortest clock a game offers); the processes' schedulers
@@ -12,8 +13,10 @@ Skipped without a PostgreSQL server (FLOORBOARD_TEST_PG_URL), failing under CI=t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,7 @@ pytestmark = pytest.mark.e2e
 
 SHARDS = 2
 OPTIONS = "cards=none turn_minutes=60"  # no clock falls due by itself: the test makes the timeouts due
+LEASE_SECONDS = 3  # a killed process's claims on deadlines last this long (60 s by default)
 
 
 @dataclass
@@ -46,7 +50,7 @@ class Cluster:
                  # Images in threads: two processes and their render pools would be six on two cores, and a
                  # start waits for its pool's forkserver to import every renderer (~10 s more on a busy machine).
                  # The pools are tested apart: tests/cogs/test_discord_render_pool.py, test_render_pool*.py.
-                 "TICK_SECONDS": "0.5", "RENDER_WORKERS": "0"}
+                 "TICK_SECONDS": "0.5", "RENDER_WORKERS": "0", "DEADLINE_LEASE_SECONDS": str(LEASE_SECONDS)}
         bot = BotProcess(self.double, self.tmp / "unused.db", self.tmp / f"{tag}.log", tag=tag, extra=extra)
         self.started.append(bot)
         return await bot.start()
@@ -57,6 +61,29 @@ class Cluster:
     def posts_in_guild(self, guild: int, since: int = 0) -> list[Sent]:
         gid = self.double.guilds[guild].id
         return [s for s in self.double.sent[since:] if self.double.guild_of(s.channel_id) == gid]
+
+    def claim_until(self, table: Table) -> datetime | None:
+        """Until when a process's claim on alice's timeout at ``table`` lasts (None: unclaimed, or no row)."""
+        rows = query(self.db, "SELECT claim_until FROM deadlines WHERE kind = 'turn_timeout' AND seat = ? "
+                              "AND game_id = ?", HUMAN_SEAT, table.row().id)  # type: ignore[union-attr]
+        return rows[0][0] if rows else None
+
+    def timer_moved_at(self, table: Table) -> datetime:
+        rows = query(self.db, "SELECT created_at FROM actions WHERE source = 'timer' AND game_id = ?",
+                     table.row().id)  # type: ignore[union-attr]
+        return rows[0][0]
+
+    @contextmanager
+    def row_locked(self, table: Table) -> Iterator[None]:
+        """``table``'s game row locked by another connection (as a slow writer would), until the block ends."""
+        locker = PgReader(self.url)
+        try:
+            locker.execute("BEGIN")
+            locker.rows("SELECT id FROM games WHERE id = $1 FOR UPDATE", table.row().id)  # type: ignore[union-attr]
+            yield
+        finally:
+            locker.execute("ROLLBACK")
+            locker.close()
 
     def make_timeouts_due(self, *tables: Table) -> None:
         """Alice's turn clock runs out now at each of ``tables`` (one statement: all due at once)."""
@@ -115,48 +142,61 @@ async def test_two_processes_one_killed_mid_move_lose_and_double_nothing(cluster
     assert double.syncs == 1, "only the holder of shard 0 syncs the slash commands"
     assert sorted((i["by"], tuple(i["shard"])) for i in double.identifies) == [("p0", (0, 2)), ("p1", (1, 2))]
 
-    a = cluster.table(first, 0)  # guild 0: first's
-    b, b2 = cluster.table(second, 1), cluster.table(second, 1)  # guild 1: second's; b2 waits on alice's clock
+    # Guild 0 is first's: a. Guild 1 is second's: b (killed mid-move), b2 (its timeout claimed by the process
+    # when it is killed), b3 (its timeout falls due while the process is dead).
+    a = cluster.table(first, 0)
+    b, b2, b3 = (cluster.table(second, 1) for _ in range(3))
     await asyncio.gather(a.open(options=OPTIONS), b.open(options=OPTIONS))
-    await b2.open(options=OPTIONS)
+    for table in (b2, b3):  # one at a time: each /play's thread is the next one in #general
+        await table.open(options=OPTIONS)
     await asyncio.gather(a.move("typed"), b.move("slash"))
 
-    # Discord sits on the board post of alice's move in guild 1 while its process is SIGKILLed.
-    row = b.row()
-    assert row is not None
-    stall = double.stall_next("post_message")
-    move = b.send(b.choose("typed"), "typed")
-    b.moves.append(move)
-    await second.wait(lambda: stall.arrived.is_set(), "the bot to post the board of alice's move")
-    saved = [x for x in read_actions(b.db, row.id) if x.source == "player"]
-    assert saved[-1].interaction_id == move.source_id, "the move is saved before it is posted"
-    await second.kill()
-    stall.release()
+    # b2's clock runs out while its game row is locked (a slow write): second claims the timeout and waits.
+    with cluster.row_locked(b2):
+        cluster.make_timeouts_due(b2)
+        await second.wait(lambda: cluster.claim_until(b2) is not None, "the second process to claim b2's timeout")
+        # Discord sits on the board post of alice's move in b while the process is SIGKILLed.
+        row = b.row()
+        assert row is not None
+        stall = double.stall_next("post_message")
+        move = b.send(b.choose("typed"), "typed")
+        b.moves.append(move)
+        await second.wait(lambda: stall.arrived.is_set(), "the bot to post the board of alice's move")
+        saved = [x for x in read_actions(b.db, row.id) if x.source == "player"]
+        assert saved[-1].interaction_id == move.source_id, "the move is saved before it is posted"
+        await second.kill()
+        stall.release()
     dead_from = len(double.sent)
+    lease_end = cluster.claim_until(b2)
+    assert lease_end is not None and timer_moves(b2) == [], "b2's timeout is claimed, not fired"
 
-    # The survivor fires its own guild's timeout, not the dead process's (both due in the same instant) ...
-    cluster.make_timeouts_due(a, b2)
+    # The survivor fires its own guild's timeout, not the dead process's (all due in the same instant) ...
+    cluster.make_timeouts_due(a, b3)
     await first.wait(lambda: timer_moves(a) == [HUMAN_SEAT], "the first process to fire guild 0's timeout")
     await caught_up(a, "the bots to play after the timeout")
-    assert timer_moves(b2) == [], "a deadline of the dead process's guild was fired by the survivor"
+    assert timer_moves(b3) == [], "a deadline of the dead process's guild was fired by the survivor"
     # ... and plays on.
     await a.move("button")
     await a.move("prefix")
     assert cluster.posts_in_guild(1, dead_from) == [], "the survivor posted in the dead process's guild"
 
     second = await cluster.launch(1, "p1-again")
-    b.bot = b2.bot = second
+    b.bot = b2.bot = b3.bot = second
     await caught_up(b, "the restarted process to finish the interrupted move")
-    await second.wait(lambda: timer_moves(b2) == [HUMAN_SEAT], "the restarted process to fire guild 1's timeout")
-    await caught_up(b2, "the bots to play after the timeout")
-    await asyncio.gather(b.move("button"), a.move("slash"), b2.move("typed"))
+    await second.wait(lambda: timer_moves(b3) == [HUMAN_SEAT], "the restarted process to fire b3's timeout")
+    await second.wait(lambda: timer_moves(b2) == [HUMAN_SEAT], "the killed claim on b2's timeout to end")
+    assert cluster.timer_moved_at(b2) >= lease_end, "the killed process's claim was taken before its lease ended"
+    for table in (b3, b2):
+        await caught_up(table, "the bots to play after the timeout")
+    await asyncio.gather(b.move("button"), a.move("slash"), b2.move("typed"), b3.move("prefix"))
 
     # Every move once (actions and boards), every timeout once, every post from the shard's holder.
-    for table in (a, b, b2):
+    tables = (a, b, b2, b3)
+    for table in tables:
         actions = table.check_actions()
         table.check_boards(actions)
-    assert (timer_moves(a), timer_moves(b), timer_moves(b2)) == ([HUMAN_SEAT], [], [HUMAN_SEAT])
-    assert (pause_notices(a), pause_notices(b), pause_notices(b2)) == (1, 0, 1), "a timeout announced twice or never"
+    assert [timer_moves(x) for x in tables] == [[HUMAN_SEAT], [], [HUMAN_SEAT], [HUMAN_SEAT]]
+    assert [pause_notices(x) for x in tables] == [1, 0, 1, 1], "a timeout announced twice or never"
     assert query(cluster.db, "SELECT count(*) FROM deadlines WHERE due_at <= now()") == [(0,)]
     assert {s.by for s in cluster.posts_in_guild(0)} == {"p0"}
     assert {s.by for s in cluster.posts_in_guild(1)} == {"p1", "p1-again"}

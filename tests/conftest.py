@@ -9,8 +9,11 @@ from hypothesis import settings
 
 from engine import Engine
 from engine.simulate import FakeClock  # the engine's injected time: moved only by hand
-from storage import SqliteStore as Store
+from storage import SqliteStore, Store, open_store
 from tests.nim import Nim
+from tests.storage.backends import BACKENDS, fresh_database
+
+TESTS = Path(__file__).parent
 
 # Speed is the benchmark's business (tests/bench), never a test's: no per-example deadline anywhere.
 settings.register_profile("floorboard", deadline=None)
@@ -28,6 +31,28 @@ def root_logging() -> Iterator[None]:
     root.setLevel(level)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only(reason): this engine test reads SQLite's internals (its file,"
+                            " PRAGMAs, raw sqlite3): the `store` fixture gives it SQLite only")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The engine's tests (tests/*.py on the `store` or `engine` fixture) run on every backend, as the storage
+    contract does (tests/storage), unless they name the SQLite file (the `db_path` fixture) or are marked
+    `sqlite_only`. Tests in subfolders (cogs, rules, e2e) keep SQLite: their own suites choose their backends."""
+    if "backend" not in metafunc.fixturenames or metafunc.definition.path.parent != TESTS:
+        return
+    if "db_path" in metafunc.fixturenames or metafunc.definition.get_closest_marker("sqlite_only"):
+        return
+    metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """The backend the `store` fixture opens: both for the engine's tests (pytest_generate_tests), else SQLite."""
+    return getattr(request, "param", "sqlite")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -35,14 +60,22 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """The `store` fixture's SQLite file: a test that asks for it reads SQLite's internals, so runs on SQLite only."""
     return tmp_path / "floorboard.db"
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
-    yield s
-    await s.close()
+async def store(backend: str, tmp_path: Path) -> AsyncIterator[Store]:
+    """A fresh store of ``backend``: SQLite in the test's file (`db_path`), PostgreSQL in a schema of its own."""
+    if backend == "sqlite":
+        s: Store = await SqliteStore.open(tmp_path / "floorboard.db")
+        yield s
+        await s.close()
+        return
+    async with fresh_database(backend, tmp_path) as url:
+        s = await open_store(url)
+        yield s
+        await s.close()
 
 
 @pytest.fixture

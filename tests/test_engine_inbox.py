@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import orjson
+import pytest
 
 from engine import TURN_TIMEOUT, Engine, SeatInfo, Table
 from storage import Store
@@ -48,6 +49,7 @@ async def test_a_game_that_ended_is_no_longer_listed(engine: Engine) -> None:
     assert await engine.games_of(ALICE, 9) == []
 
 
+@pytest.mark.sqlite_only(reason="rewrites the row through aiosqlite's connection (store._db)")
 async def test_a_bot_seat_is_nobodys_even_with_a_user_id(engine: Engine, store: Store) -> None:
     t = await started(engine, (ALICE, BOB))
     row = await store.load_game(t.id)
@@ -111,6 +113,7 @@ async def test_each_game_comes_with_its_turn_deadlines(engine: Engine) -> None:
     assert [d for d in found[untimed.id] if d.kind == TURN_TIMEOUT] == []
 
 
+@pytest.mark.sqlite_only(reason="damages rows through aiosqlite's connection (store._db)")
 async def test_a_damaged_row_is_left_out_and_the_others_are_still_found(engine: Engine, store: Store) -> None:
     good = await started(engine, (ALICE, BOB), channel=1)
     bad_seats = await started(engine, (ALICE, BOB), channel=2)
@@ -125,6 +128,7 @@ async def test_a_damaged_row_is_left_out_and_the_others_are_still_found(engine: 
     assert bad_state.id in fresh.damaged
 
 
+@pytest.mark.sqlite_only(reason="SQLite's EXPLAIN QUERY PLAN and INDEXED BY")
 async def test_the_query_reads_the_open_games_through_an_index_never_the_whole_table(store: Store) -> None:
     for index, where in (("INDEXED BY games_one_open_per_channel", ""),
                          ("INDEXED BY games_by_guild", " AND g.guild_id = ?")):
@@ -135,6 +139,7 @@ async def test_the_query_reads_the_open_games_through_an_index_never_the_whole_t
         assert "USING INDEX sqlite_autoindex_actions_1" in plan  # the last move: one index probe per game
 
 
+@pytest.mark.sqlite_only(reason="bulk-inserts through aiosqlite's connection (store._db)")
 async def test_a_thousand_running_games_find_exactly_the_players_own(store: Store) -> None:
     """1,000 running games (and finished ones) with snowflake-sized ids, one player in a few of them."""
     now = datetime(2026, 1, 1, tzinfo=UTC).isoformat()

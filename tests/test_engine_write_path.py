@@ -45,6 +45,7 @@ def count_calls(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
+@pytest.mark.sqlite_only(reason="counts calls to SQLite's connection thread (store._db._execute)")
 @pytest.mark.parametrize("options", [None, {"turn_minutes": 10}])
 async def test_a_move_is_one_round_trip_with_or_without_a_turn_timer(engine: Engine, store: Store,
                                                                      monkeypatch: pytest.MonkeyPatch,
@@ -92,6 +93,7 @@ async def test_nothing_runs_on_the_connection_inside_another_transaction(db_path
         await store.close()
 
 
+@pytest.mark.sqlite_only(reason="passes sqlite3 callables to SQLite's writer (store._write)")
 async def test_a_failed_write_rolls_back_and_the_next_one_goes_through(store: Store) -> None:
     def half_done(conn: sqlite3.Connection) -> None:
         conn.execute("INSERT INTO guild_settings (guild_id, key, value) VALUES (5, 'a', '1')")

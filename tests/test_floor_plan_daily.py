@@ -61,12 +61,14 @@ async def test_migration_0002_upgrades_a_database_made_with_0001(db_path: Path) 
         await store.close()
 
 
+@pytest.mark.sqlite_only(reason="reads sqlite_master")
 async def test_migration_0002_on_a_fresh_database(store: Store) -> None:
     assert await store.schema_version() >= 2
     cur = await store._db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'daily_results'")
     assert await cur.fetchone() is not None
 
 
+@pytest.mark.sqlite_only(reason="inserts through aiosqlite's connection and matches SQLite's UNIQUE message")
 async def test_a_result_is_stored_once_and_the_day_and_user_are_unique(store: Store) -> None:
     when = datetime(2026, 1, 1, 12, tzinfo=UTC)
     row, created = await store.claim_daily("2026-01-01", 5, GUILD_A, "Eve", when)
@@ -124,6 +126,7 @@ async def test_two_players_on_two_servers_get_the_same_game_and_the_next_day_ano
 # --- one attempt per player per day ---------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only(reason="counts rows through aiosqlite's connection (store._db)")
 async def test_a_second_daily_resumes_then_shows_the_result_never_a_second_game(challenge: DailyChallenge) -> None:
     first = await challenge.open(7, "Eve", GUILD_A)
     await challenge.act(first, 7, FP.bot_action(first.table.state, 0))
@@ -179,6 +182,8 @@ async def test_server_and_global_leaderboards_order_by_score_then_earlier_finish
     assert await store.daily_rank(rows[4], same_guild=True) == (1, 2)
 
 
+@pytest.mark.sqlite_only(reason="12 bot-played dailies (15 s on PostgreSQL, CPU-bound); the board's query is in"
+                                 " the storage contract on both: tests/storage/test_daily_store.py")
 async def test_the_leaderboard_is_capped_at_ten(challenge: DailyChallenge) -> None:
     for user in range(12):
         await play_out(challenge, 100 + user, f"P{user}", GUILD_A if user % 2 else GUILD_B)
@@ -199,6 +204,7 @@ async def test_resigning_a_daily_is_refused(challenge: DailyChallenge) -> None:
     assert not (await challenge.store.daily_attempt("2026-01-01", 9)).finished  # type: ignore[union-attr]
 
 
+@pytest.mark.sqlite_only(reason="counts rows through aiosqlite's connection (store._db)")
 async def test_two_requests_at_once_share_one_attempt_and_one_game(challenge: DailyChallenge) -> None:
     import asyncio
 

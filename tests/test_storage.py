@@ -30,6 +30,7 @@ async def test_migrations_are_numbered_and_applied_once(db_path: Path) -> None:
     await s.close()
 
 
+@pytest.mark.sqlite_only(reason="PRAGMA journal_mode")
 async def test_database_runs_in_wal_mode(store: Store) -> None:
     cur = await store._db.execute("PRAGMA journal_mode")
     assert (await cur.fetchone())[0] == "wal"

@@ -53,6 +53,7 @@ async def count(store: Store, table: str) -> int:
     return n
 
 
+@pytest.mark.sqlite_only(reason="SQLite's EXPLAIN QUERY PLAN")
 async def test_the_migration_creates_results_and_ratings_and_the_leaderboard_uses_its_index(store: Store) -> None:
     assert await store.schema_version() >= 8
     assert await count(store, "results") == 0 and await count(store, "ratings") == 0

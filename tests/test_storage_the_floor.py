@@ -41,6 +41,7 @@ async def test_migration_0003_upgrades_a_database_made_with_0002(db_path: Path) 
         await store.close()
 
 
+@pytest.mark.sqlite_only(reason="reads sqlite_master")
 async def test_migration_0003_on_a_fresh_database(store: Store) -> None:
     assert await store.schema_version() >= 3
     cur = await store._db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'floor_%'")

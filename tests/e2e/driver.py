@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "flying_blades"
 RULES = GAMES[GAME]
 WAIT = 20.0  # seconds any single wait may take before the test fails
+# A start may take longer: the render pool's forkserver imports every renderer before the first worker forks, and
+# setup waits for it (7-10 s of a start on a 2-core machine under load; starts failed at 20 s).
+START_WAIT = 60.0
 MESSAGE_CONTENT_INTENT = 1 << 15
 HUMAN_SEAT = 0
 MAX_HUMAN_MOVES = 200
@@ -79,7 +82,7 @@ class BotProcess:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "bot.py", cwd=ROOT, env=self.env(), stdin=asyncio.subprocess.DEVNULL,
                 stdout=out, stderr=asyncio.subprocess.STDOUT, preexec_fn=die_with_parent)
-        await self.wait(lambda: "logged in as" in self.log(), "the bot to log in and be ready")
+        await self.wait(lambda: "logged in as" in self.log(), "the bot to log in and be ready", START_WAIT)
         return self
 
     def log(self) -> str:

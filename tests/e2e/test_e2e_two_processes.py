@@ -189,12 +189,15 @@ async def test_two_processes_one_killed_mid_move_lose_and_double_nothing(cluster
     for table in (b3, b2):
         await caught_up(table, "the bots to play after the timeout")
     await asyncio.gather(b.move("button"), a.move("slash"), b2.move("typed"), b3.move("prefix"))
+    await asyncio.gather(a.play(), b.play())  # both games to their results, each in its own process
 
     # Every move once (actions and boards), every timeout once, every post from the shard's holder.
     tables = (a, b, b2, b3)
     for table in tables:
         actions = table.check_actions()
         table.check_boards(actions)
+    for table in (a, b):
+        await table.check_result()
     assert [timer_moves(x) for x in tables] == [[HUMAN_SEAT], [], [HUMAN_SEAT], [HUMAN_SEAT]]
     assert [pause_notices(x) for x in tables] == [1, 0, 1, 1], "a timeout announced twice or never"
     assert query(cluster.db, "SELECT count(*) FROM deadlines WHERE due_at <= now()") == [(0,)]

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from engine import Engine
 from engine.simulate import FakeClock  # the engine's injected time: moved only by hand
 from storage import SqliteStore, Store, open_store
 from tests.nim import Nim
-from tests.storage.backends import BACKENDS, fresh_database
+from tests.storage.backends import BACKENDS, ReusedSchema, pg_server_url
 
 TESTS = Path(__file__).parent
 
@@ -64,18 +66,28 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "floorboard.db"
 
 
+@pytest.fixture(scope="session")
+def pg_schema() -> Iterator[ReusedSchema]:
+    """This test process's PostgreSQL schema for the engine's tests, migrated once (skips without a server)."""
+    schema = ReusedSchema(pg_server_url())  # created by the first test that uses it, on that test's event loop
+    yield schema
+    if schema.created:  # the last test's event loop is gone: a loop of its own, on a thread of its own
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, schema.drop()).result()
+
+
 @pytest.fixture
-async def store(backend: str, tmp_path: Path) -> AsyncIterator[Store]:
-    """A fresh store of ``backend``: SQLite in the test's file (`db_path`), PostgreSQL in a schema of its own."""
+async def store(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """An empty store of ``backend``: SQLite in a new file (`db_path`), PostgreSQL in this process's schema,
+    emptied first (`pg_schema`)."""
     if backend == "sqlite":
         s: Store = await SqliteStore.open(tmp_path / "floorboard.db")
-        yield s
-        await s.close()
-        return
-    async with fresh_database(backend, tmp_path) as url:
-        s = await open_store(url)
-        yield s
-        await s.close()
+    else:
+        schema: ReusedSchema = request.getfixturevalue("pg_schema")
+        await (schema.empty() if schema.created else schema.create())
+        s = await open_store(schema.url)
+    yield s
+    await s.close()
 
 
 @pytest.fixture

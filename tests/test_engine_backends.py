@@ -1,0 +1,35 @@
+"""The engine's tests run on both backends (tests/conftest.py): on PostgreSQL they share one migrated schema per
+test process, emptied before each test, so every test must still find what a new database holds."""
+
+from __future__ import annotations
+
+from engine import Engine, SeatInfo
+from storage import open_store
+from tests.storage.backends import ReusedSchema
+from tests.storage.rows import NOW, deadline, game_row
+
+
+async def test_an_emptied_postgresql_schema_reads_as_a_new_database_with_ids_from_1(pg_schema: ReusedSchema,
+                                                                                     clock, games) -> None:
+    await (pg_schema.empty() if pg_schema.created else pg_schema.create())
+    store = await open_store(pg_schema.url)
+    try:
+        engine = Engine(store, games=games, now=clock)
+        t = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(1, "A"),
+                                    options={"turn_minutes": 5})
+        await engine.join(t.id, SeatInfo(2, "B"))
+        await engine.act((await engine.start(t.id, 1)).id, 1, "take 1")
+        await store.set_setting(9, "locale", "pl")
+        await store.set_user_settings(1, {"hints": False})
+        await engine.stop()
+    finally:
+        await store.close()
+    await pg_schema.empty()
+    store = await open_store(pg_schema.url)
+    try:
+        assert await store.game_ids() == [] and await store.get_setting(9, "locale") is None
+        assert await store.user_settings(1) == {} and await store.due_deadlines(NOW.replace(year=2100)) == []
+        assert await store.insert_game(game_row(1), [deadline()]) == 1, "ids count from 1 again"
+        assert [d.id for d in await store.deadlines_for(1)] == [1]
+    finally:
+        await store.close()

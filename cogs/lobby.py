@@ -7,9 +7,11 @@ for the engine, which re-checks seat, turn and version; what happened is posted 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
+import weakref
 from typing import Any
 
 import discord
@@ -123,6 +125,20 @@ class Lobby(commands.Cog):
     def __init__(self, bot: App) -> None:
         self.bot = bot
         self.resumed = False
+        self._posting: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def posting(self, table_id: int) -> asyncio.Lock:
+        """One poster at a time of a game's moves that were saved but not yet shown: the restart's resume and a
+        deadline's notice (a timeout fired by the first scheduler pass after a restart) would both post them."""
+        return self._posting.setdefault(table_id, asyncio.Lock())
+
+    async def shown(self, table: Table) -> bool:
+        """Has a board showing ``table``'s moves been posted already (by the restart's resume, say)?"""
+        try:
+            fresh = await self.engine.get(table.id)
+        except DamagedGameError:
+            return False
+        return int(fresh.meta.get(ANNOUNCED_META, 0)) >= table.moves
 
     @property
     def engine(self) -> Any:
@@ -591,19 +607,23 @@ class Lobby(commands.Cog):
         # Only games whose posts lag their moves are loaded (running ones also when they predate the marker), not
         # every game: a game that ended in the crash still gets its result posted.
         for table_id in await self.engine.queries.unposted(ANNOUNCED_META):
-            try:
-                table = await self.engine.get(table_id)
-            except DamagedGameError:
-                continue
-            surface = self.surface(table.game)
-            if surface.custom_posting or surface.resumes_itself:
-                continue
-            guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
-            locale = await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
-            try:
-                await resume(self.bot, table, locale)
-            except Exception:  # one game that cannot resume must not keep the others waiting
-                log.exception("could not resume table %s after the restart", table.id)
+            async with self.posting(table_id):  # read in the lock: a notice may have posted it meanwhile
+                await self.resume_one(table_id)
+
+    async def resume_one(self, table_id: int) -> None:
+        try:
+            table = await self.engine.get(table_id)
+        except DamagedGameError:
+            return
+        surface = self.surface(table.game)
+        if surface.custom_posting or surface.resumes_itself:
+            return
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+        locale = await guild_locale(self.bot, table.guild_id, guild.preferred_locale if guild else None)
+        try:
+            await resume(self.bot, table, locale)
+        except Exception:  # one game that cannot resume must not keep the others waiting
+            log.exception("could not resume table %s after the restart", table.id)
 
     @commands.Cog.listener()
     async def on_floorboard_notice(self, notice: Notice) -> None:
@@ -624,8 +644,10 @@ class Lobby(commands.Cog):
             await self.announce_policy(channel, notice, locale)
             return
         if notice.kind == "timeout":
-            results = notice.results()
-            await publish(self.bot, channel, [surface.segment(r, locale) for r in results], locale)
+            segments = [surface.segment(r, locale) for r in notice.results()]
+            async with self.posting(table.id):
+                if segments and not await self.shown(segments[-1].table):
+                    await publish(self.bot, channel, segments, locale)
             await self.announce_policy(channel, notice, locale)
         elif notice.kind in ("reminder", "warning"):
             seats = [s for s in notice.data.get("seats", []) if not table.seats[s].bot]

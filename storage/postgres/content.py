@@ -69,8 +69,9 @@ class PostgresContent(PostgresDb):
         return rowcount(status) == 1
 
     async def floor_answers(self, guild_id: int, lang: str) -> dict[str, list[str]]:
+        # COLLATE "C": code-point order as SQLite's, whatever collation the database was created with
         rows = await self._rows("SELECT category, answer FROM floor_answers WHERE guild_id = $1 AND lang = $2"
-                                " ORDER BY category, seq", (guild_id, lang))
+                                ' ORDER BY category COLLATE "C", seq', (guild_id, lang))
         out: dict[str, list[str]] = {}
         for category, answer in rows:
             out.setdefault(category, []).append(answer)

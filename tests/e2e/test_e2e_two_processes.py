@@ -87,9 +87,11 @@ class Cluster:
 
     def make_timeouts_due(self, *tables: Table) -> None:
         """Alice's turn clock runs out now at each of ``tables`` (one statement: all due at once)."""
-        ids = [t.row().id for t in tables]  # type: ignore[union-attr]
-        query(self.db, "UPDATE deadlines SET due_at = now() - interval '1 second' WHERE kind = 'turn_timeout' "
-                       "AND seat = ? AND game_id = ANY(?::bigint[]) RETURNING id", HUMAN_SEAT, ids)
+        ids = [table.row().id for table in tables]  # type: ignore[union-attr]
+        moved = query(self.db, "UPDATE deadlines SET due_at = now() - interval '1 second' WHERE kind = "
+                               "'turn_timeout' AND seat = ? AND game_id = ANY(?::bigint[]) RETURNING game_id",
+                      HUMAN_SEAT, ids)
+        assert sorted(r[0] for r in moved) == sorted(ids), "alice's clock is not running at every table"
 
 
 @pytest.fixture

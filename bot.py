@@ -159,6 +159,10 @@ class Floorboard(App):
         self.director = Director(self.engine)
         await self.tree.set_translator(CatalogTranslator())
         await self.load_all()
+        try:  # a damaged save is announced at start (the cogs listen now), though the start loads few games
+            await self.engine.check_stored()
+        except StorageError:
+            log.exception("the stored games could not be checked for damage; each is checked when it is used")
         try:  # games that ended while the bot was down reach their tournaments now
             await self.director.catch_up()
         except StorageError:

@@ -231,6 +231,8 @@ async def _sweep_is_current(parts: Parts, table_id: int) -> bool:
         return False
     if row is None or row.status != "active":  # gone or ended since it was listed: nothing to arm
         return True
+    if row.error is not None:  # damaged: loading it isolates it and tells its players now, at the start
+        return False
     old = [d for d in await store.deadlines_for(table_id) if d.kind == ABANDON_CHECK]
     since = min((_since(d) for d in old), default=None)
     if since is None:

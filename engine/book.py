@@ -323,6 +323,20 @@ class TableBook:
                 tables.append(await self.get(row.id))
         return tables
 
+    async def check_stored(self) -> int:
+        """Read every open game's row once at start, keeping none, and isolate each whose columns do not decode,
+        so its players are told now (not at their next move) while the start caches only the games it needs.
+        Returns how many were isolated. Damage only the rules can see (a state they refuse) is met at first use."""
+        found = 0
+        for table_id in await self.store.game_ids(("lobby", "active")):
+            if table_id in self.cache or table_id in self.damaged:
+                continue
+            row = await self.store.load_game(table_id)
+            if row is not None and row.error is not None:
+                await self._isolate(row, ValueError(row.error))
+                found += 1
+        return found
+
     async def running_tables(self, game: str | None = None, ids: list[int] | None = None) -> list[Table]:
         """Every running game (of one kind, or of ``ids``) that loads; each damaged one is isolated and skipped."""
         tables = []

@@ -232,6 +232,10 @@ class Engine:
         row = await self.store.load_game(table_id) if table_id in self.damaged else None
         return None if row is None else self.book.shell(row)
 
+    async def check_stored(self) -> int:
+        """At start: every open game whose row does not decode is isolated and its players told (`TableBook`)."""
+        return await self.book.check_stored()
+
     async def running_tables(self, game: str | None = None, ids: list[int] | None = None) -> list[Table]:
         """Every running game (of one kind, or of ``ids``) that loads; each damaged one is isolated and skipped."""
         return await self.book.running_tables(game, ids)

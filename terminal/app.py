@@ -73,6 +73,7 @@ class TerminalGame:
         return max(tables, key=lambda x: x.updated_at, default=None)
 
     async def setup(self) -> Table:
+        await self.engine.check_stored()  # any damaged save is said now, whichever game this start plays
         existing = await self.saved()
         if existing is not None:
             self.say("cli.resumed", game=existing.rules.name, table=existing.id, count=existing.moves,

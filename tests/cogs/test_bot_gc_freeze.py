@@ -19,10 +19,12 @@ from tests.discord_harness import Harness
 
 
 async def _one_running_game(path: Path) -> int:
+    """A running game of The Floor: the one game the start loads (its cog resumes its duels' clocks); other
+    games are loaded when first used."""
     store = await open_store(path)
     try:
         engine = Engine(store)
-        table = await engine.open_lobby("flying_blades", guild_id=1, channel_id=555, host=SeatInfo(1, "Ann"))
+        table = await engine.open_lobby("the_floor", guild_id=1, channel_id=555, host=SeatInfo(1, "Ann"))
         await engine.join(table.id, SeatInfo(2, "Bo"))
         return (await engine.start(table.id, 1)).id
     finally:

@@ -71,7 +71,7 @@ def test_ci_then_the_launcher_builds_and_installs_once(checkout: Checkout) -> No
     assert venvs(ci) == 1 and installs(ci) == ["requirements-dev.txt"]
     assert "ruff check ." in ci and any(c.startswith("python -m pytest") for c in ci)
     assert checkout.run("floorboard", "--help") == ["python bot.py --help"]
-    assert checkout.run(".ci/run") == ["ruff check .", "python -m pytest -q -p no:cacheprovider"]
+    assert checkout.run(".ci/run") == ["ruff check .", "python -m pytest -q -p no:cacheprovider -n auto"]
 
 
 def test_the_launcher_first_then_ci_installs_only_what_is_missing(checkout: Checkout) -> None:

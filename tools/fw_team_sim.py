@@ -6,8 +6,10 @@
 
 Prints one row per (players, difficulty): the setup played (spawn divisor, Land defence, extra Wounds, Demon
 Strength head start: the preset for that player count unless ``--option`` names a knob), games, win rate, average
-and longest length in player turns, the loss causes (Gate destroyed, every Kitsune dead, unfinished) and the
-seconds taken, then the commit measured. ``--solo-presets`` plays every player count on the solo presets (the
+and longest length in player turns of the games that ended, the loss causes (Gate destroyed, every Kitsune
+dead), the games **stalled** (still going after ``MAX_TURNS`` player turns: counted apart, neither won nor lost,
+so one endless game costs seconds, not minutes) and the seconds taken, then the commit measured.
+``--solo-presets`` plays every player count on the solo presets (the
 setup teams had before the per-player-count presets): the "before" column of docs/floating_world.md.
 The Nightmare is what a new table gets (``FloatingWorld.new_game_options``: automatic alone, the bots deciding
 with 2–4 players); ``--auto-nightmare`` makes every choice automatic (how the tables before issue 23's decisions
@@ -35,7 +37,8 @@ from rules.floating_world.state import WON  # noqa: E402
 
 DIFFICULTIES = ("easy", "normal", "hard")
 KNOBS = ("spawn_divisor", "land_defence", "extra_wounds", "demon_strength")
-MAX_ACTIONS = 40_000
+MAX_TURNS = 2_000  # player turns: the longest finished game measured was 439; past this a game is stalled
+STALLED = "stalled"
 
 
 @dataclass
@@ -49,8 +52,21 @@ class Cell:
     def add(self, reason: str, turns: int) -> None:
         self.games += 1
         self.reasons[reason] += 1
-        self.turns += turns
-        self.longest = max(self.longest, turns)
+        if reason != STALLED:  # a stalled game's length is the cap's, not the game's
+            self.turns += turns
+            self.longest = max(self.longest, turns)
+
+    @property
+    def ended(self) -> int:
+        return self.games - self.reasons[STALLED]
+
+    @property
+    def avg_turns(self) -> float:
+        return self.turns / self.ended if self.ended else 0.0
+
+    @property
+    def stalled(self) -> str:
+        return f"{self.reasons[STALLED] / self.games:.1%}" if self.games else "—"
 
     @property
     def win_rate(self) -> float:
@@ -58,7 +74,7 @@ class Cell:
 
     def losses(self) -> str:
         return ", ".join(f"{k.removeprefix('fw.outcome.')} {v / self.games:.1%}"
-                         for k, v in self.reasons.most_common() if k != WON)
+                         for k, v in self.reasons.most_common() if k not in (WON, STALLED))
 
 
 def table_options(difficulty: str, options: dict | None = None) -> dict:
@@ -66,16 +82,15 @@ def table_options(difficulty: str, options: dict | None = None) -> dict:
     return {**FloatingWorld.new_game_options, "difficulty": difficulty, **(options or {})}
 
 
-def play(players: int, difficulty: str, seed: str, options: dict | None = None) -> tuple[str, int]:
-    """One game with the bot in every seat, set up as a new table: (outcome reason or "unfinished", player turns)."""
+def play(players: int, difficulty: str, seed: str, options: dict | None = None,
+         max_turns: int = MAX_TURNS) -> tuple[str, int]:
+    """One game with the bot in every seat, set up as a new table: (outcome reason or "stalled", player turns)."""
     g = FloatingWorld()
     s = g.new(players, table_options(difficulty, options), seed)
-    for _ in range(MAX_ACTIONS):
-        if s.phase == "over":
-            break
+    while s.phase != "over" and s.turn <= max_turns:
         seat = next(iter(g.to_move(s)))  # the current player, or the owner of a fleeing Kitsune (6.2)
         s, _ = g.apply(s, seat, g.bot_action(s, seat))
-    return s.reason or "unfinished", s.turn
+    return (s.reason or STALLED) if s.phase == "over" else STALLED, s.turn
 
 
 def run_cell(players: int, difficulty: str, games: int, options: dict | None = None) -> Cell:
@@ -133,15 +148,15 @@ def main(argv: list[str] | None = None) -> None:
         options["auto_nightmare"] = "on"
     print(f"{args.games} games per cell, options {options or '{}'}, Nightmare {nightmare_mode(options)}, "
           f"commit {commit()}")
-    print("| players | difficulty | setup | games | win rate | avg turns | longest | losses | secs |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(f"avg turns and longest count the games that ended; stalled = still going after {MAX_TURNS} player turns")
+    print("| players | difficulty | setup | games | win rate | avg turns | longest | losses | stalled | secs |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for players in args.players:
         for difficulty in args.difficulty:
             cell = cell_options(difficulty, options, args.solo_presets)
             c = run_cell(players, difficulty, args.games, cell)
             print(f"| {players} | {difficulty} | {setup(players, difficulty, cell)} | {c.games} | {c.win_rate:.1%} | "
-                  f"{c.turns / c.games:.1f} | "
-                  f"{c.longest} | {c.losses()} | {c.seconds:.0f} |", flush=True)
+                  f"{c.avg_turns:.1f} | {c.longest} | {c.losses()} | {c.stalled} | {c.seconds:.0f} |", flush=True)
 
 
 if __name__ == "__main__":

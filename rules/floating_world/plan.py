@@ -5,10 +5,11 @@ Kitsune's stats, Praise, Items and Legends), recomputed every turn, so every bot
 no memory lives outside the state (deterministic for a seed, and the same after a reload).
 
 - **Sealer**: the living Kitsune whose *own* seal roll (Mind and the seal Legend: Items move, so they do not
-  count) is best; ties go to more Praise, then the lower seat. It must be able to pay for the Spell (3.2 "spend
-  10 Praise"; Praise is not traded, 5.9.1): a fox under 10 Praise with no Village of its own (5.1, its only
-  income) is passed over while a partner can pay (seed ``team-easy-3-144`` never ended: the Mind fox had 1
-  Praise and no Village, the fox with 641 Praise Mind 2D+1). Its partners pass it Mind and reroll Items
+  count) is best; ties go to more Praise, then the lower seat. It must be able to pay for the Spell some day
+  (3.2 "spend 10 Praise"; Praise is not traded, 5.9.1): a fox with no Village (5.1, the only income) and under
+  3 Praise (5.5, the price of one) is passed over for a partner holding the 10 Praise now (seed ``team-easy-3-144``
+  never ended: the Mind fox had 1 Praise and no Village, the fox with 641 Praise Mind 2D+1; passing over every
+  fox under 10 Praise with no Village cost 4 players 9 points). Its partners pass it Mind and reroll Items
   (5.9.1 "traded as a free action with any Kitsune on the same Land") and shop for it.
 - **Guard**: exactly one Kitsune holds the Gate (a fox there stops spawns on it, 6.4.3, and takes the blows a
   demon would deal the Gate, 6.1). The sealer when it stands there (it must seal there, 3.2); else the fox
@@ -27,6 +28,7 @@ from rules.floating_world.state import GATE, Kitsune, State
 from rules.floating_world.state import max_wounds as st_max_wounds
 
 Coord = tuple[int, int]
+VILLAGE_COST = 3  # 5.5 "Create a Village: Spend 3 Praise"
 SEAL_COST = 10  # 3.2 "spend 10 Praise"
 HUNT_RANGE = 2  # demons this close to the Gate (by path) are hunted; farther ones are left to the Lands
 
@@ -51,8 +53,9 @@ def seal_strength(k: Kitsune) -> int:
 
 
 def can_pay(s: State, k: Kitsune) -> bool:
-    """Holds the Spell's 10 Praise (3.2) or owns a Village to earn them (5.1): Praise cannot be handed over."""
-    return k.praise >= SEAL_COST or any(land.village == k.seat for land in s.lands)
+    """Holds the Spell's 10 Praise (3.2), owns a Village to earn them (5.1) or can still build one (5.5, 3
+    Praise): Praise cannot be handed over, so a fox with none of these never pays (the gift aside: game.py)."""
+    return k.praise >= VILLAGE_COST or any(land.village == k.seat for land in s.lands)
 
 
 def last_wound(s: State, k: Kitsune) -> bool:
@@ -63,11 +66,19 @@ def make(s: State) -> Plan:
     foxes = [k for k in s.kitsune if k.on_map and k.pos is not None]
     if not foxes:
         return Plan(None, None)
-    payers = [k for k in foxes if can_pay(s, k)] or foxes
-    sealer = max(payers, key=lambda k: (seal_strength(k), k.praise, -k.seat))
+    sealer = _sealer(s, foxes)
     dist = nm.distances(s.land_map(), [GATE])
     guard = _guard(s, foxes, sealer, dist)
     return Plan(sealer.seat, guard.seat, _hunts(s, [k for k in foxes if k.seat != guard.seat], dist))
+
+
+def _sealer(s: State, foxes: list[Kitsune]) -> Kitsune:
+    """The best own seal roll; if that fox is broke for good, the best of those who can pay the Spell now."""
+    best = max(foxes, key=lambda k: (seal_strength(k), k.praise, -k.seat))
+    rich = [k for k in foxes if k.praise >= SEAL_COST]
+    if can_pay(s, best) or not rich:
+        return best
+    return max(rich, key=lambda k: (seal_strength(k), k.praise, -k.seat))
 
 
 def _guard(s: State, foxes: list[Kitsune], sealer: Kitsune, dist: dict[Coord, int]) -> Kitsune:

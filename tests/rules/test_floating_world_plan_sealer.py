@@ -49,3 +49,9 @@ def test_a_sealer_with_income_keeps_the_role() -> None:
     s = _stalled_table()
     s = replace(s, lands=tuple(replace(land, village=2) for land in s.lands))
     assert plan.make(s).sealer == 2
+
+
+def test_a_broke_sealer_keeps_the_role_while_no_partner_holds_the_spells_praise() -> None:
+    """Passing the role over changes ordinary play (4 players lost 9 points when every fox under 10 Praise with no
+    Village was passed over): it moves only to a partner who can pay 3.2's 10 Praise now."""
+    assert plan.make(_stalled_table(rich_praise=9)).sealer == 2

@@ -59,7 +59,8 @@ Decisions where the rulebook is silent (each with its reason):
   rulebook's 49% (+2: 19%). Explicit ``spawn_divisor`` / ``land_defence`` / ``extra_wounds`` /
   ``demon_strength`` override a preset. **With 2–4 players** (the rulebook gives no per-player-count setup) the
   presets are the team's (``DIFFICULTY_BY_PLAYERS``, tools/fw_team_sim.py): normal = a spawn die per 3 Lands and
-  Land defence 14 (both 9.1's) with two extra Wounds for 2 players and one for 3, easy = a die per 2 Lands,
+  Land defence 14 (both 9.1's) with two extra Wounds for 2 players (3 players: a die per 2 Lands, defence 13 and
+  one extra Wound; docs/floating_world.md), easy = a die per 2 Lands,
   defence 14 and an extra Wound (two for 2 players), hard = a die per 3 Lands, defence 14 and the +1 head start.
   Stored options name every knob, so a game made before replays on its own setup.
 """

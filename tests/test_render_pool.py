@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import random
 import signal
 import threading
 import time
@@ -30,6 +29,7 @@ from render.floating_world import words as fw_words
 from render.pool import RenderPool
 from rules import GAMES
 from tests import test_render_league as league_data
+from tools.render_loop_lag import played_state
 
 SEED = "pool-seed"
 NAMES = ["Alice", "Bob", "Carol"]
@@ -45,16 +45,7 @@ def pool() -> Iterator[RenderPool]:
 
 def played(game_id: str, players: int, moves: int) -> tuple[Any, Any]:
     """The game's rules and a state after ``moves`` bot moves from a fixed seed (a board with pieces on it)."""
-    rules = GAMES[game_id]
-    state = rules.new(players, {}, SEED)
-    rng = random.Random(game_id)
-    for _ in range(moves):
-        seats = sorted(rules.to_move(state))
-        if not seats:
-            break
-        seat = rng.choice(seats)
-        state, _ = rules.apply(state, seat, rules.bot_action(state, seat))
-    return rules, state
+    return GAMES[game_id], played_state(game_id, players, moves, SEED)
 
 
 def every_image() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:

@@ -29,9 +29,10 @@ TICK_S = 0.010
 Job = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
 
 
-def _state(game_id: str, players: int, moves: int, options: dict[str, Any] | None = None) -> Any:
+def played_state(game_id: str, players: int, moves: int, seed: str | None = None) -> Any:
+    """A seeded state after ``moves`` bot moves (a board with pieces on it to draw)."""
     rules = GAMES[game_id]
-    state = rules.new(players, options or {}, f"lag-{game_id}")
+    state = rules.new(players, {}, seed or f"lag-{game_id}")
     rng = random.Random(game_id)
     for _ in range(moves):
         seats = sorted(rules.to_move(state))
@@ -47,11 +48,11 @@ def jobs() -> list[Job]:
     names = ["Alice", "Bob", "Carol", "Dave", "Eve"]
     out: list[Job] = []
     for game_id, players in (("flying_blades", 5), ("the_floor", 4), ("floating_floors", 4)):
-        view = GAMES[game_id].view(_state(game_id, players, 8), None)
+        view = GAMES[game_id].view(played_state(game_id, players, 8), None)
         mark = view.get("last_action")
         out.append((render_pool.board, (game_id, view), {"names": names[:players], "locale": "en",
                                                           "moves": [mark] if isinstance(mark, dict) else None}))
-    view = GAMES["floating_world"].view(_state("floating_world", 4, 8), None)
+    view = GAMES["floating_world"].view(played_state("floating_world", 4, 8), None)
     out.append((fw_draw.map_image, (view,), {"locale": "en", "card_names": fw_words.card_names("en"),
                                               "names": names[:4]}))
     return out

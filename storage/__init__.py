@@ -25,6 +25,7 @@ from storage.rows import (
     SeatResult,
     Shards,
     TournamentRow,
+    WebKey,
     server_category_number,
 )
 from storage.sqlite import SqliteStore
@@ -38,6 +39,8 @@ from storage.store import (
     SettingsStore,
     Store,
     TournamentStore,
+    WebStore,
+    open_read_only,
     open_store,
     sqlite_path,
 )
@@ -46,5 +49,6 @@ __all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ContentStore", "Dai
            "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "GameRow", "GameStore", "LeagueStore",
            "RatingRow", "ResultRow", "SeatResult", "SettingsStore", "Shards", "SqliteStore", "StorageBusyError",
            "StorageConflictError", "StorageError", "StorageGoneError", "StorageOpenError", "Store",
-           "TournamentConflictError", "TournamentRow", "TournamentStore", "open_store", "server_category_number",
+           "TournamentConflictError", "TournamentRow", "TournamentStore", "WebKey", "WebStore", "open_read_only",
+           "open_store", "server_category_number",
            "sqlite_path"]

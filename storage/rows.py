@@ -189,3 +189,6 @@ def server_category_number(category_id: int | str) -> int | None:
         return category_id
     text = category_id.strip().lower().removeprefix(SERVER_CATEGORY_PREFIX)
     return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None
+
+# A web page's object (storage/*/web.py): (kind, guild id, object id); kind is guild, tournament, game or player.
+WebKey = tuple[str, int, int]

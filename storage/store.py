@@ -22,6 +22,7 @@ from storage.rows import (
     ResultRow,
     Shards,
     TournamentRow,
+    WebKey,
 )
 from storage.sqlite import SqliteStore
 
@@ -142,8 +143,17 @@ class ContentStore(Protocol):
                                   key: str | None = None) -> bool: ...
 
 
+class WebStore(Protocol):
+    """The read-only web site's random slugs: made by the bot and the CLI (each key keeps its first slug), read by
+    the web process. A server's opt-in is its setting ``web`` (SettingsStore)."""
+
+    async def add_web_slugs(self, wanted: Sequence[tuple[WebKey, str]], now: datetime) -> dict[WebKey, str]: ...
+    async def web_target(self, slug: str) -> WebKey | None: ...
+    async def web_slugs(self, kind: str, guild_id: int, object_ids: Sequence[int]) -> dict[int, str]: ...
+
+
 class Store(GameStore, DamageStore, DeadlineStore, SettingsStore, LeagueStore, TournamentStore, DailyStore,
-            ContentStore, Protocol):
+            ContentStore, WebStore, Protocol):
     """Everything the engine keeps. ``path`` names where it lives (shown to a terminal player)."""
 
     path: str
@@ -176,3 +186,13 @@ async def open_store(url: str | Path = "sqlite:///floorboard.db") -> Store:
 
         return await PostgresStore.open(str(url))
     return await SqliteStore.open(sqlite_path(url))
+
+
+async def open_read_only(url: str | Path) -> Store:
+    """Open an existing store that this process only reads (the web site): SQLite ``mode=ro``, PostgreSQL
+    read-only transactions; never migrated or written from here."""
+    if is_postgres_url(url):
+        from storage.postgres import PostgresStore  # lazy: asyncpg is loaded only by a PostgreSQL deployment
+
+        return await PostgresStore.open_read_only(str(url))
+    return await SqliteStore.open_read_only(sqlite_path(url))

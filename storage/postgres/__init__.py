@@ -13,10 +13,11 @@ from storage.postgres.games import PostgresGames
 from storage.postgres.league import PostgresLeague
 from storage.postgres.settings import PostgresSettings
 from storage.postgres.tournaments import PostgresTournaments
+from storage.postgres.web import PostgresWeb
 
 
 class PostgresStore(PostgresGames, PostgresSettings, PostgresLeague, PostgresTournaments, PostgresDaily,
-                    PostgresContent, PostgresDb):
+                    PostgresContent, PostgresWeb, PostgresDb):
     """Every aggregate over one small pool: `PostgresStore.open(url)`, or `storage.open_store(url)`."""
 
 

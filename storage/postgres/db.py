@@ -162,6 +162,29 @@ class PostgresDb:
     async def close(self) -> None:
         await self._pool.close()
 
+    @classmethod
+    async def open_read_only(cls, url: str) -> Self:
+        """A pool whose every transaction is read-only (the web site): no migrations, no probe; the schema must be
+        this code's (the bot migrates it)."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=10, reset=_keep_session,
+                server_settings={"default_transaction_read_only": "on", "timezone": "UTC"})
+        except (asyncpg.PostgresError, OSError, TimeoutError, ValueError) as e:
+            raise _open_error(url, e) from e
+        store = cls(pool, url)
+        try:
+            current = await store.schema_version()
+        except (asyncpg.PostgresError, OSError, TimeoutError) as e:
+            await pool.close()
+            raise _open_error(url, e) from e
+        latest = _migrations()[-1][0]
+        if current != latest:
+            await pool.close()
+            raise StorageOpenError(store.path, f"the database's schema is version {current}, this Floorboard's"
+                                   f" {latest}", "start the bot of this version once to migrate it")
+        return store
+
     async def _probe_write(self) -> None:
         stamp = _json(_ts(datetime.now(UTC)))
         async with self._pool.acquire() as conn, conn.transaction():

@@ -242,6 +242,32 @@ class SqliteDb:
     async def close(self) -> None:
         await self._db.close()
 
+    @classmethod
+    async def open_read_only(cls, path: str | Path) -> Self:
+        """Open an existing database that this process must never write (the web site): SQLite's ``mode=ro``, no
+        migrations, no probe; `StorageOpenError` when it is missing or older than this code (the bot migrates)."""
+        path = str(path)
+        if not Path(path).is_file():
+            raise StorageOpenError(path, "no such database", "give the bot's database (--db PATH or sqlite:///PATH)")
+        uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+        try:
+            db = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        except sqlite3.Error as e:
+            raise _open_error(path, e) from e
+        store = cls(db, path)
+        try:
+            await store._on_thread(fetch, f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            (current,) = await store._row("PRAGMA user_version")
+        except sqlite3.Error as e:
+            await db.close()
+            raise _open_error(path, e) from e
+        latest = _migrations()[-1][0]
+        if current != latest:
+            await db.close()
+            raise StorageOpenError(path, f"the database's schema is version {current}, this Floorboard's {latest}",
+                                   "start the bot (or a tournament simulation) of this version once to migrate it")
+        return store
+
     async def _probe_write(self) -> None:
         """One real write at start (the time of this start): a database another process holds locked, or one
         that is read-only, is found now, within seconds, instead of at the first player's move. Its errors stay

@@ -124,11 +124,14 @@ def tournament() -> None:
 @click.option("--export-format", type=click.Choice(("json", "trf", "csv", "crosstable")),
               help="json: everything; trf: FIDE TRF-16 (Swiss and round robin); csv: the standings; crosstable: "
                    "a CSV with a column per round. Default: by the file's extension, else json.")
+@click.option("--db", "database", metavar="PATH_OR_URL",
+              help="Keep the tournament and its games in this database (a SQLite file, created when new, or "
+                   "postgresql://…), in a server opted in to the web site: `./floorboard web --db` serves it.")
 def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, bye_points: float | None,
              half_bye_points: float, max_half_byes: int, tiebreaks: str, min_table_size: int, max_table_size: int,
              grand_final_reset: bool, draw_rule: str,
              top_cut: int, cut_format: str, third_place: bool | None, groups: int, advance: int, seed: str,
-             export: str | None, export_format: str | None = None) -> int:
+             export: str | None, export_format: str | None = None, database: str | None = None) -> int:
     """Play a whole tournament of bots through the real engine in fake time and print the final standings."""
     # lazy: `./floorboard --help` and `play` load no engine or tournament code
     from engine.simulate import run, standings_text
@@ -146,13 +149,18 @@ def simulate(game: str, fmt: str, players: int, table_size: int, rounds: int, by
         export_format = export_kind(export, export_format, playoff_format(settings) if has_playoff(settings)
                                     else settings.format)
     sim = run(game=game, fmt=fmt, players=players, table_size=table_size, rounds=rounds, seed=seed,
-              settings=settings)
+              settings=settings, database=database, web_guild=SIMULATED_GUILD if database else None)
     click.echo(standings_text(sim.tournament))
     click.echo(f"{sim.games} games in {sim.seconds:.1f} s ({1000 * sim.per_game:.0f} ms a game)")
     if export:
         Path(export).write_bytes(export_bytes(sim.tournament, export_format or "json"))
         click.echo(f"exported to {export}")
+    if sim.web_slug:
+        click.echo(f"kept in {database}; its web page: /t/{sim.web_slug} (./floorboard web --db {database})")
     return 0
+
+
+SIMULATED_GUILD = 1  # the server a simulation kept in a database belongs to (opted in to the web site)
 
 
 def simulation_settings(game: str, fmt: str, players: int, table_size: int, rounds: int, **more: object) -> Settings:
@@ -218,6 +226,32 @@ def export_bytes(value: Tournament, kind: str) -> bytes:
     if kind == "crosstable":
         return ex.crosstable_csv(value).encode("utf-8")
     return orjson.dumps(ex.json_export(value), option=orjson.OPT_INDENT_2)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--db", "database", metavar="PATH_OR_URL",
+              help="The database to serve, read-only (default: DATABASE_URL, else DATABASE_PATH, as the bot's).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="The port.")
+def web(database: str | None, host: str, port: int) -> int:
+    """Serve the read-only web pages (tournaments, games, players, leaderboards) of servers that turned /web on."""
+    import asyncio
+    import logging
+
+    from config import load_settings  # lazy: as above
+    from storage import StorageOpenError  # lazy: as above
+    from web import serve  # lazy: aiohttp's server is loaded by this command only
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    url = database or str(load_settings().store_url)
+    try:
+        asyncio.run(serve(url, host, port))
+    except StorageOpenError as e:
+        click.echo(f"Cannot open the database {e.path}: {e.reason}; {e.hint}.", err=True)
+        return 5
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 @cli.group(context_settings=CONTEXT)

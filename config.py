@@ -58,8 +58,12 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     # Slash commands are synced by one process only; unset: the process that holds shard 0 (or the only one).
     sync_commands: bool | None = None
+    # The read-only web site (./floorboard web, docs/web.md): its public address, e.g. https://boards.example.org.
+    # Set: tournament posts and finished games of servers that turned /web on carry a link to their page.
+    web_base_url: str | None = None
 
     @field_validator("discord_token", "dev_guild_id", "discord_api_url", "discord_gateway_url", "database_url",
+                     "web_base_url",
                      "shard_count", "shard_ids", "sync_commands", mode="before")
     @classmethod
     def _empty_is_unset(cls, v: object) -> object:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import Engine
 from engine.tournaments import Director
+from engine.web import set_web
 from league.model import Entrant
 from league.settings import Settings, resolve_format
 from league.tournament import Tournament
@@ -46,6 +47,7 @@ class Simulation:
     seconds: float
     games: int
     round_seconds: list[float] = field(default_factory=list)
+    web_slug: str | None = None  # the tournament's web page, when kept in a database for the web site
 
     @property
     def per_game(self) -> float:
@@ -108,24 +110,37 @@ def bots(n: int) -> list[Entrant]:
 
 async def simulate(*, game: str, fmt: str, players: int, table_size: int, rounds: int = 0, seed: str = "sim",
                    options: dict[str, Any] | None = None, database: str | Path | None = None,
-                   settings: Settings | None = None, varied: bool | None = None) -> Simulation:
+                   settings: Settings | None = None, varied: bool | None = None,
+                   web_guild: int | None = None) -> Simulation:
     """Play a whole tournament of ``players`` bots; the database is a temporary SQLite file unless given.
     ``settings`` (the organiser's, e.g. bye value or pod table sizes) replaces game/fmt/table_size/rounds/options.
     ``varied``: bots of seeded, different strengths (default: in score events only; elsewhere bots of equal
-    strength measure what the format itself does, e.g. the first seat's advantage)."""
+    strength measure what the format itself does, e.g. the first seat's advantage). ``web_guild``: the tournament
+    belongs to this server, which is opted in to the web site, and everything it played gets a slug."""
     if settings is None:
         settings = Settings(game=game, format=resolve_format(fmt, table_size), table_size=table_size, rounds=rounds,
                             options=options or {})
     with tempfile.TemporaryDirectory(prefix="floorboard-sim-") as tmp:
         store = await open_store(database or Path(tmp) / "simulation.sqlite3")
         try:
-            return await _run(store, settings, players, seed,
-                              settings.format == "score" if varied is None else varied)
+            sim = await _run(store, settings, players, seed,
+                             settings.format == "score" if varied is None else varied, web_guild)
+            if web_guild is not None:
+                sim.web_slug = await _publish(store, web_guild)
+            return sim
         finally:
             await store.close()
 
 
-async def _run(store: Store, settings: Settings, players: int, seed: str, varied: bool) -> Simulation:
+async def _publish(store: Store, guild_id: int) -> str | None:
+    """Opt the simulation's server in to the web site; the slug of its newest tournament (this simulation's)."""
+    await set_web(store, guild_id, True)
+    rows = await store.tournaments_in_guild(guild_id, ("running", "finished"))
+    return (await store.web_slugs("tournament", guild_id, [rows[-1].id])).get(rows[-1].id) if rows else None
+
+
+async def _run(store: Store, settings: Settings, players: int, seed: str, varied: bool,
+               guild_id: int | None = None) -> Simulation:
     game = settings.game
     clock = FakeClock()
     games: dict[str, Any] = dict(GAMES)
@@ -146,7 +161,7 @@ async def _run(store: Store, settings: Settings, players: int, seed: str, varied
             clock.advance(hours=1)  # each round takes an hour of the tournament's time
 
     director.add_listener(timed)
-    entry = await director.create(name=f"Simulation of {game}", settings=settings, guild_id=None, channel_id=0,
+    entry = await director.create(name=f"Simulation of {game}", settings=settings, guild_id=guild_id, channel_id=0,
                                   organizer_id=0, seed=seed)
     for entrant in bots(players):
         entry = await director.update(entry.row.id, lambda t, e=entrant: t.register(e))

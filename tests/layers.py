@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("config", "i18n", "rules", "league", "storage", "render", "engine", "cogs", "hints", "terminal",
-            "bot", "cli")
+            "web", "bot", "cli")
 # A top-level module's room, where its name is not the room's (none now; the terminal's entry module was one).
 ROOM_OF_MODULE: dict[str, str] = {}
 
@@ -36,6 +36,9 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine": frozenset({"rules", "league", "storage", "i18n", "config"}),
     "cogs": frozenset({"engine", "render", "rules", "league", "i18n", "config", "hints"}),
     "terminal": frozenset({"engine", "render", "rules", "league", "i18n", "config", "hints"}),
+    # The read-only web site: reads storage itself (opened read-only), draws with render, replays with engine's
+    # log helpers; no room but the roots imports it.
+    "web": frozenset({"storage", "league", "render", "rules", "engine", "i18n", "config"}),
     "bot": frozenset(PACKAGES),
     "cli": frozenset(PACKAGES),
 }

@@ -1,0 +1,107 @@
+"""What the pages read: the object a slug names (only for a server that opted in), a game's public positions
+replayed from its log, and display names. Read-only: nothing here writes to the store."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from engine.log import standing
+from engine.web import SETTING
+from rules import GAMES
+from storage import GameRow, Store
+
+SLUG = re.compile(r"[A-Za-z0-9_-]{8,32}")  # token_urlsafe's alphabet; anything else is never looked up
+REPLAYS_KEPT = 16  # games whose public positions stay in memory (a 300-move game: a few MB at most)
+NAMES_KEPT = 4096
+
+
+class NotFound(Exception):
+    """The page does not exist for this visitor: unknown slug, server not opted in, or it would need a secret."""
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str
+    guild_id: int
+    object_id: int
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's public views after each standing action (index 0: the start) and the actions themselves."""
+
+    views: tuple[dict[str, Any], ...]
+    actions: tuple[tuple[int, str], ...]
+
+
+class Reader:
+    """The web site's reads over one store, with the caches that make a page cheap to serve again."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._names: OrderedDict[tuple[int, int], str] = OrderedDict()
+
+    async def target(self, slug: str, kind: str) -> Target:
+        if not SLUG.fullmatch(slug):
+            raise NotFound
+        found = await self.store.web_target(slug)
+        if found is None or found[0] != kind:
+            raise NotFound
+        if await self.store.get_setting(found[1], SETTING) is not True:
+            raise NotFound  # the server turned its pages off (or never turned them on)
+        return Target(*found)
+
+    async def game(self, target: Target) -> GameRow:
+        row = await self.store.load_game(target.object_id)
+        if row is None or row.guild_id != target.guild_id or row.error is not None or row.game not in GAMES:
+            raise NotFound
+        return row
+
+    async def replay(self, row: GameRow) -> Replay:
+        """Every public view of the game (``view(state, None)``: what a spectator sees, never a seat's hand)."""
+        key = (row.id, row.version)
+        if key in self._replays:
+            self._replays.move_to_end(key)
+            return self._replays[key]
+        actions = [(a.seat, a.action) for a in await self.store.actions(row.id)]
+        result = await asyncio.to_thread(_replay, row, actions)  # CPU: off the event loop
+        self._replays[key] = result
+        while len(self._replays) > REPLAYS_KEPT:
+            self._replays.popitem(last=False)
+        return result
+
+    async def player_name(self, guild_id: int, user_id: int) -> str:
+        """The name the player last played under on this server (their seat's name), else their id."""
+        key = (guild_id, user_id)
+        if key not in self._names:
+            name = str(user_id)
+            for result in await self.store.results_of(user_id, guild_id=guild_id, limit=1):
+                row = await self.store.load_game(result.game_id)
+                seats = row.seats if row is not None else []
+                if 0 <= result.seat < len(seats):
+                    name = str(seats[result.seat].get("name") or name)
+            self._names[key] = name
+            while len(self._names) > NAMES_KEPT:
+                self._names.popitem(last=False)
+        return self._names[key]
+
+
+def _replay(row: GameRow, actions: list[tuple[int, str]]) -> Replay:
+    rules = GAMES[row.game]
+    kept = standing(actions)
+    state = rules.new(len(row.seats), row.options, row.seed)
+    views = [rules.view(state, None)]
+    for seat, action in kept:
+        state, _ = rules.apply(state, seat, action)
+        views.append(rules.view(state, None))
+    return Replay(tuple(views), tuple(kept))
+
+
+READER = web.AppKey("reader", Reader)

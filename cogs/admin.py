@@ -13,6 +13,7 @@ from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, user_errors
 from engine import PermissionDeniedError
 from engine.policies import POLICIES
+from engine.web import set_web
 from i18n import t
 from rules.base import OptionsError
 
@@ -88,6 +89,29 @@ class Admin(commands.Cog):
             await ctx.defer()
             await self.bot.engine.set_guild_setting(ctx.guild.id, "on_timeout", policy)
             await ctx.send(t("admin.timeouts_set", locale, policy=t(f"admin.timeouts.{policy}", locale)))
+
+    @commands.hybrid_command(name=ls("cmd.web.name"), description=ls("cmd.web.description"),
+                             aliases=aliases("cmd.web.name"))
+    @commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(enabled=ls("cmd.web.enabled.name"))
+    @app_commands.describe(enabled=ls("cmd.web.enabled.description"))
+    async def web(self, ctx: commands.Context[Any], enabled: bool) -> None:
+        """The server's read-only web pages (./floorboard web): on gives every tournament, game and player a
+        random address; off answers 404 for all of them (the addresses come back if it is turned on again)."""
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            await ctx.defer()
+            slug = await set_web(self.bot.engine.store, ctx.guild.id, enabled)
+            if not enabled:
+                await ctx.send(t("admin.web_off", locale))
+                return
+            base = (self.bot.settings.web_base_url or "").rstrip("/")
+            text = t("admin.web_on", locale)
+            if base and slug:
+                text += "\n" + t("admin.web_link", locale, url=f"{base}/s/{slug}")
+            await ctx.send(text)
 
     @commands.hybrid_command(name=ls("cmd.ping.name"), description=ls("cmd.ping.description"))
     async def ping(self, ctx: commands.Context[Any]) -> None:

@@ -24,7 +24,8 @@ from rules.base import Game
 # The order of the list; a command not named here (a new one) is still listed, after these.
 ORDER = ("play", "move", "board", "hand", "whatif", "undo", "resign", "abort", "games", "mygames", "record",
          "leaderboard", "profile", "history", "tournament", "help", "away",
-         "back", "quiet", "reminders", "language", "threads", "timeouts", "gameadmin", "serverdefaults", "ping")
+         "back", "quiet", "reminders", "language", "threads", "timeouts", "web", "gameadmin",
+         "serverdefaults", "ping")
 MAX_DESCRIPTION = 4096
 MAX_MESSAGE = 6000  # Discord's limit on all the embeds of one message together
 COMPACT_GROUP = 10  # a group with more subcommands is one line (its subcommands' names): /tournament has 16

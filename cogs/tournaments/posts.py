@@ -18,6 +18,7 @@ from cogs.utils.surface import Segment, surface_for
 from cogs.utils.text import Markup, clean, escape
 from engine import DamagedGameError, GameNotFoundError
 from engine.queries import TournamentRow
+from engine.web import publish_tournament
 from i18n import t
 from league.model import Round
 from league.tournament import Tournament
@@ -40,6 +41,13 @@ class TournamentPosts:
 
     def game_name(self, game: str, locale: str) -> str:
         return surface_for(self.bot, game).game_name(locale)
+
+    async def web_line(self, row: TournamentRow, locale: str) -> str:
+        """The tournament's web page as one line (WEB_BASE_URL set and the server opted in with /web), else "".
+        Publishing here also gives the round's new games their addresses, so the page links to them."""
+        base = (self.bot.settings.web_base_url or "").rstrip("/")
+        slug = await publish_tournament(self.bot.engine.store, row.guild_id, row.id) if base else None
+        return "\n" + t("tour.web_link", locale, url=f"{base}/t/{slug}") if slug else ""
 
     async def row_locale(self, row: TournamentRow) -> str:
         guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
@@ -78,7 +86,9 @@ class TournamentPosts:
                                tv.round_text(value, locale)))
         data = tv.standings_data(value, table, title, subtitle, locale)
         png = await render_pool.draw(standings_image, data, locale=locale)
-        text = "\n".join([f"**{escape(title)}**", *tv.standings_lines(value, table, locale)])[:tv.MAX_CONTENT]
+        link = await self.web_line(row, locale)
+        text = "\n".join([f"**{escape(title)}**", *tv.standings_lines(value, table, locale)])[
+            :tv.MAX_CONTENT - len(link)] + link
         file = discord.File(io.BytesIO(png), filename=image_name(f"tournament-{row.id}-standings", png))
         return {"content": text, "file": file, "allowed_mentions": discord.AllowedMentions.none()}
 
@@ -123,6 +133,7 @@ class TournamentPosts:
             return
         locale = await self.row_locale(row)
         if kind == "round" and value.current is not None:
+            await self.web_line(row, locale)  # the round's games get their web addresses (when published)
             await self.post_round(channel, row, value, value.current, locale)
             await self.start_games(value.current, locale)
         elif kind == "round_closed" and value.current is not None and not value.finished:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,6 +40,17 @@ def replay(rules: Game, players: int, options: dict[str, Any], seed: str, action
     return state
 
 
+def rules_tag(rules: Game, state: Any) -> str:
+    """The rules' id and the version of their stored state: a record made by other rules says another."""
+    version = rules.to_json(state).get("version", 0) if state is not None else 0
+    return f"{getattr(rules, 'id', '?')}/{version}"  # a damaged shell may have no rules
+
+
+def digest(rules: Game, state: Any) -> str:
+    """A short fingerprint of a state (its sorted JSON): the same log under the same rules gives the same one."""
+    return hashlib.sha256(orjson.dumps(rules.to_json(state), option=orjson.OPT_SORT_KEYS)).hexdigest()[:20]
+
+
 class GameLog:
     """The records of the book's games."""
 
@@ -67,6 +79,10 @@ class GameLog:
             "Options": orjson.dumps(table.options, option=orjson.OPT_SORT_KEYS).decode(),
             **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},
             "Status": table.status + (" (damaged)" if table_id in book.damaged else ""),
+            "Rules": rules_tag(table.rules, table.state),
+            # The final state's fingerprint: a record loaded back (engine/replay.py) must replay to it. Only with
+            # the seed: while it is secret, a fingerprint could be matched against guessed hands.
+            **({"Final": digest(table.rules, table.state)} if shown and table.state is not None else {}),
         }
         if table.outcome is not None:
             header["Winners"] = " ".join(str(w) for w in table.outcome.winners)

@@ -26,7 +26,9 @@ FORFEIT_AFTER = (1, 10, 3)  # (min, max, default) missed turns in a row before a
 BANK_DAYS = (1, 30)  # a time bank: days to start with (and its cap)
 BONUS_HOURS = (0, 240)  # hours added after every move
 UNDO_MODES = ("own", "off", "confirm")  # undo=: own last action (default), never, or with an opponent's yes
-PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_hours", "cap_days", "undo", "rated")
+PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_hours", "cap_days", "undo", "rated",
+             "reveal")
+# reveal=: whether a closed game's replay may spell out its secret choices (engine/replay.py); yes by default
 # rated=: whether the game may change ratings (engine/results.py decides with the seats); yes by default
 RATED_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 # Named time controls (``time=``): a lobby picks one by name; any of its numbers may still be given to adjust it
@@ -63,11 +65,12 @@ class PlaySettings:
     cap_days: int = 0  # 0: the starting bank
     undo: str = UNDO_MODES[0]  # engine/undo.py
     rated: bool = True  # engine/results.py: rated only with 2+ humans, no bot, no stand-in, no substitution
+    reveal: bool = True  # engine/replay.py: a closed game's replay spells out the secret choices
 
     def to_json(self) -> dict[str, Any]:
         return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days,
                 "bank_days": self.bank_days, "bonus_hours": self.bonus_hours, "cap_days": self.cap_days,
-                "undo": self.undo, "rated": self.rated}
+                "undo": self.undo, "rated": self.rated, "reveal": self.reveal}
 
     @classmethod
     def from_json(cls, raw: Any) -> PlaySettings:
@@ -88,7 +91,8 @@ class PlaySettings:
                    days if days in DAYS else 0, within("bank_days", *BANK_DAYS),
                    within("bonus_hours", *BONUS_HOURS), within("cap_days", *BANK_DAYS),
                    raw["undo"] if raw.get("undo") in UNDO_MODES else UNDO_MODES[0],
-                   raw.get("rated") is not False)  # a table stored before the setting existed: rated
+                   raw.get("rated") is not False,  # a table stored before the setting existed: rated
+                   raw.get("reveal") is not False)  # likewise: revealed, as its record always showed the seed
 
 
 def allowed_policies(rules: Any) -> tuple[str, ...]:
@@ -141,7 +145,11 @@ def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None =
     rated = RATED_WORDS.get(str(raw.get("rated", "yes")).lower())
     if rated is None:
         raise PlaySettingsError("engine.options.rated", value=str(raw.get("rated"))[:20])
-    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"], undo, rated)
+    reveal = RATED_WORDS.get(str(raw.get("reveal", "yes")).lower())
+    if reveal is None:
+        raise PlaySettingsError("replay.bad_option", value=str(raw.get("reveal"))[:20])
+    return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"], undo, rated,
+                        reveal)
 
 
 def _ranged(raw: dict[str, Any], key: str, low: int, high: int) -> int:

@@ -2,6 +2,12 @@
 
     .venv/bin/python tools/floating_floors_sim.py [--games N] [--players 2|3|4|all] [--option key=value ...]
                                                   [--max-turns T]
+    .venv/bin/python tools/floating_floors_sim.py --digest
+
+``--digest`` prints one hash of everything the rules answer in six bot games (2–4 players, bands, exact, campaign 8
+with shaky hands, Challenges 3/5/6/7, Master): every state, legal list, the preview of every legal action (or its
+refusal), a sample of preview views, every seat's view and every event. A performance change to the rules must
+leave it identical (issue 25).
 
 Prints, per player count: each seat's share of the wins, the average number of player turns, collapses per game,
 the longest game, unfinished games, the milliseconds the bots took per action, per player turn (mean) and for
@@ -12,6 +18,9 @@ the slowest player turn, and the seconds taken. Seeds are
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import random
 import sys
 import time
 from collections import Counter
@@ -20,7 +29,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.floating_floors.game import FloatingFloors
+from rules.base import RulesError
+from rules.floating_floors.game import FloatingFloors, preview, preview_view
+from rules.floating_floors.state import to_json
+
+DIGEST_GAMES = (  # (players, options, seed): every mode the previews branch on
+    (2, {"tension": "bands"}, "digest-0"),
+    (3, {"tension": "exact"}, "digest-1"),
+    (4, {"tension": "bands"}, "digest-2"),
+    (3, {"tension": "exact", "challenges": "campaign8", "shaky": "all"}, "digest-3"),
+    (4, {"tension": "exact", "challenges": "3,5,6,7"}, "digest-4"),
+    (2, {"tension": "bands", "master": "1"}, "digest-5"),
+)
 
 
 @dataclass
@@ -82,6 +102,37 @@ def simulate(players: int, games: int, options: dict | None = None, max_turns: i
     return r
 
 
+def _answer(fn: object, *args: object) -> object:
+    try:
+        return fn(*args)  # type: ignore[operator]
+    except RulesError as e:
+        return ["refused", type(e).__name__, str(e)]
+
+
+def digest(max_actions: int = 400) -> str:
+    """One hash of every answer of the rules in the `DIGEST_GAMES` bot games (at most ``max_actions`` each)."""
+    g, h = FloatingFloors(), hashlib.sha256()
+
+    def feed(value: object) -> None:
+        h.update(json.dumps(value, sort_keys=True, default=repr).encode())
+
+    for players, options, seed in DIGEST_GAMES:
+        s = g.new(players, options, seed)
+        pick = random.Random(seed)
+        for _ in range(max_actions):
+            if s.phase == "over":
+                break
+            seat = s.current
+            legal = g.legal_actions(s, seat)
+            feed([to_json(s), legal, [g.view(s, q) for q in (None, *range(players))]])
+            feed([_answer(preview, s, seat, a) for a in legal])
+            feed([_answer(preview_view, s, seat, a) for a in pick.sample(legal, min(3, len(legal)))])
+            s, events = g.apply(s, seat, g.bot_action(s, seat))
+            feed([[e.kind, e.seat, e.data] for e in events])
+        feed(to_json(s))
+    return h.hexdigest()
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -89,7 +140,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a table option, e.g. challenges=1,4 (repeatable)")
     ap.add_argument("--max-turns", type=int, default=400)
+    ap.add_argument("--digest", action="store_true", help="print the hash of the rules' answers in six games")
     args = ap.parse_args(argv)
+    if args.digest:
+        print(digest())
+        return
     options = dict(o.split("=", 1) for o in args.option)
     counts = (2, 3, 4) if args.players == "all" else (int(args.players),)
     print(f"{args.games} games each, options {options or '{}'}, at most {args.max_turns} player turns")

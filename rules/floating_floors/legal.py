@@ -90,23 +90,27 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     spots: dict[tuple[Space, str], list[tuple[statics.Point, ...]]] = {}  # the footprints at each (space, level)
     for p in w.pieces.values():
         spots.setdefault((p.space, p.level), []).append(statics.footprint(KIND_SHAPE[p.kind], p.point))
-    for kind in sorted(set(me.hand)):
-        shape = KIND_SHAPE[kind]
-        for card in range(w.lay.cards):
-            level = "board" if card in w.boards else "ground"
-            for sp in w.lay.spaces(card):
-                if sp in occupied or (level == "ground" and not is_land(w.s, w.lay, sp)):
-                    continue
-                here = spots.get((sp, level), ())
-                if level == "ground" and here and w.s.options.has(6):
-                    continue
-                foot = statics.footprint(shape, statics.jutsu_position(sp, shape, "c"))
-                if not any(statics.overlaps(foot, other) for other in here):
-                    out.append(f"place {kind} {name(sp)}")
+    kinds = sorted(set(me.hand))
+    shapes = {KIND_SHAPE[k] for k in kinds}
+    fits: dict[str, list[str]] = {shape: [] for shape in shapes}  # the space names each shape fits at the centre
+    one_per_space = w.s.options.has(6)
+    for card in range(w.lay.cards):
+        level = "board" if card in w.boards else "ground"
+        for sp in w.lay.spaces(card):
+            if sp in occupied or (level == "ground" and not is_land(w.s, w.lay, sp)):
+                continue
+            here = spots.get((sp, level), ())
+            if level == "ground" and here and one_per_space:
+                continue
+            for shape in shapes:  # an empty space fits every shape: no footprint to compare
+                if not here or not any(statics.overlaps(statics.footprint(shape, statics.jutsu_position(
+                        sp, shape, "c")), other) for other in here):
+                    fits[shape].append(name(sp))
+    out += [f"place {kind} {at}" for kind in kinds for at in fits[KIND_SHAPE[kind]]]  # `legal` sorts them
+    grounded = {w.card_at[p.space] for p in w.pieces.values() if p.level == "ground"}
     if w.deck:
         for card in range(w.lay.cards):
-            if card not in w.boards and any(p.level == "ground" and w.lay.card_of(p.space) == card
-                                            for p in w.pieces.values()):
+            if card not in w.boards and card in grounded:
                 origin = w.lay.origin(card)
                 middle = name((origin[0] + 1, origin[1] + 1))
                 for back, turns in itertools.product((False, True), range(4)):

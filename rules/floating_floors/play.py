@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.base import Event, IllegalActionError, NotYourTurnError
 from rules.floating_floors import notation as nt
-from rules.floating_floors import statics
+from rules.floating_floors import quick, statics
 from rules.floating_floors.components import JUTSU_KINDS
 from rules.floating_floors.legal import legal
 from rules.floating_floors.moves import perform
@@ -118,7 +118,13 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any]:
     ``{"action", "checks": [{"card", "margin", "stable", "chance"}], "collapse": card | None, "claim": bansen |
     None, "win": bool}``; ``chance`` is the shaky-hands fall chance the real move would run (0 without them).
     With ``tension=bands`` each check has its ``band`` instead (margin and chance None). Raises the rules'
-    error when the action is refused."""
+    error when the action is refused. Plain placements and boards are answered by `quick` (the same answer)."""
+    fast = quick.preview(s, seat, action)
+    return fast if fast is not None else generic_preview(s, seat, action)
+
+
+def generic_preview(s: State, seat: int, action: str) -> dict[str, Any]:
+    """`preview` through the whole rules path: the action made on a steady working copy."""
     w = _tried(s, seat, action)
     events = masked_events(s.options, w.events)
     verb = action.split()[0] if action.strip() else ""

@@ -1,0 +1,51 @@
+"""``/replay`` through the Discord harness: the first message, stepping by button and by select, a forged or stale
+button refused privately, and a running game's replay that never shows a kept card."""
+
+from __future__ import annotations
+
+from tests.discord_harness import Harness, start_table, table_of
+
+
+def step_text(sent: object) -> str:
+    return sent.text  # type: ignore[attr-defined]
+
+
+async def test_replay_steps_forward_by_button_and_jumps_by_select(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"])
+    table = await table_of(harness, channel)
+    await harness.slash("move", "alice", channel, action="pass")
+    sent = await harness.slash("replay", "carol", channel)
+    message = next(s for s in sent if "replay:next:" in " ".join(s.custom_ids()))
+    assert "move 0 of" in message.text and message.pngs()
+    assert {f"replay:{op}:{table.id}" for op in ("first", "back", "next", "last")} <= {
+        c.rpartition(":")[0] for c in message.custom_ids()}
+    await harness.click(message, "replay:next:", "dave")
+    now = harness.current(message)
+    assert "move 1 of" in now.text and "chose in secret" in now.text  # alice's keep, as a secret
+    await harness.select(now, ["0"], "carol")
+    assert "move 0 of" in harness.current(message).text
+
+
+async def test_a_forged_or_stale_replay_button_gets_a_short_private_refusal(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"])
+    table = await table_of(harness, channel)
+    sent = await harness.slash("replay", "carol", channel)
+    message = next(s for s in sent if s.custom_ids())
+    before = harness.current(message).text
+    for forged in ("replay:next:" + "9" * 30 + ":1", f"replay:next:{table.id}:999"):  # no such table; no such move
+        payload = harness.click_payload(message, "replay:next:", "carol")
+        payload["data"]["custom_id"] = forged
+        answer = await harness.feed(payload)
+        assert answer and answer[-1].ephemeral and len(answer[-1].text) < 200, forged
+        assert harness.current(message).text == before
+
+
+async def test_a_running_games_replay_never_shows_a_kept_card(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"], keep_none=False)
+    menu = (await harness.click(harness.with_button(":choose:"), ":choose:", "alice"))[-1]
+    await harness.click(menu, ":keepnone:", "alice")
+    sent = await harness.slash("replay", "carol", channel)
+    message = next(s for s in sent if s.custom_ids())
+    await harness.click(message, "replay:last:", "carol")
+    text = harness.current(message).text
+    assert "keep" not in text and "chose in secret" in text and "harness-seed" not in text

@@ -6,6 +6,9 @@ round, ``--rounds`` rounds, ~1 min for 30) and ``thread`` (messages and images p
 through the offline Discord harness, ~4 s) and ``tournament`` (whole bot tournaments of 64 and 256 entrants
 through the engine, ~2 min) and ``memory`` (the bot's RSS with 5,000 active games loaded, and a 10,000-move soak
 with images, each in a child process, ~10 min) run only when named: ``python -m tests.bench load``, or ``all``.
+``cluster`` (one process on SQLite, one on PostgreSQL, four on PostgreSQL: the real bots against the Discord double,
+a ramp, a 10-minute hold, a kill; about an hour; options: ``python -m tests.bench.bench_cluster --help``) runs only
+when named, not with ``all``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 from collections.abc import Callable
 
 from tests.bench import (
+    bench_cluster,
     bench_faults,
     bench_floating_floors,
     bench_floating_world,
@@ -29,6 +33,7 @@ from tests.bench import (
     bench_the_floor_render,
     bench_thread,
     bench_tournament,
+    bench_web,
 )
 from tests.bench.harness import Row, markdown_table
 
@@ -51,6 +56,11 @@ REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
     "thread": lambda args: bench_thread.report(),
     "tournament": lambda args: bench_tournament.report(),
     "memory": lambda args: bench_memory.report(),
+    "web": lambda args: bench_web.report(),
+}
+# Cases too long for ``all``: run only when named.
+NAMED_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
+    "cluster": lambda args: bench_cluster.report([]),
 }
 FLOOR_NOTE = "× floor: median divided by PNG-encoding a flat image of the same size and mode in this run."
 LOAD_NOTE = ("× floor: divided by one bare BEGIN IMMEDIATE; UPDATE; COMMIT through aiosqlite on the same file "
@@ -69,7 +79,7 @@ def _selected(names: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    known = [*ROW_CASES, *REPORT_CASES, "all"]
+    known = [*ROW_CASES, *REPORT_CASES, *NAMED_CASES, "all"]
     parser.add_argument("cases", nargs="*", metavar="CASE",
                         help=f"one of {', '.join(known)} (default: every per-move case, not load or faults)")
     parser.add_argument("-n", type=int, default=100, help="timed runs per step (default 100)")
@@ -89,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(FLOOR_NOTE)
     for name in cases:
-        if name in REPORT_CASES:
-            print(REPORT_CASES[name](args))
+        if name in REPORT_CASES or name in NAMED_CASES:
+            print({**REPORT_CASES, **NAMED_CASES}[name](args))
             if name in REPORT_NOTES:
                 print()
                 print(REPORT_NOTES[name])

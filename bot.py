@@ -14,6 +14,7 @@ import hashlib
 import logging
 import os
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -51,6 +52,8 @@ MAX_RETRY_SECONDS = 30.0
 GATEWAY_AUTH_FAILED = 4004  # the gateway's close code for a token it refuses
 GATEWAY_PROBE_TIMEOUT = 30.0  # seconds; discord.py itself allows 60 for a gateway handshake
 LOCAL_GUILD_READY_TIMEOUT = 0.05  # seconds; only with a local Discord double (point_at_local_api)
+LOOP_LAG_ENV = "FLOORBOARD_LOOP_LAG_LOG"  # seconds per loop-lag log line; unset: no ticker (benchmarks set it)
+LOOP_LAG_TICK = 0.05  # seconds the ticker sleeps; its lateness is the loop's lag
 
 NO_TOKEN = """\
 Floorboard needs a Discord bot token to run.
@@ -150,10 +153,12 @@ class Floorboard(App):
         if self.settings.sharded:  # fire only the deadlines of guilds on this process's shards
             self.engine.scheduler.shards = Shards(self.settings.shard_count or 1, self.settings.shard_list or (0,))
         self.engine.scheduler.lease_seconds = self.settings.deadline_lease_seconds
-        # Images are drawn in worker processes from now on (they warm up while the cogs load).
+        # Images are drawn in worker processes from now on (they warm up while the cogs load; until they are
+        # up, in threads: their start waits seconds for the forkserver's imports, and must not block the loop).
         # The forkserver that forks them also serves the tournament pairing's children (league.pairing), and
         # Floating Floors' "what if" runs the rules' preview in a worker (cogs.floating_floors.whatif_of).
-        render_pool.start(self.settings.render_workers, preload=("league.pairing", "cogs.floating_floors"))
+        render_pool.start(self.settings.render_workers, preload=("league.pairing", "cogs.floating_floors"),
+                          background=True)
         # Tournaments run on the engine (their rounds' deadlines are a due source of its scheduler); the
         # tournaments cog gives the director its surface (a thread per table, the announcements).
         self.director = Director(self.engine)
@@ -387,7 +392,30 @@ async def probe_gateway(bot: Floorboard) -> None:
         await ws.close()
 
 
+async def log_loop_lag(every: float) -> None:
+    """Every ``every`` s, one log line with the worst lateness of a `LOOP_LAG_TICK` ticker in that window (how
+    long a callback waited for the loop) and the wall time, for tests.bench.bench_cluster to read."""
+    loop = asyncio.get_running_loop()
+    worst, window_end = 0.0, loop.time() + every
+    while True:
+        expected = loop.time() + LOOP_LAG_TICK
+        await asyncio.sleep(LOOP_LAG_TICK)
+        worst = max(worst, loop.time() - expected)
+        if loop.time() >= window_end:
+            log.info("loop lag: max %.1f ms at %.3f", worst * 1000, time.time())
+            worst, window_end = 0.0, loop.time() + every
+
+
+def start_loop_lag_log() -> asyncio.Task[None] | None:
+    """The opt-in loop-lag ticker (``FLOORBOARD_LOOP_LAG_LOG``=seconds, e.g. 1), from the loop's first moment."""
+    every = os.environ.get(LOOP_LAG_ENV, "").strip()
+    if not every:
+        return None
+    return asyncio.create_task(log_loop_lag(float(every)), name="loop-lag-log")
+
+
 async def run(bot: Floorboard, token: str) -> None:
+    _lag_ticker = start_loop_lag_log()  # held for the loop's whole life: a task nobody references may be collected
     async with bot:
         await bot.open_store()
         # Once setup_hook has begun (after Discord answered), a failure is not a network one to retry.

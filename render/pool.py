@@ -11,6 +11,8 @@ tests and the terminal never start it, so everything draws in a thread as before
 start (every renderer imported, the fonts read), so the first move after a start is not the slow one.
 A worker that dies mid-draw breaks the whole executor (`BrokenProcessPool`): the pool is replaced, a line is
 logged and the image drawn again in the new pool, and in a thread if that breaks too: an image is never lost.
+Every `RECYCLE_DRAWS` draws fresh workers take over (started in a thread, warm before they do) and the old ones
+exit once their queued draws are drawn: a worker's memory (caches, the C heap's fragments) never grows for long.
 A worker watches the process that started the pool and exits when it dies without a shutdown (SIGKILL, an OOM
 kill); the forkserver then exits too. Nothing else would end them: the workers hold each other's queue pipes and
 the forkserver's "alive" pipe open.
@@ -19,6 +21,7 @@ the forkserver's "alive" pipe open.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import logging
 import multiprocessing
@@ -44,6 +47,9 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 START_METHOD = "forkserver"
+# Fresh workers after this many draws (docs/benchmarks.md, Memory): a worker's RSS grows by its caches filling
+# and by what the C heap (Pillow's image blocks) keeps after frees; a fresh fork of the forkserver starts small.
+RECYCLE_DRAWS = 5000
 
 
 def _warm(image_format: str, owner: int | None = None) -> None:
@@ -97,11 +103,42 @@ def _ready() -> int:
 class RenderPool:
     """Worker processes that draw images, or none (``workers`` 0: a thread per draw, as tests and the terminal)."""
 
-    def __init__(self, workers: int = 0, preload: tuple[str, ...] = ()) -> None:
+    def __init__(self, workers: int = 0, preload: tuple[str, ...] = (), *, background: bool = False,
+                 recycle_after: int = RECYCLE_DRAWS) -> None:
         self.workers = workers
         self.preload = preload
-        self._executor: ProcessPoolExecutor | None = self._start() if workers > 0 else None
         self.replaced = 0  # broken executors replaced so far (logged each time)
+        self.recycle_after = recycle_after  # draws by one set of workers before fresh ones take over (0: never)
+        self.recycled = 0  # sets of workers retired so far
+        self.recycler: threading.Thread | None = None  # the thread starting fresh workers, while it runs
+        self._draws = 0
+        self.up = threading.Event()  # the workers' pool is up (at once without workers)
+        self._lock = threading.Lock()
+        self._closed = False
+        self._executor: ProcessPoolExecutor | None = None
+        self.starter: threading.Thread | None = None
+        if workers > 0 and background:
+            # The first worker's fork waits for the forkserver to import every renderer (seconds on a busy
+            # machine): a thread waits for it, not the event loop; draws go to threads until the pool is up.
+            self.starter = threading.Thread(target=self._start_in_background, name="render-pool-start", daemon=True)
+            self.starter.start()
+            return
+        self._executor = self._start() if workers > 0 else None
+        self.up.set()
+
+    def _start_in_background(self) -> None:
+        try:
+            executor = self._start()
+        except (OSError, RuntimeError):
+            log.exception("the render workers did not start; drawing images in threads")
+            return
+        with self._lock:
+            if self._closed:  # shut down while starting
+                executor.shutdown(wait=False, cancel_futures=True)
+                return
+            self._executor = executor
+        self.up.set()
+        log.info("render workers up: %d", self.workers)
 
     @property
     def processes(self) -> bool:
@@ -131,6 +168,7 @@ class RenderPool:
             return await asyncio.to_thread(fn, *args, **kwargs)
         call = functools.partial(fn, *args, **kwargs)
         loop = asyncio.get_running_loop()
+        self._count_draw()
         for attempt in (1, 2):
             try:
                 return await loop.run_in_executor(executor, call)
@@ -138,11 +176,39 @@ class RenderPool:
                 executor = self._replace(executor, fn, attempt)
                 if executor is None:
                     break
-            except RuntimeError:  # shut down meanwhile (the bot is closing): the thread still answers
-                if self._executor is not None:
+            except RuntimeError:  # shut down meanwhile: retired (draw in the fresh pool) or the bot is closing
+                if self._executor is None:
+                    break
+                if self._executor is executor:
                     raise
-                break
+                executor = self._executor
         return await asyncio.to_thread(fn, *args, **kwargs)
+
+    def _count_draw(self) -> None:
+        """Every `recycle_after` draws, fresh workers: started in a thread (the loop never waits for a fork), they
+        take over once warm; the old ones finish the draws queued to them, then exit."""
+        self._draws += 1
+        if self.recycle_after <= 0 or self._draws < self.recycle_after or self.recycler is not None:
+            return
+        self._draws = 0
+        self.recycler = threading.Thread(target=self._recycle, name="render-pool-recycle", daemon=True)
+        self.recycler.start()
+
+    def _recycle(self) -> None:
+        try:
+            fresh = self._start()
+            concurrent.futures.wait([fresh.submit(_ready) for _ in range(self.workers)], timeout=60)  # warm
+        except (OSError, RuntimeError):
+            log.exception("fresh render workers did not start; the old ones draw on")
+            self.recycler = None
+            return
+        with self._lock:
+            old, retired = self._executor, fresh  # shut down meanwhile: the fresh workers go
+            if not self._closed and old is not None:
+                self._executor, retired = fresh, old
+                self.recycled += 1
+            self.recycler = None
+        retired.shutdown(wait=False, cancel_futures=retired is fresh)  # the old pool draws what it was sent
 
     def _replace(self, broken: ProcessPoolExecutor, fn: Callable[..., object],
                  attempt: int) -> ProcessPoolExecutor | None:
@@ -158,7 +224,9 @@ class RenderPool:
 
     def shutdown(self) -> None:
         """Stop the workers (queued draws are cancelled; a draw awaited meanwhile goes to a thread)."""
-        executor, self._executor = self._executor, None
+        with self._lock:
+            self._closed = True
+            executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
 
@@ -166,12 +234,13 @@ class RenderPool:
 _pool = RenderPool(0)
 
 
-def start(workers: int, preload: tuple[str, ...] = ()) -> RenderPool:
+def start(workers: int, preload: tuple[str, ...] = (), *, background: bool = False) -> RenderPool:
     """Draw in ``workers`` processes from now on (0: in threads); the previous pool, if any, is stopped.
-    ``preload``: modules the forkserver imports besides the renderers (see `RenderPool._start`)."""
+    ``preload``: modules the forkserver imports besides the renderers (see `RenderPool._start`); ``background``:
+    return at once and draw in threads until the workers are up (the bot's start)."""
     global _pool
     _pool.shutdown()
-    _pool = RenderPool(workers, preload)
+    _pool = RenderPool(workers, preload, background=background)
     log.info("drawing images in %s", f"{workers} worker processes" if workers else "threads")
     return _pool
 

@@ -147,3 +147,48 @@ async def test_the_module_pool_draws_in_threads_until_started_and_after_stop() -
     finally:
         render_pool.stop()
     assert not render_pool.current().processes
+
+
+async def test_a_pool_started_in_the_background_returns_at_once_and_draws_in_threads_until_its_workers_are_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's start no longer waits for the forkserver's imports (seconds, the loop blocked): the pool comes up
+    in a thread, and a move meanwhile gets its image drawn in a thread of the bot's process."""
+    release = threading.Event()
+    real_start = RenderPool._start
+
+    def held_start(self: RenderPool) -> Any:
+        release.wait(60)
+        return real_start(self)
+
+    monkeypatch.setattr(RenderPool, "_start", held_start)
+    pool = RenderPool(1, background=True)  # returns although its start is held
+    try:
+        assert not pool.up.is_set() and not pool.processes
+        assert (await pool.draw(where))[0] == os.getpid()
+        release.set()
+        assert await asyncio.to_thread(pool.up.wait, 60)
+        pid, _ = await pool.draw(where)
+        assert pid != os.getpid() and pid in pool.worker_pids()
+    finally:
+        release.set()
+        pool.shutdown()
+
+
+async def test_a_pool_shut_down_while_starting_in_the_background_stops_its_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    release, started = threading.Event(), []
+    real_start = RenderPool._start
+
+    def held_start(self: RenderPool) -> Any:
+        release.wait(60)
+        started.append(real_start(self))
+        return started[-1]
+
+    monkeypatch.setattr(RenderPool, "_start", held_start)
+    pool = RenderPool(1, background=True)
+    pool.shutdown()
+    release.set()
+    assert pool.starter is not None
+    await asyncio.to_thread(pool.starter.join, 60)
+    assert not pool.processes and (await pool.draw(where))[0] == os.getpid()
+    assert started and started[0]._shutdown_thread, "the executor started after the shutdown was shut down"

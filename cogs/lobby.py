@@ -465,7 +465,10 @@ class Lobby(commands.Cog):
                 raise GameNotFoundError("engine.no_game", table=table)
             text = redact(found, await self.engine.record(found.id))
             file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.game}-{found.id}.txt")
-            await ctx.send(t("lobby.record_caption", locale, table=found.id), file=file, ephemeral=True)
+            caption = t("lobby.record_caption", locale, table=found.id)
+            if found.state is not None:  # a started game replays from this log (cogs/replay.py)
+                caption += "\n" + t("replay.record_line", locale, table=found.id)
+            await ctx.send(caption, file=file, ephemeral=True)
 
     async def damaged_for_export(self, ctx: commands.Context[Any], error: DamagedGameError) -> Table:
         """A damaged game's record goes to its host or an admin only: without its state nothing in the log can

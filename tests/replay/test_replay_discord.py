@@ -49,3 +49,10 @@ async def test_a_running_games_replay_never_shows_a_kept_card(harness: Harness) 
     await harness.click(message, "replay:last:", "carol")
     text = harness.current(message).text
     assert "keep" not in text and "chose in secret" in text and "harness-seed" not in text
+
+
+async def test_the_record_links_the_replay(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"])
+    table = await table_of(harness, channel)
+    sent = await harness.slash("record", "carol", channel)
+    assert f"replay: /replay game:{table.id}" in sent[-1].text

@@ -396,6 +396,7 @@ class DiscordDouble:
         self.threads: list[int] = []
         self.messages: dict[int, Message] = {}
         self.sent: list[Sent] = []
+        self.on_sent: list[Callable[[Sent], None]] = []  # called with each `Sent` as it is recorded
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # by guild id (None: global)
         self.syncs = 0
@@ -930,6 +931,8 @@ class DiscordDouble:
         reference = (body.get("message_reference") or {}).get("message_id")
         sent.reference = int(reference) if reference is not None else None
         self.sent.append(sent)
+        for listener in self.on_sent:  # a benchmark's index of what is posted where
+            listener(sent)
         return sent
 
     async def post_message(self, req: Request) -> tuple[int, Any]:

@@ -312,3 +312,91 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("game_id", required=False, type=int)
+@click.option("--db", "db", type=click.Path(path_type=Path), help="The bot's database (with GAME_ID).")
+@click.option("--save", "save", help="A terminal game's save name (see `./floorboard play --list`).")
+@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+              help="Where `play` keeps its saves (with --save).")
+@click.option("--record", "record", type=click.Path(path_type=Path), help="A record file (/record's text).")
+@click.option("--gif", "gif", type=click.Path(path_type=Path), help="Write the whole game as an animated GIF.")
+@click.option("--frames", "frames", type=click.Path(path_type=Path), help="Write each step's board into DIR.")
+def replay(game_id: int | None, db: Path | None, save: str | None, out: Path, record: Path | None,
+           gif: Path | None, frames: Path | None) -> int:
+    """Replay a game: from the bot's database, a terminal save or a record file; print it step by step, or write
+    an animated GIF or every step's board. Exit 2 with one line for an unknown game or a path that cannot be
+    written."""
+    import asyncio  # lazy: the bot's start needs none of this
+
+    return asyncio.run(run_replay(game_id, db, save, out, record, gif, frames))
+
+
+async def run_replay(game_id: int | None, db: Path | None, save: str | None, out: Path, record: Path | None,
+                     gif: Path | None, frames: Path | None) -> int:
+    # lazy: the rules, the engine and the renderers load only for this command
+    from engine.replay import Replay, ReplayError, load_record, table_source
+    from engine.services import StorageOpenError, open_store
+    from i18n import t
+    from render.animate import animate_views, board_frames
+    from rules import GAMES
+    from terminal.saves import save_channel
+
+    def fail(key: str, **params: object) -> int:
+        click.echo(t(key, "en", prog=PROG, **params), err=True)
+        return 2
+
+    replay: Replay
+    if record is not None:
+        try:
+            replay = load_record(record.read_text(encoding="utf-8"), GAMES)
+        except OSError as e:
+            return fail("replay.cli.cannot_write", path=str(record), reason=e.strerror or str(e))
+        except ReplayError as e:
+            return fail(e.key, **e.params)
+    else:
+        path = out / "play.db" if save is not None and db is None else db
+        if path is None or (game_id is None and save is None):
+            return fail("replay.cli.need_one")
+        if not path.exists():
+            return fail("replay.cli.unknown_game", table=game_id or save, db=str(path))
+        try:
+            store = await open_store(path)
+        except StorageOpenError as e:
+            return fail("replay.cli.unknown_game", table=game_id or save, db=f"{path} ({e.reason})")
+        try:
+            from engine import Engine  # lazy: as above
+
+            engine = Engine(store)
+            row = (await engine.queries.saved_game(channel_id=save_channel(save)) if save is not None
+                   else await store.load_game(game_id))
+            if row is None:
+                return fail("replay.cli.no_save" if save else "replay.cli.unknown_game", save=save, table=game_id,
+                            db=str(path))
+            table = await engine.get(row.id)
+            replay = Replay(table.rules, await table_source(store, table))
+        finally:
+            await store.close()
+    names = replay.source.names
+    views = replay.views()
+    try:
+        if gif is not None:
+            made = animate_views(replay.source.game, views, names=names, locale="en", limit=10 << 20)
+            if made is None:
+                return fail("replay.no_image", game=replay.source.game)
+            gif.write_bytes(made.data)
+            click.echo(t("replay.cli.wrote_gif", "en", path=str(gif), size=f"{made.size / 1024:.0f} KiB",
+                         frames=made.frames, steps=len(replay) - 1))
+        if frames is not None:
+            frames.mkdir(parents=True, exist_ok=True)
+            images = board_frames(replay.source.game, views, names=names, locale="en")
+            for k, data in enumerate(images):
+                (frames / f"step-{k:04d}.{'png' if data.startswith(bytes([137])) else 'webp'}").write_bytes(data)
+            click.echo(t("replay.cli.wrote_frames", "en", count=len(images), path=str(frames)))
+    except OSError as e:
+        return fail("replay.cli.cannot_write", path=str(gif if frames is None else frames), reason=e.strerror or e)
+    if gif is None and frames is None:
+        for k in range(len(replay)):
+            click.echo(f"{k:>4}  {replay.step(k, 'en').caption}")
+    return 0

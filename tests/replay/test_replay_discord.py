@@ -56,3 +56,13 @@ async def test_the_record_links_the_replay(harness: Harness) -> None:
     table = await table_of(harness, channel)
     sent = await harness.slash("record", "carol", channel)
     assert f"replay: /replay game:{table.id}" in sent[-1].text
+
+
+async def test_an_animated_replay_says_its_size_and_frame_count(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"])
+    await harness.slash("move", "alice", channel, action="pass")
+    sent = await harness.slash("replay", "carol", channel, animate=True)
+    reply = next(s for s in sent if s.files)
+    name, data = reply.files[0]
+    assert name.endswith(".gif") and data.startswith(b"GIF89a")
+    assert "KiB" in reply.text and "frames" in reply.text

@@ -85,8 +85,8 @@ def _frames(boards: list[tuple[Image.Image, int]], size: tuple[int, int], palett
     width, height = max(1, round(size[0] * scale)), max(1, round(size[1] * scale))
     images, durations = [], []
     for k, (image, steps) in enumerate(boards):
-        if image.size != size:  # a board that grew (or shrank): placed on the largest one's canvas
-            canvas = Image.new("RGB", size, "white")
+        if image.size != size:  # a board that grew (or shrank): on the largest one's canvas, in its own background
+            canvas = Image.new("RGB", size, image.getpixel((0, image.height - 1)))
             canvas.paste(image, (0, 0))
             image = canvas
         if scale != 1.0:

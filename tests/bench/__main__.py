@@ -28,6 +28,7 @@ from tests.bench import (
     bench_pipeline,
     bench_render,
     bench_render_floor_plan,
+    bench_replay,
     bench_the_floor_answers,
     bench_the_floor_pipeline,
     bench_the_floor_render,
@@ -48,6 +49,7 @@ ROW_CASES: dict[str, Callable[[int], list[Row]]] = {
     "floor_plan": lambda n: bench_floor_plan.rows(n) + bench_floor_plan.engine_rows(),
     "floating_world": lambda n: bench_floating_world.rows(min(n, 60)),
     "floating_floors": lambda n: bench_floating_floors.rows(min(n, 30)),
+    "replay": lambda n: bench_replay.rows(min(n, 20)),
 }
 # Cases that print a table of their own; run only when named (or with ``all``).
 REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {

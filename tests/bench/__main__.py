@@ -49,7 +49,6 @@ ROW_CASES: dict[str, Callable[[int], list[Row]]] = {
     "floor_plan": lambda n: bench_floor_plan.rows(n) + bench_floor_plan.engine_rows(),
     "floating_world": lambda n: bench_floating_world.rows(min(n, 60)),
     "floating_floors": lambda n: bench_floating_floors.rows(min(n, 30)),
-    "replay": lambda n: bench_replay.rows(min(n, 20)),
 }
 # Cases that print a table of their own; run only when named (or with ``all``).
 REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
@@ -59,6 +58,8 @@ REPORT_CASES: dict[str, Callable[[argparse.Namespace], str]] = {
     "tournament": lambda args: bench_tournament.report(),
     "memory": lambda args: bench_memory.report(),
     "web": lambda args: bench_web.report(),
+    # a 200-move game's step and animation (~30 s of CPU): not a per-move row, so only when named
+    "replay": lambda args: markdown_table(bench_replay.rows(min(args.n, 20))),
 }
 # Cases too long for ``all``: run only when named.
 NAMED_CASES: dict[str, Callable[[argparse.Namespace], str]] = {

@@ -29,7 +29,7 @@ from engine import GameNotFoundError, Table
 from engine.replay import Replay, ReplayCache, Step, table_source
 from i18n import t
 from render import pool as render_pool
-from render.animate import AnimationTooLargeError, animate_views
+from render.animate import AnimationTooLargeError, animate_log
 from render.kit.png import image_name
 from render.registry import renderer
 
@@ -195,8 +195,10 @@ class Replays(commands.Cog):
         interaction = ctx.interaction
         limit = getattr(interaction, "filesize_limit", None) or getattr(ctx.guild, "filesize_limit", DEFAULT_UPLOAD)
         try:
-            made = await render_pool.draw(animate_views, table.game, replay.views(), names=shown_names(table),
-                                          locale=locale, limit=max(1 << 20, int(limit) - UPLOAD_MARGIN))
+            source = replay.source  # the worker rebuilds the states: hundreds of applies stay off the loop
+            made = await render_pool.draw(animate_log, table.game, source.players, source.options, source.seed,
+                                          replay.actions, names=shown_names(table), locale=locale,
+                                          limit=max(1 << 20, int(limit) - UPLOAD_MARGIN))
         except AnimationTooLargeError:
             await send_ephemeral(ctx, t("replay.too_large", locale))
             return

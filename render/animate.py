@@ -169,4 +169,21 @@ def animate_views(game: str, views: list[dict[str, Any]], *, names: list[str] | 
     return animate(frames, limit, fmt) if frames else None
 
 
-__all__ = ["FORMATS", "Animation", "AnimationTooLargeError", "animate", "animate_views", "board_frames", "distinct"]
+def animate_log(game: str, players: int, options: dict[str, Any], seed: str, actions: list[tuple[int, str]], *,
+                names: list[str] | None, locale: str, limit: int, fmt: str = "gif") -> Animation | None:
+    """`animate_views` of a game rebuilt from its standing actions (undo rows already removed), for `render.pool`:
+    a worker replays the log too, so a long game's hundreds of applies stay off the event loop. Only public views
+    (seat None) are drawn; the seed only rebuilds the states."""
+    from rules import GAMES  # lazy: heavy (every game's rules), and only a worker drawing an animation needs them
+
+    rules = GAMES[game]
+    state = rules.new(players, options, seed)
+    views = [rules.view(state, None)]
+    for seat, action in actions:
+        state, _ = rules.apply(state, seat, action)
+        views.append(rules.view(state, None))
+    return animate_views(game, views, names=names, locale=locale, limit=limit, fmt=fmt)
+
+
+__all__ = ["FORMATS", "Animation", "AnimationTooLargeError", "animate", "animate_log", "animate_views", "board_frames",
+           "distinct"]

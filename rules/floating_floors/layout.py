@@ -113,6 +113,9 @@ def name(space: Space) -> str:
     return f"{LETTERS[space[0]]}{space[1] + 1}"
 
 
+NAMES: dict[Space, str] = {(c, r): name((c, r)) for r in range(len(LETTERS)) for c in range(len(LETTERS))}  # hot loops
+
+
 def parse_space(word: str) -> Space | None:
     m = SPACE_NAME.match(word)
     return (LETTERS.index(m.group(1)), int(m.group(2)) - 1) if m else None

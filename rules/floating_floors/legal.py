@@ -9,8 +9,9 @@ import itertools
 from rules.base import IllegalActionError
 from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_SHAPE
-from rules.floating_floors.layout import Space, name
+from rules.floating_floors.layout import NAMES, name
 from rules.floating_floors.moves import chakra_there, in_order, number, standing_spot, unfinished
+from rules.floating_floors.quick import position
 from rules.floating_floors.state import Player, Reset, State
 from rules.floating_floors.turns import MASTER_STEPS, side_alcoves
 from rules.floating_floors.work import Work, is_land
@@ -87,9 +88,8 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     me = w.seats[seat]
     out = ["end"]
     occupied = {q.space for q in w.seats if q.space is not None}
-    spots: dict[tuple[Space, str], list[tuple[statics.Point, ...]]] = {}  # the footprints at each (space, level)
-    for p in w.pieces.values():
-        spots.setdefault((p.space, p.level), []).append(statics.footprint(KIND_SHAPE[p.kind], p.point))
+    pos = position(w.s)  # the state's footprints per (space, level), shared with its previews
+    spots = pos.feet
     kinds = sorted(set(me.hand))
     shapes = {KIND_SHAPE[k] for k in kinds}
     fits: dict[str, list[str]] = {shape: [] for shape in shapes}  # the space names each shape fits at the centre
@@ -97,7 +97,7 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     for card in range(w.lay.cards):
         level = "board" if card in w.boards else "ground"
         for sp in w.lay.spaces(card):
-            if sp in occupied or (level == "ground" and not is_land(w.s, w.lay, sp)):
+            if sp in occupied or (level == "ground" and sp not in pos.land):
                 continue
             here = spots.get((sp, level), ())
             if level == "ground" and here and one_per_space:
@@ -105,12 +105,11 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
             for shape in shapes:  # an empty space fits every shape: no footprint to compare
                 if not here or not any(statics.overlaps(statics.footprint(shape, statics.jutsu_position(
                         sp, shape, "c")), other) for other in here):
-                    fits[shape].append(name(sp))
+                    fits[shape].append(NAMES[sp])
     out += [f"place {kind} {at}" for kind in kinds for at in fits[KIND_SHAPE[kind]]]  # `legal` sorts them
-    grounded = {w.card_at[p.space] for p in w.pieces.values() if p.level == "ground"}
     if w.deck:
         for card in range(w.lay.cards):
-            if card not in w.boards and card in grounded:
+            if card not in w.boards and card in pos.grounded:
                 origin = w.lay.origin(card)
                 middle = name((origin[0] + 1, origin[1] + 1))
                 for back, turns in itertools.product((False, True), range(4)):

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.floating_floors import notation as nt
 from rules.floating_floors import statics
-from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR, KIND_SHAPE, PHYSICS, WALKS_ON
+from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR, KIND_SHAPE, PHYSICS, TERRAIN_BY_ID, WALKS_ON
 from rules.floating_floors.layout import Layout, Space, card_table
 from rules.floating_floors.notation import Action
 from rules.floating_floors.state import State
 from rules.floating_floors.turns import MASTER_STEPS
-from rules.floating_floors.work import Lists, _indexed, band_of, colour_at, colour_of, is_land
+from rules.floating_floors.work import Lists, _indexed, band_of, colour_at, colour_of
 
 Foot = tuple[statics.Point, ...]
 
@@ -41,7 +42,8 @@ class Position:
     ninja_loads: dict[int, tuple[tuple[statics.Point, float], ...]]  # per card
     lists: dict[int, Lists]  # per card: the state's supports and Jutsu loads (`work._indexed`)
     grounded: frozenset[int]  # the cards with a Jutsu on the ground
-    land: dict[Space, bool] = field(default_factory=dict)  # filled as asked
+    spaces: frozenset[Space]  # on the map
+    land: frozenset[Space]  # the spaces `work.is_land` says are land
 
 
 _POSITIONS: OrderedDict[int, Position] = OrderedDict()
@@ -49,7 +51,7 @@ _POSITIONS_SIZE = 16  # states: a turn's and a few concurrent games'
 _LOCK = threading.Lock()
 
 
-def _position(s: State) -> Position:
+def position(s: State) -> Position:
     """The state's `Position`, kept for the last few states by identity (the entry holds the state alive)."""
     entry = _POSITIONS.get(id(s))
     if entry is not None and entry.s is s:
@@ -67,12 +69,25 @@ def _position(s: State) -> Position:
             ninja_loads.setdefault(at[q.space], []).append((q.point, PHYSICS.ninja_weight))
     entry = Position(s, lay, at, frozenset(b.card for b in s.boards), feet, ninja_feet,
                      {card: tuple(loads) for card, loads in ninja_loads.items()}, _indexed(s.pieces, at)[3],
-                     frozenset(at[p.space] for p in s.pieces if p.level == "ground"))
+                     frozenset(at[p.space] for p in s.pieces if p.level == "ground"), _spaces(lay),
+                     _land(s.cards, lay))
     with _LOCK:  # build, then publish: a reader sees a whole entry or none
         _POSITIONS[id(s)] = entry
         while len(_POSITIONS) > _POSITIONS_SIZE:
             _POSITIONS.popitem(last=False)
     return entry
+
+
+@cache
+def _spaces(lay: Layout) -> frozenset[Space]:
+    return frozenset((c, r) for c in range(lay.cols) for r in range(lay.rows))
+
+
+@lru_cache(maxsize=64)  # the cards of a game never change (their side is set at the start)
+def _land(cards: tuple[tuple[str, str], ...], lay: Layout) -> frozenset[Space]:
+    """The land spaces of a map of ``cards``, each as `work.is_land` tells it."""
+    return frozenset(sp for sp in _spaces(lay)
+                     if lay.local(sp) in TERRAIN_BY_ID[cards[lay.card_of(sp)][0]].land(cards[lay.card_of(sp)][1]))
 
 
 def preview(s: State, seat: int, action: str) -> dict[str, Any] | None:
@@ -82,40 +97,45 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any] | None:
             or not 0 <= seat < s.players or s.seats[seat].out or not isinstance(action, str) or "+" in action:
         return None
     try:
-        act = nt.parse(action)
+        act, text = _parsed(action)
     except Exception:  # a refusal: the generic path words it
         return None
-    pos = _position(s)
+    pos = position(s)
     if act.verb == "take" and s.phase == "acquire":
-        return _taken(pos, act) if act.source == "pool" or (act.space in pos.at and pos.lay.on_map(act.space)) \
-            else None
-    if s.phase != "navigate" or act.space is None or act.space not in pos.at or not pos.lay.on_map(act.space):
+        return _taken(pos, act, text) if act.source == "pool" or act.space in pos.spaces else None
+    if s.phase != "navigate" or act.space not in pos.spaces:
         return None
     if act.verb == "place" and act.nudge is None:
         card = _placed(pos, seat, act)
     elif act.verb == "board":
         card = _boarded(pos, act)
     elif act.verb == "move" and act.nudge is None:
-        return _stepped(pos, seat, act)
+        return _stepped(pos, seat, act, text)
     else:
         return None
     if card is None:
         return None
-    return _answer(pos, act, card)
+    return _answer(pos, act, text, card)
 
 
-def _plain(act: Action) -> dict[str, Any]:
-    return {"action": nt.text(act), "checks": [], "collapse": None, "claim": None, "win": False}
+@lru_cache(maxsize=4096)  # a turn's previews name the same few hundred actions
+def _parsed(action: str) -> tuple[Action, str]:
+    act = nt.parse(action)
+    return act, nt.text(act)
 
 
-def _taken(pos: Position, act: Action) -> dict[str, Any] | None:
+def _plain(text: str) -> dict[str, Any]:
+    return {"action": text, "checks": [], "collapse": None, "claim": None, "win": False}
+
+
+def _taken(pos: Position, act: Action, text: str) -> dict[str, Any] | None:
     """A take (`moves.take`): from the pool or off the ground nothing is checked; off or from under a board,
     that board is checked without the Jutsu (the lowest id of its kind there that no ninja stands on)."""
     s = pos.s
     if act.kind not in s.to_take:
         return None
     if act.source == "pool":
-        return _plain(act) if s.pool[JUTSU_KINDS.index(act.kind)] else None
+        return _plain(text) if s.pool[JUTSU_KINDS.index(act.kind)] else None
     card = pos.at[act.space]
     on_board = card in pos.boards
     if act.source == "under" and not on_board:
@@ -127,17 +147,17 @@ def _taken(pos: Position, act: Action) -> dict[str, Any] | None:
     if gone is None:
         return None
     if not on_board:
-        return _plain(act)
+        return _plain(text)
     under = tuple([(KIND_SHAPE[p.kind], p.point) for p in s.pieces
                    if p.level == "ground" and pos.at[p.space] == card and p is not gone])
     on_top = tuple([(p.point, PHYSICS.jutsu_weight) for p in s.pieces
                     if p.level == "board" and pos.at[p.space] == card and p is not gone])
-    out = _plain(act)
+    out = _plain(text)
     _check(pos, out, card, under, on_top + pos.ninja_loads.get(card, ()))
     return out
 
 
-def _stepped(pos: Position, seat: int, act: Action) -> dict[str, Any] | None:
+def _stepped(pos: Position, seat: int, act: Action, text: str) -> dict[str, Any] | None:
     """A step (`moves.step_quietly`) into a space no other ninja stands on: the board entered is checked with the
     ninja's weight where it lands, then the board left without it; the first that falls ends the checks."""
     s = pos.s
@@ -164,7 +184,7 @@ def _stepped(pos: Position, seat: int, act: Action) -> dict[str, Any] | None:
             return None
         point = step.point
     left = pos.at[me.space] if me.space is not None else None
-    out = _plain(act)
+    out = _plain(text)
     for card in [entered] + ([left] if left is not None and left != entered else []):
         if card not in pos.boards:
             continue
@@ -185,12 +205,8 @@ def _placed(pos: Position, seat: int, act: Action) -> int | None:
         return None
     card = pos.at[act.space]
     on_board = card in pos.boards
-    if not on_board:
-        land = pos.land.get(act.space)
-        if land is None:
-            land = pos.land[act.space] = is_land(s, pos.lay, act.space)
-        if not land:
-            return None
+    if not on_board and act.space not in pos.land:
+        return None
     here = pos.feet.get((act.space, "board" if on_board else "ground"), [])
     if here and not on_board and s.options.has(6):
         return None
@@ -211,9 +227,9 @@ def _boarded(pos: Position, act: Action) -> int | None:
     return card
 
 
-def _answer(pos: Position, act: Action, card: int) -> dict[str, Any]:
+def _answer(pos: Position, act: Action, text: str, card: int) -> dict[str, Any]:
     """The preview dict as `play.preview` builds it from the one check (and the collapse it may bring)."""
-    out = _plain(act)
+    out = _plain(text)
     if card < 0:
         return out
     under, on_top = pos.lists.get(card, ((), ()))
@@ -228,7 +244,7 @@ def _check(pos: Position, out: dict[str, Any], card: int, under: tuple[tuple[str
            loads: tuple[tuple[statics.Point, float], ...]) -> bool:
     """`work.settle` as a preview reports it, added to ``out``; a fall is the collapse. True if it stands."""
     s = pos.s
-    bal = statics.balance(pos.lay.centre(card), under, loads)
+    bal = statics.balance_of_tuples(pos.lay.centre(card), under, loads)
     stable = bal.stable  # a preview has steady hands: only statics can make it fall
     margin = None if bal.margin == float("-inf") else round(bal.margin, 4)
     if s.options.tension == "bands":

@@ -39,7 +39,6 @@ from functools import lru_cache
 
 import shapely
 from shapely.geometry import MultiPoint, Polygon
-from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
@@ -188,7 +187,7 @@ def signed_margin(hull: Sequence[Point], point: Point) -> float:
     if not hull:
         return -math.inf
     geometry = _geometry(tuple((float(x), float(y)) for x, y in hull))
-    target = ShapelyPoint(point)
+    target = shapely.points(point)  # the same Point, without the class constructor's checks
     if not isinstance(geometry, Polygon):
         return -geometry.distance(target)
     distance = geometry.exterior.distance(target)  # Polygon.distance is 0 for any inside point
@@ -235,6 +234,13 @@ def balance(board_centre: Point, supports: Sequence[tuple[str, Point]], loads: S
         return _balance((board_centre[0], board_centre[1]), tuple((shape, (at[0], at[1])) for shape, at in supports),
                         tuple(((p[0], p[1]), w) for p, w in loads))
     return _balanced(board_centre, supports, loads, physics)
+
+
+def balance_of_tuples(board_centre: Point, supports: tuple[tuple[str, Point], ...],
+                      loads: tuple[tuple[Point, float], ...]) -> Balance:
+    """`balance` (the box's physics) for inputs already in its cache's form: tuples of ``(shape, (x, y))`` and
+    ``((x, y), weight)`` (the hot previews build them so; no copy to make)."""
+    return _balance(board_centre, supports, loads)
 
 
 @lru_cache(maxsize=4096)  # a turn's previews ask a few hundred; each entry ~1-2 KB, so a few MB at most

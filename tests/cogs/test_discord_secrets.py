@@ -43,6 +43,8 @@ OUTPUTS: dict[str, Callable[[Harness, int], Awaitable[list[Sent]]]] = {
     "help": lambda h, c: h.slash("help", "bob", c, game="flying_blades"),
     "bad_move_reply": lambda h, c: h.slash("move", "bob", c, action=f"attack {SEED}"),
     "typed_move_reply": lambda h, c: h.say(TYPED_BAD_MOVE[h.game], "bob", c),
+    "replay": lambda h, c: h.slash("replay", "carol", c),
+    "replay_animated": lambda h, c: h.slash("replay", "carol", c, animate=True),
 }
 TYPED_BAD_MOVE = {"flying_blades": "attack a1 a2", "floor_plan": "skip", "the_floor": "challenge A1 A2"}
 

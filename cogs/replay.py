@@ -166,7 +166,7 @@ class Replays(commands.Cog):
             lines.append(f"-# {t('replay.public_only', locale)}")
         kwargs: dict[str, Any] = {"view": view_of(items(table.id, step, locale)),
                                   "allowed_mentions": discord.AllowedMentions.none()}
-        image = await self.board(table, step, locale)
+        image = await self.board(table, step, locale) or await self.surface_board(table, replay, k, locale)
         if image is not None:
             kwargs["file"] = discord.File(io.BytesIO(image), filename=image_name(
                 f"replay-{table.game}-{table.id}-{step.index}", image))
@@ -185,6 +185,15 @@ class Replays(commands.Cog):
         mark = step.view.get("last_action")
         return await render_pool.draw(render_pool.board, table.game, step.view, names=shown_names(table),
                                       locale=locale, moves=[mark] if isinstance(mark, dict) and step.index else None)
+
+    async def surface_board(self, table: Table, replay: Replay, k: int, locale: str) -> bytes | None:
+        """A game whose surface draws its own public image (Floor Plan's round summary, Floating World's map),
+        drawn from the step's state: a copy of the table holding it (the view cache keys on the state itself, so
+        the live game's cached views are not mixed up with it)."""
+        if renderer(table.game) is not None and renderer(table.game).has_board:  # type: ignore[union-attr]
+            return None
+        at = dataclasses.replace(table, state=replay.state(k))
+        return await surface_for(self.bot, table.game).board_png(at, locale)
 
     async def send_animation(self, ctx: commands.Context[Any], table: Table, replay: Replay, locale: str) -> None:
         game = surface_for(self.bot, table.game).game_name(locale)

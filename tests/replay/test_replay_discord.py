@@ -66,3 +66,14 @@ async def test_an_animated_replay_says_its_size_and_frame_count(harness: Harness
     name, data = reply.files[0]
     assert name.endswith(".gif") and data.startswith(b"GIF89a")
     assert "KiB" in reply.text and "frames" in reply.text
+
+
+async def test_a_game_without_a_board_image_replays_with_its_surfaces_public_image(harness: Harness) -> None:
+    await harness.slash("play", "alice", game="floor_plan")
+    lobby = harness.with_button(":lobby:join:")
+    await harness.click(lobby, ":lobby:join:", "bob")
+    await harness.click(lobby, ":lobby:start:", "alice")
+    table = await table_of(harness, lobby.channel_id)
+    sent = await harness.slash("replay", "carol", lobby.channel_id)
+    message = next(s for s in sent if s.custom_ids())
+    assert f"#{table.id}: move 0 of" in message.text and message.files

@@ -93,7 +93,7 @@ async def tournament_page(request: web.Request) -> web.Response:
     parts = [f"<p>{esc(summary)} · {esc(count)}</p>"]
     parts.append(_standings(value, who, locale))
     if value.bracket is not None:
-        parts.append(_bracket(value, who, locale))
+        parts.append(_bracket(value, who, game_slugs, locale))
     parts.append(_rounds(value, who, names, game_slugs, locale))
     if value.rounds:
         parts.append(_crosstable(value, who, locale))
@@ -120,15 +120,32 @@ def _standings(value: Tournament, who: Any, locale: str) -> str:
     return out
 
 
-def _bracket(value: Tournament, who: Any, locale: str) -> str:
+def _bracket(value: Tournament, who: Any, game_slugs: dict[int, str], locale: str) -> str:
     assert value.bracket is not None
+    games = _match_games(value)
     body = []
     for m in value.bracket.matches:
         slots = " – ".join(who(p) if p else "…" for p in m.slots)
         winner = who(m.winner) if m.winner else esc(t("web.to_be_decided", locale))
-        body.append([esc(m.label or m.id), slots, winner])
-    head = [t("web.match", locale), t("web.player", locale), t("web.winner", locale)]
+        kind, number_ = m.stage
+        # As the bot's bracket image: the round's title translated, the match id (W2-1, GF1) in every language.
+        label = f"{esc(t(f'tour.stage.{kind}', locale, round=number_))} · {esc(m.id)}"
+        links = [f'<a href="{attr(link(f"/g/{game_slugs[g]}", locale))}">{esc(t("web.view_game", locale))}</a>'
+                 for g in games.get(m.id, ()) if g in game_slugs]
+        body.append([label, slots, winner, " ".join(links)])
+    head = [t("web.match", locale), t("web.player", locale), t("web.winner", locale), t("web.game", locale)]
     return f"<h2>{esc(t('web.bracket', locale))}</h2>" + table(t("web.bracket", locale), head, body, "bracket")
+
+
+def _match_games(value: Tournament) -> dict[str, list[int]]:
+    """Each bracket match's games, in play order (a drawn game replayed keeps the earlier game in ``replays``)."""
+    out: dict[str, list[int]] = {}
+    for rnd in value.rounds:
+        ids = rnd.extra.get("matches") or []
+        for index, tb in enumerate(rnd.tables[:len(ids)]):
+            earlier = [r.get("game_id") for r in rnd.extra.get("replays", ()) if r.get("table") == index]
+            out.setdefault(str(ids[index]), []).extend(g for g in (*earlier, tb.game_id) if isinstance(g, int))
+    return out
 
 
 def _rounds(value: Tournament, who: Any, names: dict[str, str], game_slugs: dict[int, str], locale: str) -> str:

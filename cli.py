@@ -352,7 +352,7 @@ async def run_replay(game_id: int | None, db: Path | None, save: str | None, out
         try:
             replay = load_record(record.read_text(encoding="utf-8"), GAMES)
         except OSError as e:
-            return fail("replay.cli.cannot_write", path=str(record), reason=e.strerror or str(e))
+            return fail("replay.cli.cannot_read", path=str(record), reason=e.strerror or str(e))
         except ReplayError as e:
             return fail(e.key, **e.params)
     else:
@@ -366,16 +366,23 @@ async def run_replay(game_id: int | None, db: Path | None, save: str | None, out
         except StorageOpenError as e:
             return fail("replay.cli.unknown_game", table=game_id or save, db=f"{path} ({e.reason})")
         try:
-            from engine import Engine  # lazy: as above
+            from engine import DamagedGameError, Engine  # lazy: as above
 
             engine = Engine(store)
-            row = (await engine.queries.saved_game(channel_id=save_channel(save)) if save is not None
-                   else await store.load_game(game_id))
-            if row is None:
+            if save is not None:  # the save's running game, else the last one that ended under its name
+                row = await engine.queries.saved_game(channel_id=save_channel(save))
+                found = await (engine.get(row.id) if row is not None
+                               else engine.last_closed_table_in_channel(save_channel(save)))
+            else:  # an id past SQLite's integers is no game (it would overflow the query)
+                row = await store.load_game(game_id) if game_id is not None and 0 < game_id < 2**63 else None
+                found = None if row is None else await engine.get(row.id)
+            if found is None:
                 return fail("replay.cli.no_save" if save else "replay.cli.unknown_game", save=save, table=game_id,
                             db=str(path))
-            table = await engine.get(row.id)
+            table = found
             replay = Replay(table.rules, await table_source(store, table))
+        except DamagedGameError:
+            return fail("replay.cli.unknown_game", table=game_id or save, db=str(path))
         finally:
             await store.close()
     names = replay.source.names

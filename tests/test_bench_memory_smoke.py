@@ -49,5 +49,8 @@ def test_memory_report_has_the_load_and_soak_rows(tmp_path: Path) -> None:
     assert int(frozen.split(";")[0].replace(",", "")) > 0  # the running bot freezes what its start loaded
     soak = next(v for k, v in rows.items() if k.startswith("soak: moves"))
     assert soak.startswith("6 (")
-    assert "over 3 samples" in text  # after the warm-up: at 0, 3 and 6 moves
-    assert any(k.startswith("soak: RSS first / last / max") for k in rows)
+    assert "all 3 samples" in text  # after the warm-up: at 0, 3 and 6 moves
+    # The soak draws as the running bot does, in render worker processes, and reports each one's RSS too.
+    for who in ("main process", *(f"render worker {i + 1}" for i in range(bm.SOAK_WORKERS))):
+        assert any(k.startswith(f"soak, {who}: RSS first / last / max") for k in rows), who
+    assert any(k.startswith("soak: RSS with every cache emptied") for k in rows)

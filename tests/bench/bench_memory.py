@@ -49,22 +49,16 @@ from rules import GAMES
 from rules.base import RulesError
 from rules.floor_plan.bot import choose_baseline
 from storage import open_store
+from tests.bench.mem_probe import CacheRow, cache_infos, clear_caches, malloc_trim, probe, rss_kb
 
 MIX = ("flying_blades", "floor_plan", "the_floor", "floating_world", "floating_floors")
 SEATS = (2, 3)  # game i has SEATS[(i // len(MIX)) % 2] players
 OPENING = {"flying_blades": 6, "floor_plan": 2, "the_floor": 8, "floating_world": 8, "floating_floors": 2}
 SEEDS = 40  # distinct deals per (game, players) in the load; their openings are worked out once
 GAMES_LOADED, SOAK_MOVES, WARMUP, EVERY, SOAK_TABLES = 5000, 10_000, 1000, 1000, 25
+SOAK_WORKERS = 2  # render worker processes: the running bot's default on a 2-core machine (`config`)
 LOCALES = ("en", "pl")
 KB = 1024
-
-
-def rss_kb() -> int:
-    """This process's resident set size in KiB (Linux ``/proc``)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 def choose(game: str, state: Any, seat: int) -> str:
@@ -178,25 +172,32 @@ class Soak:
     moves: int = 0
     finished: int = 0
     images: int = 0
-    samples: list[tuple[int, int]] = field(default_factory=list)  # (moves, RSS KiB)
+    samples: list[tuple[int, int]] = field(default_factory=list)  # (moves, RSS KiB) of the process holding the games
+    workers: list[tuple[int, list[tuple[int, int]]]] = field(default_factory=list)  # (moves, [(pid, RSS KiB)])
     grown: list[str] = field(default_factory=list)  # tracemalloc: the lines that grew most
-    caches: list[tuple[str, int, int, int, int | None]] = field(default_factory=list)  # see `cache_infos`
+    caches: list[CacheRow] = field(default_factory=list)  # see `cache_infos`
+    worker_caches: list[CacheRow] = field(default_factory=list)  # a render worker's, at the end
+    # RSS KiB with every cache emptied, after a GC pass and malloc_trim: (main, [workers]) once every table has
+    # drawn its first image, and at the end. What grows between the two is held by no cache.
+    bare: list[tuple[int, list[int]]] = field(default_factory=list)
+    freed: list[tuple[int, int, list[int]]] = field(default_factory=list)  # (moves, main, [workers]): KiB trimmed
     cached: int = 0
     locks: int = 0
     full_gc_ms: list[float] = field(default_factory=list)  # the full collections the interpreter ran by itself
 
 
 async def image(table: Table, locale: str) -> bytes | None:
-    """The picture the cogs post after a move (in a worker thread, as they do)."""
-    from cogs.floating_world import map_png  # lazy: cogs are heavy (discord.py) and only the soak child needs them
-    from cogs.floor_plan.posts import summary_png
+    """The picture the cogs post after a move, drawn as they draw it (`render.pool`: in the pool's worker processes
+    when one is started, as the running bot does, else in a thread)."""
+    from cogs.floating_world import draw_map  # lazy: cogs are heavy (discord.py) and only the soak child needs them
+    from cogs.floor_plan.posts import draw_summary
     from cogs.utils.posting import last_move, render_view
     if table.state is None:
         return None
     if table.game == "floor_plan":
-        return await asyncio.to_thread(summary_png, table, None, locale)
+        return await draw_summary(table, None, locale)
     if table.game == "floating_world":
-        return await asyncio.to_thread(map_png, table, None, locale)
+        return await draw_map(table, None, locale)
     mark = last_move(table)
     return await render_view(table, None, locale, [mark] if mark else None)
 
@@ -254,9 +255,62 @@ class SoakTables:
         self.live[slot] = table
 
 
-async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bool) -> Soak:
-    """Bots play ``warmup + moves`` moves over ``tables`` tables with their images; RSS sampled every ``every``."""
+Probed = dict[int, tuple[int, int, list[CacheRow]]]  # worker pid: RSS KiB untrimmed, RSS KiB, its caches
+
+
+async def probe_workers(trim: bool, clear: bool = False) -> Probed:
+    """Every render worker's RSS and caches (`mem_probe.probe`, after its own GC pass, and ``malloc_trim`` with
+    ``trim``): probes go out two per worker until each worker has answered one."""
+    from render import pool as render_pool  # lazy: the soak child only
+    pool, seen = render_pool.current(), {}
+    for _ in range(8):
+        probes = [pool.draw(probe, trim, clear=clear) for _ in range(2 * pool.workers)]
+        for pid, untrimmed, kb, caches in await asyncio.gather(*probes):
+            seen[pid] = (untrimmed, kb, caches)
+        if set(seen) >= set(pool.worker_pids()):
+            break
+    return {pid: seen[pid] for pid in pool.worker_pids() if pid in seen}
+
+
+def fill_line(caches: list[CacheRow]) -> str:
+    """The bounded caches' fill, ``held/bound`` (``*`` at the bound): a cache still filling is not a leak."""
+    return ", ".join(f"{name.rsplit('.', 1)[-1]} {held}/{bound}{'*' if held >= bound else ''}"
+                     for name, _, _, held, bound in caches if bound)
+
+
+async def bare_rss(workers: int) -> tuple[int, list[int]]:
+    """RSS KiB of the main process and of each worker with every cache emptied, after GC and ``malloc_trim``."""
+    clear_caches()
+    gc.collect()
+    malloc_trim()
+    probed = await probe_workers(True, clear=True) if workers else {}
+    return rss_kb(), [kb for _, (_, kb, _) in sorted(probed.items())]
+
+
+def _sample(soak: Soak, done: int, trim: bool, workers: Probed) -> None:
+    gc.collect()
+    untrimmed = rss_kb()
+    if trim:
+        malloc_trim()
+    soak.samples.append((done, rss_kb()))
+    soak.workers.append((done, [(pid, kb) for pid, (_, kb, _) in sorted(workers.items())]))
+    soak.freed.append((done, untrimmed - rss_kb(), [u - kb for _, (u, kb, _) in sorted(workers.items())]))
+    rows = [f"moves {done}: main {rss_kb() / KB:.1f} MB, workers "
+            + " ".join(f"{kb / KB:.1f}" for _, (_, kb, _) in sorted(workers.items()))
+            + f"; malloc_trim freed {soak.freed[-1][1:]} KiB",
+            f"  main caches: {fill_line(cache_infos())}"]
+    rows += [f"  worker caches: {fill_line(caches)}" for _, _, caches in list(workers.values())[:1]]
+    print("\n".join(rows), file=sys.stderr, flush=True)
+
+
+async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bool, workers: int = 0,
+                     trim: bool = False) -> Soak:
+    """Bots play ``warmup + moves`` moves over ``tables`` tables with their images; RSS sampled every ``every``.
+    ``workers`` render worker processes draw the images as in the running bot (0: threads in this process);
+    ``trim``: ``malloc_trim(0)`` at each sample, in this process and in each worker."""
+    from render import pool as render_pool  # lazy: the soak child only
     soak, passes = Soak(), FullPasses()
+    render_pool.start(workers, preload=("league.pairing", "cogs.floating_floors"))  # as `Floorboard.setup_hook`
     with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:
         store = await open_store(Path(tmp) / "soak.sqlite3")
         engine = Engine(store)
@@ -264,15 +318,18 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
         try:
             for n in range(warmup):
                 await play.step(n, soak)
+                if n + 1 == min(tables, warmup):
+                    soak.bare.append(await bare_rss(workers))
+                    print(f"bare after {n + 1} moves: {soak.bare[-1]}", file=sys.stderr, flush=True)
             if trace:
                 tracemalloc.start(8)
             gc.callbacks.append(passes)
             for done in range(moves + 1):
                 if done % every == 0:
                     passes.paused = True
-                    gc.collect()
+                    probed = await probe_workers(trim) if workers else {}
+                    _sample(soak, done, trim, probed)
                     passes.paused = False
-                    soak.samples.append((done, rss_kb()))
                     if trace and done == 0:
                         first = tracemalloc.take_snapshot()
                 if done < moves:
@@ -281,6 +338,9 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
             soak.moves, soak.full_gc_ms = moves, passes.ms
             soak.cached, soak.locks = len(engine.book.cache), len(engine.book.locks)
             soak.caches = cache_infos()
+            soak.worker_caches = next(iter(probed.values()), (0, 0, []))[2] if workers else []
+            soak.bare.append(await bare_rss(workers))
+            print(f"bare at the end: {soak.bare[-1]}", file=sys.stderr, flush=True)
             if trace:
                 gc.collect()
                 diff = tracemalloc.take_snapshot().compare_to(first, "lineno")
@@ -288,28 +348,8 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
                 tracemalloc.stop()
         finally:
             await store.close()
+            render_pool.stop()
     return soak
-
-
-def cache_infos() -> list[tuple[str, int, int, int, int | None]]:
-    """(name, hits, misses, size, bound) of every filled ``functools`` cache in the project's loaded modules, the
-    paletted kit's per-palette text tiles included: what the soak's RSS is made of, and how often each cache helps."""
-    out, seen = [], set()
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
-            continue
-        for attr, obj in list(vars(module).items()):
-            info = getattr(obj, "cache_info", None)
-            if not callable(info) or id(obj) in seen:
-                continue
-            seen.add(id(obj))
-            got = info()
-            if got.currsize:
-                out.append((f"{name}.{attr}", got.hits, got.misses, got.currsize, got.maxsize))
-            if attr == "paletted" and got.currsize:
-                for kind, tiles in obj().tile_info().items():  # cached: the palette the renders drew with
-                    out.append((f"{name}.paletted() {kind}", *tiles))
-    return sorted(out, key=lambda row: -row[3])
 
 
 def slope_kb(samples: list[tuple[int, int]]) -> float:
@@ -345,9 +385,10 @@ def measure_load(games: int, db: Path | None = None) -> dict[str, Any]:
 
 
 def measure_soak(moves: int, warmup: int = WARMUP, every: int = EVERY, tables: int = SOAK_TABLES,
-                 trace: bool = False) -> dict[str, Any]:
-    args = ["soak", "--moves", str(moves), "--warmup", str(warmup), "--every", str(every), "--tables", str(tables)]
-    return _child(*args, *(["--trace"] if trace else []))
+                 trace: bool = False, workers: int = SOAK_WORKERS, trim: bool = False) -> dict[str, Any]:
+    args = ["soak", "--moves", str(moves), "--warmup", str(warmup), "--every", str(every), "--tables", str(tables),
+            "--workers", str(workers)]
+    return _child(*args, *(["--trace"] if trace else []), *(["--trim"] if trim else []))
 
 
 def _mb(kb: float) -> str:
@@ -372,24 +413,53 @@ def load_markdown(load: dict[str, Any]) -> list[str]:
     ]
 
 
-def soak_markdown(soak: dict[str, Any]) -> list[str]:
-    kbs, full = [kb for _, kb in soak["samples"]], soak["full_gc_ms"]
+def rss_rows(who: str, samples: list[tuple[int, int]], every: int) -> list[str]:
+    """RSS first / last / max, each step, and the least-squares slope over all samples and the last 6."""
+    kbs = [kb for _, kb in samples]
     steps = ", ".join(f"{(b - a) / KB:+.1f}" for a, b in itertools.pairwise(kbs))
+    return [
+        f"| soak, {who}: RSS first / last / max MB | {_mb(kbs[0])} / {_mb(kbs[-1])} / {_mb(max(kbs))} |",
+        f"| soak, {who}: RSS per {every:,} moves, MB (each step) | {steps} |",
+        f"| soak, {who}: RSS slope KB per 1,000 moves, all {len(kbs)} samples / the last 6 | "
+        f"{slope_kb(samples):+.0f} / {slope_kb(samples[-6:]):+.0f} |",
+    ]
+
+
+def worker_series(soak: dict[str, Any]) -> list[list[tuple[int, int]]]:
+    """Each render worker's (moves, RSS KiB) samples, by its place among the live workers at each sample."""
+    slots = max((len(ws) for _, ws in soak.get("workers", [])), default=0)
+    return [[(done, ws[i][1]) for done, ws in soak["workers"] if i < len(ws)] for i in range(slots)]
+
+
+def soak_markdown(soak: dict[str, Any]) -> list[str]:
+    full, workers = soak["full_gc_ms"], worker_series(soak)
+    where = f"{len(workers)} render worker processes" if workers else "threads in the main process"
     lines = [
-        f"| soak: moves after a {soak['warmup']:,}-move warm-up (games ended, images drawn) | {soak['moves']:,} "
-        f"({soak['finished']}, {soak['images']:,}) |",
-        f"| soak: RSS first / last / max MB | {_mb(kbs[0])} / {_mb(kbs[-1])} / {_mb(max(kbs))} |",
-        f"| soak: RSS slope KB per 1,000 moves (least squares over {len(kbs)} samples) | "
-        f"{slope_kb(soak['samples']):+.0f} |",
-        f"| soak: RSS per {soak['every']:,} moves, MB (each step) | {steps} |",
-        f"| soak: RSS slope KB per 1,000 moves over the last 6 samples | {slope_kb(soak['samples'][-6:]):+.0f} |",
+        f"| soak: moves after a {soak['warmup']:,}-move warm-up (games ended, images drawn in {where}) | "
+        f"{soak['moves']:,} ({soak['finished']}, {soak['images']:,}) |",
+        *rss_rows("main process", soak["samples"], soak["every"]),
+    ]
+    for i, series in enumerate(workers):
+        lines += rss_rows(f"render worker {i + 1}", series, soak["every"])
+    if len(soak.get("bare", [])) == 2:
+        (main0, work0), (main1, work1) = soak["bare"]
+        lines.append(f"| soak: RSS with every cache emptied (GC, malloc_trim) MB, once every table drew → the end: "
+                     f"main / workers | {_mb(main0)} → {_mb(main1)} / "
+                     + ", ".join(f"{_mb(a)} → {_mb(b)}" for a, b in zip(work0, work1, strict=False)) + " |")
+    if soak.get("trim") and soak.get("freed"):
+        main_freed = statistics.median(kb for _, kb, _ in soak["freed"])
+        worker_freed = [kb for _, _, kbs in soak["freed"] for kb in kbs]
+        lines.append(f"| soak: malloc_trim(0) at each sample freed, median MB: main / a worker | {_mb(main_freed)} / "
+                     f"{_mb(statistics.median(worker_freed)) if worker_freed else '-'} |")
+    lines += [
         f"| soak: full GC passes the interpreter ran by itself (longest, CPU ms) | {len(full)} "
         f"({max(full, default=0):.0f}) |",
         f"| soak: tables held by the engine / locks at the end ({soak['tables']} running) | {soak['cached']} / "
         f"{soak['locks']} |",
     ]
-    lines += [f"| soak: cache {name}: hits / misses / held / bound | {hits:,} / {misses:,} / {held:,} / {bound} |"
-              for name, hits, misses, held, bound in soak.get("caches", [])[:20]]
+    for who, key in (("main", "caches"), ("worker", "worker_caches")):
+        lines += [f"| soak: {who} cache {name}: hits / misses / held / bound | {hits:,} / {misses:,} / {held:,} / "
+                  f"{bound} |" for name, hits, misses, held, bound in soak.get(key, [])[:20]]
     return lines
 
 
@@ -402,9 +472,9 @@ def markdown(load: dict[str, Any] | None, soak: dict[str, Any] | None) -> str:
 
 def report(games: int = GAMES_LOADED, moves: int = SOAK_MOVES, warmup: int = WARMUP, every: int = EVERY,
            tables: int = SOAK_TABLES, db: Path | None = None, trace: bool = False,
-           rows: tuple[str, ...] = ("load", "soak")) -> str:
+           rows: tuple[str, ...] = ("load", "soak"), workers: int = SOAK_WORKERS, trim: bool = False) -> str:
     load = measure_load(games, db) if "load" in rows else None
-    soak = measure_soak(moves, warmup, every, tables, trace) if "soak" in rows else None
+    soak = measure_soak(moves, warmup, every, tables, trace, workers, trim) if "soak" in rows else None
     text = markdown(load, soak)
     if soak and soak.get("grown"):
         text += "\n\ntracemalloc, first sample → last (top lines):\n" + "\n".join(soak["grown"])
@@ -416,11 +486,13 @@ def _run_child(args: argparse.Namespace) -> dict[str, Any]:
         return asyncio.run(populate(Path(args.db), args.games))
     if args.child == "load":
         return asyncio.run(load_child(Path(args.db)))
-    soak = asyncio.run(soak_child(args.moves, args.warmup, args.every, args.tables, args.trace))
+    soak = asyncio.run(soak_child(args.moves, args.warmup, args.every, args.tables, args.trace, args.workers,
+                                  args.trim))
     return {"moves": soak.moves, "warmup": args.warmup, "finished": soak.finished, "images": soak.images,
-            "samples": soak.samples, "grown": soak.grown, "caches": soak.caches, "cached": soak.cached,
-            "locks": soak.locks, "full_gc_ms": soak.full_gc_ms,
-            "tables": args.tables, "every": args.every}
+            "samples": soak.samples, "workers": soak.workers, "grown": soak.grown, "caches": soak.caches,
+            "worker_caches": soak.worker_caches, "bare": soak.bare, "freed": soak.freed, "cached": soak.cached,
+            "locks": soak.locks, "full_gc_ms": soak.full_gc_ms, "tables": args.tables, "every": args.every,
+            "trim": args.trim}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -435,12 +507,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--db", type=Path, help="the load's database: populated when absent, kept and reused")
     p.add_argument("--trace", action="store_true", help="diff tracemalloc snapshots over the soak")
     p.add_argument("--rows", default="load,soak", help="the rows to measure: load, soak or both (default)")
+    p.add_argument("--workers", type=int, default=SOAK_WORKERS,
+                   help="render worker processes in the soak, as the bot's RENDER_WORKERS (0: threads)")
+    p.add_argument("--trim", action="store_true", help="malloc_trim(0) at each sample, in every process")
     args = p.parse_args(argv)
     if args.child:
         print(json.dumps(_run_child(args)))
         return 0
     print(report(args.games, args.moves, args.warmup, args.every, args.tables, args.db, args.trace,
-                 tuple(args.rows.split(","))))
+                 tuple(args.rows.split(",")), args.workers, args.trim))
     return 0
 
 

@@ -1,0 +1,100 @@
+"""What the memory soak (`tests.bench.bench_memory`) asks a process about itself: its RSS, its filled caches, and
+glibc's ``malloc_trim``. A light module (standard library only at import): a render worker imports it to answer
+a probe, and must not grow by the engine or storage for it."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import functools
+import gc
+import os
+import sys
+import time
+from pathlib import Path
+
+CacheRow = tuple[str, int, int, int, int | None]  # name, hits, misses, held, bound
+
+
+def rss_kb(pid: int | str = "self") -> int:
+    """A process's resident set size in KiB (Linux ``/proc``); 0 if it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0
+    for line in text.splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS in /proc/{pid}/status")
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name or "libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") else None
+
+
+def malloc_trim() -> bool:
+    """glibc's ``malloc_trim(0)``: free heap pages back to the system (False where there is no glibc)."""
+    libc = _libc()
+    return bool(libc is not None and libc.malloc_trim(0))
+
+
+def cache_infos() -> list[CacheRow]:
+    """(name, hits, misses, size, bound) of every filled ``functools`` cache in the project's loaded modules, the
+    paletted kit's per-palette text tiles included: what the soak's RSS is made of, and how often each cache helps."""
+    out, seen = [], set()
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
+            continue
+        for attr, obj in list(vars(module).items()):
+            info = getattr(obj, "cache_info", None)
+            if not callable(info) or id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            got = info()
+            if got.currsize:
+                out.append((f"{name}.{attr}", got.hits, got.misses, got.currsize, got.maxsize))
+            if attr == "paletted" and got.currsize:
+                for kind, tiles in obj().tile_info().items():  # cached: the palette the renders drew with
+                    out.append((f"{name}.paletted() {kind}", *tiles))
+    return sorted(out, key=lambda row: -row[3])
+
+
+def clear_caches() -> int:
+    """Empty every ``functools`` cache of the project's loaded modules (the paletted kits' text tiles too): what
+    stays after this, a full GC pass and ``malloc_trim`` is what no cache holds. Returns the entries dropped."""
+    dropped = 0
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
+            continue
+        for attr, obj in list(vars(module).items()):
+            info = getattr(obj, "cache_info", None)
+            if not callable(info) or not hasattr(obj, "cache_clear"):
+                continue
+            if attr == "paletted" and info().currsize:
+                kit = obj()
+                for tiles in (kit._labels, kit._numbers):  # the kit's own text tiles
+                    dropped += tiles.cache_info().currsize
+                    tiles.cache_clear()
+            dropped += info().currsize
+            obj.cache_clear()
+    return dropped
+
+
+def probe(trim: bool, hold: float = 0.2, clear: bool = False) -> tuple[int, int, int, list[CacheRow]]:
+    """A render worker's (pid, RSS KiB after a full GC pass, the same after ``malloc_trim`` when ``trim``, its
+    caches). It holds its worker ``hold`` seconds so that the pool's other workers take the other probes sent with
+    it. ``clear``: every cache emptied first (`clear_caches`)."""
+    if clear:
+        clear_caches()
+    gc.collect()
+    untrimmed = rss_kb()
+    if trim:
+        malloc_trim()
+    time.sleep(hold)
+    return os.getpid(), untrimmed, rss_kb(), cache_infos()

@@ -3,11 +3,10 @@ button refused privately, and a running game's replay that never shows a kept ca
 
 from __future__ import annotations
 
-from tests.discord_harness import Harness, start_table, table_of
-
-
-def step_text(sent: object) -> str:
-    return sent.text  # type: ignore[attr-defined]
+from engine.log import digest
+from engine.replay import load_record
+from rules import GAMES
+from tests.discord_harness import Harness, resign, start_table, table_of
 
 
 async def test_replay_steps_forward_by_button_and_jumps_by_select(harness: Harness) -> None:
@@ -77,3 +76,46 @@ async def test_a_game_without_a_board_image_replays_with_its_surfaces_public_ima
     sent = await harness.slash("replay", "carol", lobby.channel_id)
     message = next(s for s in sent if s.custom_ids())
     assert f"#{table.id}: move 0 of" in message.text and message.files
+
+
+async def finished_replay_caption(harness: Harness, options: str) -> str:
+    """Step 1 (alice's keep) of a flying_blades game that alice then resigned, replayed from another channel."""
+    channel = await start_table(harness, joiners=["bob"], options=options)
+    table = await table_of(harness, channel)
+    await resign(harness, "alice", channel)
+    sent = await harness.slash("replay", "carol", "general", game=table.id)
+    message = next(s for s in sent if s.custom_ids())
+    await harness.click(message, "replay:next:", "carol")
+    return harness.current(message).text
+
+
+async def test_a_finished_games_replay_spells_out_secret_choices(harness: Harness) -> None:
+    text = await finished_replay_caption(harness, "")
+    assert "keep none" in text and "in secret" not in text and "Only what everyone" not in text
+
+
+async def test_reveal_no_keeps_a_finished_games_replay_to_the_public_view(harness: Harness) -> None:
+    """The lobby's ``reveal=no``: the players opted out of showing their secret choices after the game."""
+    text = await finished_replay_caption(harness, "reveal=no")
+    assert "keep none" not in text and "chose in secret" in text and "Only what everyone" in text
+
+
+async def test_a_finished_games_record_loads_back_and_replays_to_its_final_state(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"])
+    await harness.slash("move", "alice", channel, action="pass")
+    table = await table_of(harness, channel)
+    await resign(harness, "bob", channel)
+    table = await harness.bot.engine.get(table.id)
+    out = await harness.slash("record", "carol", "general", table=table.id)
+    text = out[-1].files[0][1].decode()
+    assert "[Final " in text and "[Rules " in text
+    replay = load_record(text, GAMES)
+    assert digest(replay.rules, replay.final()) == digest(table.rules, table.state)
+
+
+async def test_a_running_games_record_carries_no_final_fingerprint(harness: Harness) -> None:
+    """A fingerprint of the hidden state could be matched against guessed hands while the game runs."""
+    channel = await start_table(harness, joiners=["bob"], keep_none=False)
+    out = await harness.slash("record", "carol", channel)
+    text = out[-1].files[0][1].decode()
+    assert "[Final " not in text and "[Seed " not in text and "[Rules " in text

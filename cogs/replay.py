@@ -25,8 +25,8 @@ from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
 from cogs.utils.replies import acknowledge, handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import escape, shown_names, surface_for
 from cogs.utils.text import code
-from engine import GameNotFoundError, Table
-from engine.replay import Replay, ReplayCache, Step, table_source
+from engine import ActResult, GameNotFoundError, Table
+from engine.replay import Replay, ReplayCache, Step, private_action, table_source
 from i18n import t
 from render import pool as render_pool
 from render.animate import AnimationTooLargeError, animate_log
@@ -161,7 +161,7 @@ class Replays(commands.Cog):
         step = replay.step(k, locale)
         game = surface_for(self.bot, table.game).game_name(locale)
         lines = [f"**{t('replay.title', locale, game=game, table=table.id, step=step.index, total=step.total)}**",
-                 step.caption]
+                 self.caption(table, replay, step, locale)]
         if not replay.source.revealed:
             lines.append(f"-# {t('replay.public_only', locale)}")
         kwargs: dict[str, Any] = {"view": view_of(items(table.id, step, locale)),
@@ -177,6 +177,21 @@ class Replays(commands.Cog):
                 lines.append("```\n" + text.replace("```", "'''")[:TEXT_LIMIT] + "\n```")
         kwargs["content"] = "\n".join(lines)
         return kwargs
+
+    def caption(self, table: Table, replay: Replay, step: Step, locale: str) -> str:
+        """Who did what, in the game's own words (its surface's move announcement, which never tells a secret);
+        a secret choice in the replay's words instead (spelled out only when the game's secrets are revealed)."""
+        if step.seat is None or step.action is None:
+            return step.caption
+        if private_action(table.game, table.options, replay.state(step.index - 1), step.action):
+            return step.caption
+        at = dataclasses.replace(table, state=replay.state(step.index))
+        try:
+            return surface_for(self.bot, table.game).describe(ActResult(at, step.seat, step.action, step.events),
+                                                               locale)
+        except (LookupError, AttributeError, TypeError, ValueError) as e:  # a surface reading live-game extras
+            log.warning("replay of table %s: step %s said plainly (%r)", table.id, step.index, e)
+            return step.caption
 
     async def board(self, table: Table, step: Step, locale: str) -> bytes | None:
         drawer = renderer(table.game)

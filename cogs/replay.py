@@ -22,7 +22,7 @@ from discord.ext import commands
 from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.lang import aliases, locale_of_ctx, locale_of_interaction, ls
-from cogs.utils.replies import acknowledge, handle_command_error, send_ephemeral, user_errors
+from cogs.utils.replies import acknowledge, fit_content, handle_command_error, send_ephemeral, user_errors
 from cogs.utils.surface import escape, shown_names, surface_for
 from cogs.utils.text import code
 from engine import ActResult, GameNotFoundError, Table
@@ -175,7 +175,7 @@ class Replays(commands.Cog):
             if drawer is not None:
                 text = drawer.text_board(step.view, names=shown_names(table), locale=locale)
                 lines.append("```\n" + text.replace("```", "'''")[:TEXT_LIMIT] + "\n```")
-        kwargs["content"] = "\n".join(lines)
+        kwargs["content"] = fit_content("\n".join(lines))  # a long move line (several events) stays within 2,000
         return kwargs
 
     def caption(self, table: Table, replay: Replay, step: Step, locale: str) -> str:

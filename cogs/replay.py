@@ -10,6 +10,7 @@ What a step may show is decided by `engine.replay` (public view while the game r
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import logging
@@ -29,7 +30,7 @@ from engine import ActResult, GameNotFoundError, Table
 from engine.replay import Replay, ReplayCache, Step, private_action, table_source
 from i18n import t
 from render import pool as render_pool
-from render.animate import AnimationTooLargeError, animate_log
+from render.animate import AnimationTooLargeError, animate, animate_log
 from render.kit.png import image_name
 from render.registry import renderer
 
@@ -210,23 +211,37 @@ class Replays(commands.Cog):
         at = dataclasses.replace(table, state=replay.state(k))
         return await surface_for(self.bot, table.game).board_png(at, locale)
 
+    async def surface_frames(self, table: Table, replay: Replay, locale: str) -> list[bytes]:
+        """Each step's public image from a game's own surface (Floor Plan's summary, Floating World's map), each
+        drawn off the loop; the loop yields between steps, so other games' moves go on meanwhile."""
+        surface, out = surface_for(self.bot, table.game), []
+        for state in replay.states():
+            image = await surface.board_png(dataclasses.replace(table, state=state), locale)
+            if image is not None:
+                out.append(image)
+            await asyncio.sleep(0)
+        return out
+
     async def send_animation(self, ctx: commands.Context[Any], table: Table, replay: Replay, locale: str) -> None:
         game = surface_for(self.bot, table.game).game_name(locale)
         drawer = renderer(table.game)
-        if drawer is None or not drawer.has_board:
-            await send_ephemeral(ctx, t("replay.no_image", locale, game=game))
-            return
         interaction = ctx.interaction
         limit = getattr(interaction, "filesize_limit", None) or getattr(ctx.guild, "filesize_limit", DEFAULT_UPLOAD)
+        limit = max(1 << 20, int(limit) - UPLOAD_MARGIN)
         try:
-            source = replay.source  # the worker rebuilds the states: hundreds of applies stay off the loop
-            made = await render_pool.draw(animate_log, table.game, source.players, source.options, source.seed,
-                                          replay.actions, names=shown_names(table), locale=locale,
-                                          limit=max(1 << 20, int(limit) - UPLOAD_MARGIN))
+            if drawer is not None and drawer.has_board:
+                source = replay.source  # the worker rebuilds the states: hundreds of applies stay off the loop
+                made = await render_pool.draw(animate_log, table.game, source.players, source.options, source.seed,
+                                              replay.actions, names=shown_names(table), locale=locale, limit=limit)
+            else:
+                frames = await self.surface_frames(table, replay, locale)
+                made = await render_pool.draw(animate, frames, limit) if frames else None
         except AnimationTooLargeError:
             await send_ephemeral(ctx, t("replay.too_large", locale))
             return
-        assert made is not None
+        if made is None:
+            await send_ephemeral(ctx, t("replay.no_image", locale, game=game))
+            return
         size = f"{made.size / 1024:.0f} KiB" if made.size < 1 << 20 else f"{made.size / (1 << 20):.1f} MiB"
         file = discord.File(io.BytesIO(made.data), filename=f"replay-{table.game}-{table.id}.{made.format}")
         await ctx.send(t("replay.animated", locale, size=size, count=made.frames), file=file,

@@ -19,7 +19,7 @@ import ast
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,6 +138,14 @@ class Replay:
         if not self.source.revealed and private_action(self.source.game, self.source.options, before, action):
             return t("replay.caption.secret", locale, name=name)
         return t("replay.caption.moved", locale, name=name, action=self.quote(action))
+
+    def states(self) -> Iterator[Any]:
+        """Every step's state in order, replayed once from the start (no checkpoint is kept for them)."""
+        state = self.state(0)
+        yield state
+        for i in range(len(self.actions)):
+            state, _ = self._apply(state, i)
+            yield state
 
     def views(self) -> list[dict[str, Any]]:
         """Every step's public view in order, replayed once from the start (the animation's frames)."""

@@ -119,3 +119,17 @@ async def test_a_running_games_record_carries_no_final_fingerprint(harness: Harn
     out = await harness.slash("record", "carol", channel)
     text = out[-1].files[0][1].decode()
     assert "[Final " not in text and "[Seed " not in text and "[Rules " in text
+
+
+async def test_a_game_without_a_board_image_animates_its_surfaces_public_images(harness: Harness) -> None:
+    await harness.slash("play", "alice", game="floating_world")
+    lobby = harness.with_button(":lobby:join:")
+    await harness.click(lobby, ":lobby:start:", "alice")
+    table = await table_of(harness, lobby.channel_id)
+    engine = harness.bot.engine
+    for _ in range(3):
+        table = await engine.get(table.id)
+        await engine.act(table.id, table.seats[0].user_id, table.rules.bot_action(table.state, 0))
+    sent = await harness.slash("replay", "carol", lobby.channel_id, animate=True)
+    reply = next(s for s in sent if s.files)
+    assert reply.files[0][1].startswith(b"GIF89a") and "frames" in reply.text

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import heapq
+import math
+
 from rules.base import RulesError
 from rules.floor_plan.geometry import decks
 from rules.floor_plan.notation import FeatureSet, Step
@@ -63,8 +66,12 @@ def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
     free = free_cells(sheet, kind)
     if len(free) < count:
         return []
-    scorer = {"door": _door_score, "window": _window_score, "furnishing": _furn_score}[kind]
-    scores = {c: scorer(ctx, sheet, c) for c in free}
+    if kind == "door":
+        doors: dict[int, int] = {}  # `_doors_of` per room: every door cell of a room asks
+        scores = {c: _door_score(ctx, sheet, c, doors) for c in free}
+    else:
+        scorer = _window_score if kind == "window" else _furn_score
+        scores = {c: scorer(ctx, sheet, c) for c in free}
     ranked = sorted(free, key=lambda c: (-scores[c], scan_key(c)))
     out = [_spread(ranked, count, kind)]
     by_room: dict[int, list[Cell]] = {}
@@ -119,13 +126,18 @@ def _outside_of(sheet: Sheet, c: Cell) -> list[tuple[str, Cell]]:
     return out
 
 
-def _doors_of(sheet: Sheet, r: int) -> int:
+def _doors_of(sheet: Sheet, r: int, memo: dict[int, int] | None = None) -> int:
+    """Doors in room ``r`` or on a neighbour's wall next to it (``memo``: the counts already made on this sheet)."""
+    if memo is not None:
+        if r not in memo:
+            memo[r] = _doors_of(sheet, r)
+        return memo[r]
     room = sheet.rooms[r]
     return sum(1 for c in sheet.doors if c in room.cells()) + sum(
         1 for c in sheet.doors for n in NEIGHBOURS[c] if room.contains(n) and not room.contains(c))
 
 
-def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell) -> float:
+def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell, doors: dict[int, int] | None = None) -> float:
     r = sheet.room_of[c]
     t = sheet.rooms[r].type
     others = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of and sheet.room_of[n] != r}
@@ -144,9 +156,9 @@ def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell) -> float:
     b = ctx.layout.door_bonus
     if b is not None:
         if b.op == "doored_rooms":
-            have = _doors_of(sheet, r)
+            have = _doors_of(sheet, r, doors)
             value += 1.5 if have < b.params["min"] else 0.2
-            value += sum(1.0 for o in others if _doors_of(sheet, o) < b.params["min"])
+            value += sum(1.0 for o in others if _doors_of(sheet, o, doors) < b.params["min"])
         elif b.op == "door_outside":
             value += 2.5 * any(_is_feature(sheet, n, b.params["feature"]) for _, n in outside)
             value += 0.4 * bool(outside)
@@ -242,14 +254,12 @@ def _tree_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
 def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
     """Grow the largest section, or start a new one at the best spots (touching rooms, pools, a living room)."""
     free = set(free_cells(sheet, "deck"))
+    scores: dict[Cell, float] = {}  # the sheet and the free cells stay as they are: each cell's score once
 
     def score(c: Cell) -> float:
-        rooms = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of}
-        value = 0.3 * len(rooms)
-        value += 1.0 * any((c[0] + dx, c[1] + dy) in sheet.water for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-        value += 0.5 * any(sheet.rooms[r].type == "L" for r in rooms)
-        value -= 0.05 * sum(1 for n in NEIGHBOURS[c] if n in free)  # hug walls: open space stays usable
-        return value
+        if c not in scores:
+            scores[c] = _deck_score(sheet, free, c)
+        return scores[c]
 
     sections = sorted(_sheet_decks(sheet), key=len, reverse=True)
     seeds: list[set[Cell]] = [set(sections[0])] if sections else []
@@ -261,15 +271,24 @@ def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
         group = set(seed)
         new: list[Cell] = [] if seed & set(sheet.decks) else list(seed)
         while len(new) < count:
-            frontier = sorted((n for c in group for n in NEIGHBOURS[c] if n in free and n not in group),
-                              key=lambda c: (-score(c), scan_key(c)))
-            if not frontier:
+            best = min((n for c in group for n in NEIGHBOURS[c] if n in free and n not in group),
+                       key=lambda c: (-score(c), scan_key(c)), default=None)  # the first of the sorted frontier
+            if best is None:
                 break
-            group.add(frontier[0])
-            new.append(frontier[0])
+            group.add(best)
+            new.append(best)
         if len(new) == count:
             out.append(new)
     return out
+
+
+def _deck_score(sheet: Sheet, free: set[Cell], c: Cell) -> float:
+    rooms = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of}
+    value = 0.3 * len(rooms)
+    value += 1.0 * any((c[0] + dx, c[1] + dy) in sheet.water for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    value += 0.5 * any(sheet.rooms[r].type == "L" for r in rooms)
+    value -= 0.05 * sum(1 for n in NEIGHBOURS[c] if n in free)  # hug walls: open space stays usable
+    return value
 
 
 def _sheet_decks(sheet: Sheet) -> list[frozenset[Cell]]:
@@ -284,23 +303,28 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
     free_mask = mask_of(free)
     stones_mask = mask_of(sheet.stones)
     open_mask = free_mask | stones_mask
-    rings = []
+    wants: dict[int, float] = {}
+    spots = []
     for w, h, inner, ring in _RING_SPOTS:
         if inner & ~free_mask or ring & ~open_mask:
             continue
-        need = cells_of(ring & ~stones_mask)  # in scan order
-        value = w * h * 1.0 - len(need) * 0.3 + _pool_want(ctx, w * h)
-        rings.append((value, need))
-    rings.sort(key=lambda r: (-r[0], r[1]))
+        need = ring & ~stones_mask
+        if w * h not in wants:
+            wants[w * h] = _pool_want(ctx, w * h)
+        spots.append((w * h * 1.0 - need.bit_count() * 0.3 + wants[w * h], need))
+    tried = FEATURE_VARIANTS * 2
+    # The best `tried` by (value, cells): only the spots valued at least the tried-th best can be among them.
+    least = sorted((v for v, _ in spots), reverse=True)[tried - 1] if len(spots) > tried else -math.inf
+    rings = sorted(((v, cells_of(need)) for v, need in spots if v >= least), key=lambda r: (-r[0], r[1]))
     out = []
-    for _, need in rings[: FEATURE_VARIANTS * 2]:
+    for _, need in rings[:tried]:  # each need in scan order
         if len(need) > count:
             chosen = need[:count]
         else:
             chosen = list(need)
-            spare = sorted(free - set(chosen), key=lambda c: (min(abs(c[0] - n[0]) + abs(c[1] - n[1])
-                                                                  for n in need) if need else 0, scan_key(c)))
-            chosen += spare[: count - len(chosen)]
+            spare = heapq.nsmallest(count - len(chosen), free - set(chosen), key=lambda c: (min(
+                abs(c[0] - n[0]) + abs(c[1] - n[1]) for n in need) if need else 0, scan_key(c)))  # = sorted[:k]
+            chosen += spare
         if len(chosen) == count and chosen not in out:
             out.append(chosen)
         if len(out) >= FEATURE_VARIANTS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,16 +50,36 @@ def _label(sheet: Sheet, x: int, y: int, w: int, h: int) -> Cell:
 
 def _touching(sheet: Sheet, x: int, y: int, w: int, h: int) -> dict[int, int]:
     """Room -> how many cells of it line the rectangle's sides (in the order met: top, bottom, left, right)."""
-    room_of = sheet.room_of
+    return _touching_on(_grid(sheet), x, y, w, h)
+
+
+PAD = WIDTH + 2  # a row of the padded grid (`_grid`)
+
+
+def _grid(sheet: Sheet) -> list[int]:
+    """The sheet's room index per cell (-1: none) on a grid with a border of -1 all round, row by row: the
+    candidate scan reads thousands of cells per call, and list indexing is far cheaper than tuple keys."""
+    grid = [-1] * (PAD * (HEIGHT + 2))
+    for (cx, cy), r in sheet.room_of.items():
+        grid[(cy + 1) * PAD + cx + 1] = r
+    return grid
+
+
+def _touching_on(grid: list[int], x: int, y: int, w: int, h: int) -> dict[int, int]:
+    """`_touching` read on `_grid` (the same rooms, counts and order)."""
     touching: dict[int, int] = {}
+    top, bottom = y * PAD + 1, (y + h + 1) * PAD + 1
     for cx in range(x, x + w):
-        for cy in (y - 1, y + h):
-            if (r := room_of.get((cx, cy))) is not None:
-                touching[r] = touching.get(r, 0) + 1
+        if (r := grid[top + cx]) >= 0:
+            touching[r] = touching.get(r, 0) + 1
+        if (r := grid[bottom + cx]) >= 0:
+            touching[r] = touching.get(r, 0) + 1
     for cy in range(y, y + h):
-        for cx in (x - 1, x + w):
-            if (r := room_of.get((cx, cy))) is not None:
-                touching[r] = touching.get(r, 0) + 1
+        row = (cy + 1) * PAD
+        if (r := grid[row + x]) >= 0:
+            touching[r] = touching.get(r, 0) + 1
+        if (r := grid[row + x + w + 1]) >= 0:
+            touching[r] = touching.get(r, 0) + 1
     return touching
 
 
@@ -124,19 +145,42 @@ def _dice_variants(ctx: _Ctx) -> list[tuple[tuple[int, int], tuple[int, int] | N
     return out
 
 
-def _room_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int) -> list[tuple[float, RoomDraw]]:
-    """The ``top`` best rooms of the dice by the cheap score (labels chosen only for those)."""
+def _room_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above: float | None = None
+                  ) -> list[tuple[float, RoomDraw]]:
+    """The ``top`` best rooms of the dice by the cheap score (labels chosen only for those); with ``above``, only
+    those scoring more than it (a room type and shape that cannot, by `_prescore_bound`, is not scanned)."""
     a, b = dice
     types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
     blocked = _blocked(sheet)
+    grid = _grid(sheet)
     out = []
     for w, h in sorted({(a, b), (b, a)}):
+        kinds = [t for t in types if above is None or _prescore_bound(ctx, sheet, t, w, h) > above]
+        if not kinds:
+            continue
         for x, y in _free_rects(blocked, w, h):
-            touching = _touching(sheet, x, y, w, h)
-            for t in types:
-                out.append((_room_prescore(ctx, sheet, t, x, y, w, h, touching), y, x, w, h, t))
-    out.sort(key=lambda o: (-o[0], o[1:]))
-    return [(sc, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for sc, y, x, w, h, t in out[:top]]
+            touching = _touching_on(grid, x, y, w, h)
+            for t in kinds:
+                score = _room_prescore(ctx, sheet, t, x, y, w, h, touching)
+                if above is None or score > above:
+                    out.append((score, y, x, w, h, t))
+    best = heapq.nsmallest(top, out, key=lambda o: (-o[0], o[1:]))  # = sorted(...)[:top]: the keys are unique
+    return [(sc, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for sc, y, x, w, h, t in best]
+
+
+def _prescore_bound(ctx: _Ctx, sheet: Sheet, t: str, w: int, h: int) -> float:
+    """At least `_room_prescore` of any spot of a ``t`` room ``w``×``h`` on the sheet (every term at its most:
+    full contact, every room of the sheet touching it, two edges), plus a margin for float rounding."""
+    pairs = 0.0
+    for other in {r.type for r in sheet.rooms}:
+        pair = ctx.pair_want.get((t, other))
+        if pair is None:
+            pair = ctx.pair_want[(t, other)] = _pair_want(ctx, t, other)
+        pairs += pair * sum(1 for r in sheet.rooms if r.type == other)
+    shape = ctx.shape_want.get((t, w, h))
+    if shape is None:
+        shape = ctx.shape_want[(t, w, h)] = _shape_want(ctx, t, w, h)
+    return ctx.wanted.get(t, 0.0) + 8 * 0.12 + pairs + 0.15 * 2 + sum(shape) + 1e-6
 
 
 def _pick_varied(options: list[tuple[float, Any]], n: int, spot: Any) -> list[tuple[float, Any]]:
@@ -156,12 +200,14 @@ def _room_cands(ctx: _Ctx) -> list[_Cand]:
     sheet = ctx.board.sheet
     plain: list[tuple[float, RoomDraw, tuple[int, int] | None]] = []
     wild: list[tuple[float, RoomDraw, tuple[int, int] | None]] = []
-    for dice, w in _dice_variants(ctx):
-        opts = _room_options(ctx, sheet, dice, 6 if w else 60)
-        (wild if w else plain).extend((score, rd, w) for score, rd in opts)
-    wild.sort(key=lambda o: -o[0])
+    variants = _dice_variants(ctx)  # the roll itself first, then the Wild's
+    for dice, w in variants[:1]:
+        plain.extend((score, rd, w) for score, rd in _room_options(ctx, sheet, dice, 60))
     best_plain = max((o[0] for o in plain), default=-99.0)
-    wild = [o for o in wild if o[0] > best_plain + 1.0][:WILD_EVALS]
+    for dice, w in variants[1:]:  # only a Wild room clearly better than the roll's best is worth the Wild
+        wild.extend((score, rd, w) for score, rd in _room_options(ctx, sheet, dice, 6, best_plain + 1.0))
+    wild.sort(key=lambda o: -o[0])
+    wild = wild[:WILD_EVALS]
 
     def spot(rd: RoomDraw) -> tuple[str, Cell]:
         return rd.type, (rd.x, rd.y)

@@ -1,0 +1,92 @@
+"""The Floor Plan planner's shortcuts (issue 25: a bot decision ≤ 10 ms) answer what the long way answers.
+
+The planner reads the sheet thousands of times a decision; these shortcuts must not change a single choice:
+rooms side by side found from their rectangles (the rulebook's rooms are rectangles that never overlap), the
+rooms lining a spot read on a padded grid, the Wild's rooms searched only where they can beat the roll's best by
+the margin the planner asks, and a cheap bound that never undercuts a spot's score. Checked on the sheets of
+seeded bot games; tests/rules/test_floor_plan_bot_same_play.py pins a whole game move for move.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from rules.floor_plan import FloorPlan
+from rules.floor_plan import demands as dm
+from rules.floor_plan.planner.rooms import (
+    _free_rects,
+    _prescore_bound,
+    _room_options,
+    _room_prescore,
+    _touching,
+)
+from rules.floor_plan.planner.search import _context
+from rules.floor_plan.planner.value import _adjacent_pairs
+from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Sheet
+
+FP = FloorPlan()
+
+
+def _states(seed: str, players: int = 1) -> list[object]:
+    s, out = FP.new(players, {}, seed), []
+    while FP.outcome(s) is None and len(out) < 40:
+        out.append(s)
+        actions = [FP.bot_action(s, seat) for seat in sorted(FP.to_move(s))]
+        for seat, action in zip(sorted(FP.to_move(s)), actions, strict=True):
+            s, _ = FP.apply(s, seat, action)
+    return out
+
+
+def _cell_pairs(f: dm.Facts) -> set[tuple[int, int]]:
+    """The long way: every room cell's neighbours that belong to another room."""
+    return {(r, f.owner[n]) for c, r in f.owner.items() for n in NEIGHBOURS[c] if f.owner.get(n, r) != r}
+
+
+def _cell_touching(sheet: Sheet, x: int, y: int, w: int, h: int) -> dict[int, int]:
+    """The long way: the rooms of the cells lining the rectangle, in the order met (top, bottom, left, right)."""
+    out: dict[int, int] = {}
+    cells = [c for cx in range(x, x + w) for c in ((cx, y - 1), (cx, y + h))]
+    cells += [c for cy in range(y, y + h) for c in ((x - 1, cy), (x + w, cy))]
+    for c in cells:
+        if (r := sheet.room_of.get(c)) is not None:
+            out[r] = out.get(r, 0) + 1
+    return out
+
+
+def test_rooms_side_by_side_are_the_rooms_whose_cells_touch() -> None:
+    for s in _states("shortcut-a") + _states("shortcut-b", 3)[::3]:
+        for board in s.boards:
+            f = dm.Facts(board.sheet)
+            assert _adjacent_pairs(f) == _cell_pairs(f)
+
+
+def test_a_spots_lining_rooms_are_read_in_the_order_met() -> None:
+    for s in _states("shortcut-a")[::2]:
+        sheet = s.boards[0].sheet
+        blocked = set(sheet.room_of) | set(sheet.features) | set(sheet.water)
+        for w, h in ((1, 1), (2, 5), (6, 3)):
+            for x, y in _free_rects(blocked, w, h):
+                assert list(_touching(sheet, x, y, w, h).items()) == list(_cell_touching(sheet, x, y, w, h).items())
+
+
+def test_the_wilds_rooms_are_those_that_beat_the_rolls_best_by_the_margin() -> None:
+    """A room the Wild would draw is kept only when its score passes the bar: searching only above the bar gives
+    exactly the bar-passing head of the full search, and no spot scores above its type and shape's bound."""
+    for s in _states("shortcut-c")[1::2]:
+        if s.phase == "setup" or s.roll is None:
+            continue
+        ctx = _context(FP, s, 0)
+        sheet = ctx.board.sheet
+        for dice in ((1, 6), (3, 4), (5, 5), s.roll):
+            full = _room_options(ctx, sheet, dice, 6)
+            scores = [sc for sc, _ in full]
+            assert all(a >= b for a, b in pairwise(scores))
+            for bar in (scores[len(scores) // 2] if scores else 0.0, scores[0] - 0.5 if scores else 0.0, -99.0):
+                assert _room_options(ctx, sheet, dice, 6, bar) == [o for o in full if o[0] > bar]
+            a, b = dice
+            blocked = set(sheet.room_of) | set(sheet.features) | set(sheet.water)
+            for w, h in {(a, b), (b, a)}:
+                for t in {ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]}:
+                    bound = _prescore_bound(ctx, sheet, t, w, h)
+                    for x, y in _free_rects(blocked, w, h):
+                        assert _room_prescore(ctx, sheet, t, x, y, w, h) < bound

@@ -22,7 +22,7 @@ from i18n import DEFAULT_LOCALE, catalog, t
 from rules.base import Game
 
 # The order of the list; a command not named here (a new one) is still listed, after these.
-ORDER = ("play", "move", "board", "hand", "whatif", "undo", "resign", "abort", "games", "mygames", "record",
+ORDER = ("play", "move", "board", "hand", "whatif", "undo", "resign", "abort", "games", "mygames", "record", "replay",
          "leaderboard", "profile", "history", "tournament", "help", "away",
          "back", "quiet", "reminders", "language", "threads", "timeouts", "web", "gameadmin",
          "serverdefaults", "ping")

@@ -19,6 +19,7 @@ from storage.rows import (
     DailyRow,
     DeadlineRow,
     Finish,
+    FollowRow,
     GameRow,
     RatingRow,
     ResultRow,
@@ -46,7 +47,8 @@ from storage.store import (
 )
 
 __all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ContentStore", "DailyRow", "DailyStore", "DamageStore",
-           "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "GameRow", "GameStore", "LeagueStore",
+           "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "FollowRow", "GameRow", "GameStore",
+           "LeagueStore",
            "RatingRow", "ResultRow", "SeatResult", "SettingsStore", "Shards", "SqliteStore", "StorageBusyError",
            "StorageConflictError", "StorageError", "StorageGoneError", "StorageOpenError", "Store",
            "TournamentConflictError", "TournamentRow", "TournamentStore", "WebKey", "WebStore", "open_read_only",

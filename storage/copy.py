@@ -43,7 +43,7 @@ def _t(name: str, columns: str, key: str, *, times: str = "", bools: str = "", i
     return Table(name, tuple(columns.split()), tuple(key.split()), kinds, identity)
 
 
-# Every table of the schema (migration 0011), parents first. tests/storage/test_copy.py checks that this covers
+# Every table of the schema (migration 0012), parents first. tests/storage/test_copy.py checks that this covers
 # every table and column of both backends, so a new migration cannot be forgotten here.
 TABLES = (
     _t("games", "id game guild_id channel_id host_id status options seed seats version moves state meta outcome"
@@ -72,6 +72,8 @@ TABLES = (
        " updated_at", "id", times="due_at created_at updated_at", identity="id"),
     _t("tournament_games", "game_id tournament_id round table_index", "game_id"),
     _t("web_slugs", "slug kind guild_id object_id created_at", "slug", times="created_at"),
+    _t("follows", "game_id user_id guild_id mode created_at last_sent_at sent_moves", "game_id user_id",
+       times="created_at last_sent_at"),
 )
 
 

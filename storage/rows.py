@@ -192,3 +192,18 @@ def server_category_number(category_id: int | str) -> int | None:
 
 # A web page's object (storage/*/web.py): (kind, guild id, object id); kind is guild, tournament, game or player.
 WebKey = tuple[str, int, int]
+
+
+@dataclass(frozen=True)
+class FollowRow:
+    """A member following a game as a spectator (storage/*/follows.py, migration 0012). ``mode``: ``thread``
+    (added to the game's thread), ``channel`` (reads its channel) or ``dm`` (a rate-limited digest by DM);
+    ``sent_moves``: the moves the last digest showed."""
+
+    game_id: int
+    user_id: int
+    guild_id: int
+    mode: str
+    created_at: datetime
+    last_sent_at: datetime | None = None
+    sent_moves: int = 0

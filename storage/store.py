@@ -17,6 +17,7 @@ from storage.rows import (
     DailyRow,
     DeadlineRow,
     Finish,
+    FollowRow,
     GameRow,
     RatingRow,
     ResultRow,
@@ -152,8 +153,19 @@ class WebStore(Protocol):
     async def web_slugs(self, kind: str, guild_id: int, object_ids: Sequence[int]) -> dict[int, str]: ...
 
 
+class FollowStore(Protocol):
+    """Spectators' follows (issue 27): a member following a game they do not play in, and their DM digest's
+    bookkeeping. A follow is unique per (game, member); a game's follows are removed when they end."""
+
+    async def add_follow(self, game_id: int, user_id: int, guild_id: int, mode: str, now: datetime) -> bool: ...
+    async def remove_follows(self, game_id: int, user_ids: Sequence[int] | None = None) -> int: ...
+    async def follows_of_game(self, game_id: int) -> list[FollowRow]: ...
+    async def follows_of_user(self, user_id: int, guild_id: int | None = None) -> list[FollowRow]: ...
+    async def mark_follow_sent(self, game_id: int, user_id: int, now: datetime, moves: int) -> None: ...
+
+
 class Store(GameStore, DamageStore, DeadlineStore, SettingsStore, LeagueStore, TournamentStore, DailyStore,
-            ContentStore, WebStore, Protocol):
+            ContentStore, WebStore, FollowStore, Protocol):
     """Everything the engine keeps. ``path`` names where it lives (shown to a terminal player)."""
 
     path: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 from storage.postgres.content import PostgresContent
 from storage.postgres.daily import PostgresDaily
 from storage.postgres.db import POOL_SIZE, PostgresDb
+from storage.postgres.follows import PostgresFollows
 from storage.postgres.games import PostgresGames
 from storage.postgres.league import PostgresLeague
 from storage.postgres.settings import PostgresSettings
@@ -17,7 +18,7 @@ from storage.postgres.web import PostgresWeb
 
 
 class PostgresStore(PostgresGames, PostgresSettings, PostgresLeague, PostgresTournaments, PostgresDaily,
-                    PostgresContent, PostgresWeb, PostgresDb):
+                    PostgresContent, PostgresWeb, PostgresFollows, PostgresDb):
     """Every aggregate over one small pool: `PostgresStore.open(url)`, or `storage.open_store(url)`."""
 
 

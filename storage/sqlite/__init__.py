@@ -10,6 +10,7 @@ from storage.sqlite.content import SqliteContent
 from storage.sqlite.daily import SqliteDaily
 from storage.sqlite.db import BUSY_TIMEOUT_MS, SqliteDb, _migrations, _open_error
 from storage.sqlite.deadlines import SqliteDeadlines
+from storage.sqlite.follows import SqliteFollows
 from storage.sqlite.games import _GAMES_OF_USER, OPEN_STATUSES, SqliteGames
 from storage.sqlite.league import SqliteLeague
 from storage.sqlite.settings import SqliteSettings
@@ -18,7 +19,7 @@ from storage.sqlite.web import SqliteWeb
 
 
 class SqliteStore(SqliteGames, SqliteDeadlines, SqliteSettings, SqliteLeague, SqliteTournaments, SqliteDaily,
-                  SqliteContent, SqliteWeb, SqliteDb):
+                  SqliteContent, SqliteWeb, SqliteFollows, SqliteDb):
     """Every aggregate over one connection: `SqliteStore.open(path)`, or `storage.open_store("sqlite:///path")`."""
 
 

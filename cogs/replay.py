@@ -251,6 +251,7 @@ class Replays(commands.Cog):
         """A button or a select: the step ``k`` of game ``table_id``, re-checked (a forged or stale id is refused
         privately, and nothing changes)."""
         locale = await locale_of_interaction(interaction)
+        await acknowledge(interaction)  # Discord hears first: the reads, the rebuild and the drawing come after
         async with user_errors(interaction, locale):
             guild_id = interaction.guild.id if interaction.guild is not None else None
             try:
@@ -264,7 +265,6 @@ class Replays(commands.Cog):
             if not 0 <= k < len(replay):
                 await send_ephemeral(interaction, t("replay.stale", locale))
                 return
-            await acknowledge(interaction)  # Discord hears first; the rebuild and the drawing come after
             kwargs = await self.message(table, replay, k, locale)
             file = kwargs.pop("file", None)
             kwargs.pop("allowed_mentions", None)

@@ -142,3 +142,11 @@ def test_a_table_stored_before_reveal_existed_loads_as_revealed() -> None:
            "undo": "own", "rated": True}
     assert pol.PlaySettings.from_json(old).reveal is True
     assert pol.PlaySettings.from_json({**old, "reveal": False}).reveal is False
+
+
+def test_a_record_written_before_the_rules_and_final_lines_still_loads() -> None:
+    source, final = playout("flying_blades", 2, "replay-a", cap=8)
+    old = "\n".join(line for line in record_text(source, final).splitlines()
+                    if not line.startswith(("[Rules", "[Final")))
+    replay = load_record(old, GAMES)
+    assert digest(replay.rules, replay.final()) == digest(replay.rules, final)

@@ -21,6 +21,7 @@ from cogs.utils.app import App
 from cogs.utils.surface import GameSurface, surface_for
 from cogs.utils.text import clean, mention, seat_names
 from engine import Table
+from engine.web import publish_game
 from i18n import t
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,20 @@ def result_ping(table: Table, locale: str) -> tuple[str, list[int]]:
     if not ids:
         return "", []
     return t("thread.result_ping", locale, who=" ".join(mention(u) for u in ids)), ids
+
+
+async def web_line(bot: App, table: Table, locale: str) -> str:
+    """The finished game's web page as one line (WEB_BASE_URL set and the server opted in with /web), else "".
+    Publishing here gives the game, and its human players, their addresses."""
+    base = (bot.settings.web_base_url or "").rstrip("/")
+    if not base or table.status != "finished":
+        return ""
+    try:
+        slug = await publish_game(bot.engine.store, table.guild_id, table.id, human_ids(table))
+    except Exception:  # the result is posted without its address rather than not at all
+        log.exception("publishing table %s to the web site failed", table.id)
+        return ""
+    return t("thread.web_link", locale, url=f"{base}/g/{slug}") if slug else ""
 
 
 def thread_title(surface: GameSurface, table: Table, locale: str) -> str:

@@ -24,7 +24,7 @@ import discord
 
 from cogs.utils.app import App
 from cogs.utils.components import view_of
-from cogs.utils.ending import game_ended, result_ping
+from cogs.utils.ending import game_ended, result_ping, web_line
 from cogs.utils.surface import GameSurface, Segment, shown_names, surface_for
 from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from engine import players as quiet
@@ -176,7 +176,10 @@ async def publish(
     latest = segments[-1].table
     surface = surface_for(bot, latest.game)
     if surface.custom_posting:
-        return await surface.publish(bot, channel, segments, locale, first=first, final=final)
+        sent = await surface.publish(bot, channel, segments, locale, first=first, final=final)
+        if final:
+            await tell_followers(bot, latest, segments, locale)
+        return sent
     # only the last message carries buttons: earlier ones would be dead at once
     posts = surface.posts(segments, locale) or group(segments)
     last = posts[-1]
@@ -184,6 +187,8 @@ async def publish(
         if last.image_table is not None and last.image_table is not latest:
             last.image_table, last.image_view = latest, None  # the board after the quiet moves that joined it
         finish_post(last, surface, latest, locale)
+        if latest.status == "finished" and (line := await web_line(bot, latest, locale)):
+            last.lines.append(line)
     sent = []
     for i, post in enumerate(posts):
         send = first if first is not None and i == 0 else channel.send
@@ -194,7 +199,20 @@ async def publish(
         await bot.status_messages.update(latest, locale)
         if latest.status in CLOSED_STATUSES:
             await game_ended(bot, channel, latest, locale)
+        await tell_followers(bot, latest, segments, locale)
     return sent
+
+
+async def tell_followers(bot: App, table: Table, segments: list[Segment], locale: str) -> None:
+    """The game's spectators (cogs/follow.py) get what was just posted for everyone: the run's caption lines and
+    the public board. Never breaks the post: the players' boards are out already."""
+    follows = bot.get_cog("Follows")
+    if follows is None:
+        return
+    try:
+        await follows.deliver(table, [s.line for s in segments if s.line], locale)  # type: ignore[attr-defined]
+    except (FloorboardError, StorageError, discord.HTTPException) as e:
+        log.warning("the followers of table %s got nothing this time: %s", table.id, e)
 
 
 async def supersede_prompt(bot: App, channel: Any, table: Table, message: Any, **meta: Any) -> None:

@@ -74,6 +74,10 @@ TABLES = (
     _t("web_slugs", "slug kind guild_id object_id created_at", "slug", times="created_at"),
     _t("follows", "game_id user_id guild_id mode created_at last_sent_at sent_moves", "game_id user_id",
        times="created_at last_sent_at"),
+    _t("queue_entries", "guild_id user_id game players time rating bots_ok channel_id name joined_at",
+       "guild_id user_id game", times="joined_at", bools="bots_ok"),
+    _t("challenges", "id guild_id channel_id challenger_id challenged_id game options status message_id game_id"
+       " created_at expires_at", "id", times="created_at expires_at", identity="id"),
 )
 
 

@@ -207,3 +207,40 @@ class FollowRow:
     created_at: datetime
     last_sent_at: datetime | None = None
     sent_moves: int = 0
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    """A member waiting on a server's queue for one game (storage/*/queue.py, migration 0013): the table size and
+    time control (``""``: any) wanted, their rating (display points) when they joined, whether bots may fill their
+    table, the channel they queued in and their name as stored for a seat."""
+
+    guild_id: int
+    user_id: int
+    game: str
+    players: int
+    time: str
+    rating: float
+    bots_ok: bool
+    channel_id: int
+    name: str
+    joined_at: datetime
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    """A direct challenge (migration 0013). ``status``: open, accepted, declined, expired or cancelled;
+    ``message_id``: the message with its buttons; ``game_id``: the game an accepted challenge opened."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    challenged_id: int
+    game: str
+    options: dict[str, Any]
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    message_id: int | None = None
+    game_id: int | None = None

@@ -14,11 +14,13 @@ from typing import Any, Protocol
 
 from storage.rows import (
     ActionRow,
+    ChallengeRow,
     DailyRow,
     DeadlineRow,
     Finish,
     FollowRow,
     GameRow,
+    QueueRow,
     RatingRow,
     ResultRow,
     Shards,
@@ -164,8 +166,25 @@ class FollowStore(Protocol):
     async def mark_follow_sent(self, game_id: int, user_id: int, now: datetime, moves: int) -> None: ...
 
 
+class QueueStore(Protocol):
+    """Finding a game (issue 27, migration 0013): a server's queue (one entry per member and game; re-joining keeps
+    the first join time) and direct challenges (one open per challenged member and server; answered once)."""
+
+    async def put_queue_entries(self, rows: Sequence[QueueRow]) -> None: ...
+    async def queue_entries(self, guild_id: int | None = None) -> list[QueueRow]: ...
+    async def remove_queue_entries(self, guild_id: int, user_id: int, games: Sequence[str] | None = None) -> int: ...
+    async def take_queue_entries(self, rows: Sequence[QueueRow]) -> bool: ...
+    async def insert_challenge(self, row: ChallengeRow) -> int: ...
+    async def load_challenge(self, challenge_id: int) -> ChallengeRow | None: ...
+    async def open_challenges(self, guild_id: int, user_id: int) -> list[ChallengeRow]: ...
+    async def answer_challenge(self, challenge_id: int, status: str, *, game_id: int | None = None) -> bool: ...
+    async def set_challenge_game(self, challenge_id: int, game_id: int) -> None: ...
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None: ...
+    async def due_challenges(self, now: datetime, limit: int = 100) -> list[ChallengeRow]: ...
+
+
 class Store(GameStore, DamageStore, DeadlineStore, SettingsStore, LeagueStore, TournamentStore, DailyStore,
-            ContentStore, WebStore, FollowStore, Protocol):
+            ContentStore, WebStore, FollowStore, QueueStore, Protocol):
     """Everything the engine keeps. ``path`` names where it lives (shown to a terminal player)."""
 
     path: str

@@ -12,13 +12,14 @@ from storage.postgres.db import POOL_SIZE, PostgresDb
 from storage.postgres.follows import PostgresFollows
 from storage.postgres.games import PostgresGames
 from storage.postgres.league import PostgresLeague
+from storage.postgres.queue import PostgresQueue
 from storage.postgres.settings import PostgresSettings
 from storage.postgres.tournaments import PostgresTournaments
 from storage.postgres.web import PostgresWeb
 
 
 class PostgresStore(PostgresGames, PostgresSettings, PostgresLeague, PostgresTournaments, PostgresDaily,
-                    PostgresContent, PostgresWeb, PostgresFollows, PostgresDb):
+                    PostgresContent, PostgresWeb, PostgresFollows, PostgresQueue, PostgresDb):
     """Every aggregate over one small pool: `PostgresStore.open(url)`, or `storage.open_store(url)`."""
 
 

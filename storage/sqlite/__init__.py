@@ -13,13 +13,14 @@ from storage.sqlite.deadlines import SqliteDeadlines
 from storage.sqlite.follows import SqliteFollows
 from storage.sqlite.games import _GAMES_OF_USER, OPEN_STATUSES, SqliteGames
 from storage.sqlite.league import SqliteLeague
+from storage.sqlite.queue import SqliteQueue
 from storage.sqlite.settings import SqliteSettings
 from storage.sqlite.tournaments import SqliteTournaments
 from storage.sqlite.web import SqliteWeb
 
 
 class SqliteStore(SqliteGames, SqliteDeadlines, SqliteSettings, SqliteLeague, SqliteTournaments, SqliteDaily,
-                  SqliteContent, SqliteWeb, SqliteFollows, SqliteDb):
+                  SqliteContent, SqliteWeb, SqliteFollows, SqliteQueue, SqliteDb):
     """Every aggregate over one connection: `SqliteStore.open(path)`, or `storage.open_store("sqlite:///path")`."""
 
 

@@ -41,6 +41,7 @@ from engine.errors import (
 )
 from engine.floor_content import FloorContent
 from engine.log import GameLog
+from engine.matchmaking import Matchmaker
 from engine.meta import LOBBY_OPTIONS, TOURNAMENT
 from engine.moves import Moves
 from engine.queries import Queries
@@ -96,6 +97,7 @@ class Engine:
         # The services the surfaces read and write through (they never touch the store).
         self.settings, self.queries = SettingsService(store), Queries(store)
         self.floor_content = FloorContent(store)
+        self.matchmaking = Matchmaker(self)  # /queue and /challenge (engine/matchmaking.py)
 
     @classmethod
     def from_settings(cls, store: Store, settings: Any, **kw: Any) -> Engine:

@@ -1,0 +1,111 @@
+"""The engine's queue (engine/matchmaking.py): entries through the store, matched lobbies with a ready check, the
+no-show's partners re-queued, challenges answered once and expired."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from engine import GameNotFoundError, LobbyError, NotSeatedError, PermissionDeniedError, SeatInfo
+from engine.matchmaking import BOT_WAIT_SETTING, READY_CHECK, QueueError
+
+GUILD, CHANNEL, THREAD = 10, 20, 30
+
+
+def member(n: int) -> SeatInfo:
+    return SeatInfo(n, f"P{n}")
+
+
+async def test_rejoining_the_queue_updates_the_entry_and_keeps_the_place(engine, clock) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    first = await mm.join(GUILD, CHANNEL, member(1), "nim")
+    clock.advance(minutes=3)
+    again = await mm.join(GUILD, CHANNEL, member(1), "nim", players=3, bots_ok=True)
+    assert (again.players, again.bots_ok, again.joined_at) == (3, True, first.joined_at)
+    assert len(await mm.waiting(GUILD)) == 1
+
+
+@pytest.mark.parametrize(("game", "players", "time", "key"), [
+    ("chess", None, None, "queue.unknown_game"), ("nim", 4, None, "queue.bad_players"),
+    ("nim", 1, None, "queue.bad_players"), ("nim", 2, "blitz", "queue.bad_time")])
+async def test_a_bad_queue_request_is_refused_and_changes_nothing(engine, game, players, time, key) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises((QueueError, GameNotFoundError)) as caught:
+        await engine.matchmaking.join(GUILD, CHANNEL, member(1), game, players=players, time=time)
+    assert caught.value.msg.key == key
+    assert await engine.matchmaking.waiting(GUILD) == []
+
+
+async def test_a_match_opens_a_lobby_that_starts_when_everyone_is_ready(engine) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim", time="3d")
+    (match,) = await mm.matches(GUILD)
+    assert await mm.waiting(GUILD) == [] and match.time == "3d"
+    table = await mm.open_match(match, THREAD)
+    assert [s.user_id for s in table.seats] == [1, 2] and table.status == "lobby"
+    assert [d.kind for d in engine.book.deadlines_of(table.id)] == [READY_CHECK]
+    with pytest.raises(NotSeatedError):
+        await mm.ready(table.id, 3)
+    table, started = await mm.ready(table.id, 1)
+    assert not started and (await mm.ready(table.id, 1))[1] is False  # a double click changes nothing
+    table, started = await mm.ready(table.id, 2)
+    assert started and table.status == "active"
+    assert READY_CHECK not in [d.kind for d in engine.book.deadlines_of(table.id)]
+    with pytest.raises(LobbyError):
+        await mm.ready(table.id, 2)
+
+
+async def test_no_shows_are_dropped_and_the_ready_players_requeued_with_their_first_join_time(
+        engine, clock) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    first = await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    (match,) = await mm.matches(GUILD)
+    table = await mm.open_match(match, THREAD)
+    await mm.ready(table.id, 1)
+    clock.advance(seconds=mm.ready_seconds + 1)
+    (notice,) = await engine.run_due()
+    assert notice.kind == "queue_no_show" and notice.data == {"dropped": [2], "requeued": [1]}
+    assert (await engine.get(table.id)).status == "aborted"
+    (back,) = await mm.waiting(GUILD)
+    assert (back.user_id, back.joined_at) == (1, first.joined_at)
+
+
+async def test_bots_fill_a_bots_ok_entry_after_the_servers_wait(engine, clock) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    await engine.set_guild_setting(GUILD, BOT_WAIT_SETTING, 2)
+    await mm.join(GUILD, CHANNEL, member(1), "nim", players=3, bots_ok=True)
+    assert await mm.matches(GUILD) == []
+    clock.advance(minutes=2)
+    (match,) = await mm.matches(GUILD)
+    table = await mm.open_match(match, THREAD)
+    assert [s.bot for s in table.seats] == [False, True, True]
+    _, started = await mm.ready(table.id, 1)
+    assert started
+
+
+async def test_a_challenge_is_answered_once_and_only_by_the_challenged_member(engine) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    with pytest.raises(QueueError):
+        await mm.challenge(GUILD, CHANNEL, 1, 1, "nim", {})
+    row = await mm.challenge(GUILD, CHANNEL, 1, 2, "nim", {})
+    with pytest.raises(QueueError):  # one open challenge per challenged member
+        await mm.challenge(GUILD, CHANNEL, 3, 2, "nim", {})
+    with pytest.raises(PermissionDeniedError):
+        await mm.answer(row.id, 1, True)
+    assert (await mm.answer(row.id, 2, True)).status == "accepted"
+    with pytest.raises(QueueError):
+        await mm.answer(row.id, 2, False)
+
+
+async def test_a_challenge_expires_and_cannot_be_accepted_afterwards(engine, clock) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    row = await mm.challenge(GUILD, CHANNEL, 1, 2, "nim", {})
+    assert await mm.expire_due() == []
+    clock.advance(minutes=mm.challenge_minutes, seconds=1)
+    assert [c.id for c in await mm.expire_due()] == [row.id]
+    with pytest.raises(QueueError):
+        await mm.answer(row.id, 2, True)
+    assert (await mm.get_challenge(row.id)).status == "expired"
+    assert timedelta(minutes=mm.challenge_minutes) == row.expires_at - row.created_at

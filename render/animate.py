@@ -45,16 +45,16 @@ class Animation:
         return len(self.data)
 
 
-def distinct(frames: list[bytes]) -> list[tuple[Image.Image, int]]:
-    """Each board that differs from the one before, with how many steps it stays up (an unchanged board, e.g. a
-    pass or a secret choice, adds its time to the board still shown)."""
+def distinct(frames: list[bytes] | list[Image.Image]) -> list[tuple[Image.Image, int]]:
+    """Each board (encoded, or as drawn) that differs from the one before, with how many steps it stays up (an
+    unchanged board, e.g. a pass or a secret choice, adds its time to the board still shown)."""
     out: list[tuple[Image.Image, int]] = []
-    last: bytes | None = None
+    last: bytes | Image.Image | None = None
     for data in frames:
-        if data == last and out:
+        if isinstance(data, bytes) and data == last and out:
             out[-1] = (out[-1][0], out[-1][1] + 1)
             continue
-        image = Image.open(io.BytesIO(data)).convert("RGB")
+        image = (data if isinstance(data, Image.Image) else Image.open(io.BytesIO(data))).convert("RGB")
         if out and image.size == out[-1][0].size and image.tobytes() == out[-1][0].tobytes():
             out[-1] = (out[-1][0], out[-1][1] + 1)
         else:
@@ -122,8 +122,8 @@ def _thin(boards: list[tuple[Image.Image, int]]) -> list[tuple[Image.Image, int]
     return out
 
 
-def animate(frames: list[bytes], limit: int, fmt: str = "gif") -> Animation:
-    """The boards (PNG/WebP bytes, one per step) as one animation of at most ``limit`` bytes."""
+def animate(frames: list[bytes] | list[Image.Image], limit: int, fmt: str = "gif") -> Animation:
+    """The boards (PNG/WebP bytes or drawn images, one per step) as one animation of at most ``limit`` bytes."""
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r} is not one of {FORMATS}")
     if not frames:
@@ -162,10 +162,28 @@ def board_frames(game: str, views: list[dict[str, Any]], *, names: list[str] | N
     return out
 
 
+def board_images(game: str, views: list[dict[str, Any]], *, names: list[str] | None,
+                 locale: str) -> list[Image.Image] | list[bytes]:
+    """Each view's public board as drawn, before encoding (a game module's ``draw``: encoding every frame as the
+    posted WebP, to decode it again here, cost ~30x the drawing); the encoded boards for a module without one."""
+    drawer = renderer(game)
+    draw = getattr(getattr(drawer, "images", None), "draw", None)
+    if drawer is None or not callable(draw):
+        return board_frames(game, views, names=names, locale=locale)
+    out = []
+    for view in views:
+        mark = view.get("last_action")
+        if isinstance(mark, dict) and drawer.marks_moves:
+            out.append(draw(view, names=names, locale=locale, moves=[mark]))
+        else:
+            out.append(draw(view, names=names, locale=locale))
+    return out
+
+
 def animate_views(game: str, views: list[dict[str, Any]], *, names: list[str] | None, locale: str, limit: int,
                   fmt: str = "gif") -> Animation | None:
     """A whole game's public boards as one animation (module level: `render.pool` draws it in a worker)."""
-    frames = board_frames(game, views, names=names, locale=locale)
+    frames = board_images(game, views, names=names, locale=locale)
     return animate(frames, limit, fmt) if frames else None
 
 
@@ -186,4 +204,4 @@ def animate_log(game: str, players: int, options: dict[str, Any], seed: str, act
 
 
 __all__ = ["FORMATS", "Animation", "AnimationTooLargeError", "animate", "animate_log", "animate_views", "board_frames",
-           "distinct"]
+           "board_images", "distinct"]

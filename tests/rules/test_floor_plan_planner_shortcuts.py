@@ -3,7 +3,8 @@
 The planner reads the sheet thousands of times a decision; these shortcuts must not change a single choice:
 rooms side by side found from their rectangles (the rulebook's rooms are rectangles that never overlap), the
 rooms lining a spot read on a padded grid, the Wild's rooms searched only where they can beat the roll's best by
-the margin the planner asks, and a cheap bound that never undercuts a spot's score. Checked on the sheets of
+the margin the planner asks, a cheap bound that never undercuts a spot's score, and a demand's count of
+witnesses shared by candidate sheets that differ only where the demand does not look. Checked on the sheets of
 seeded bot games; tests/rules/test_floor_plan_bot_same_play.py pins a whole game move for move.
 """
 
@@ -11,17 +12,20 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from rules.base import RulesError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
+from rules.floor_plan.planner.features import _feature_cands
 from rules.floor_plan.planner.rooms import (
     _free_rects,
     _prescore_bound,
+    _room_cands,
     _room_options,
     _room_prescore,
     _touching,
 )
 from rules.floor_plan.planner.search import _context
-from rules.floor_plan.planner.value import _adjacent_pairs
+from rules.floor_plan.planner.value import _adjacent_pairs, _count_stock, _stock
 from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Sheet
 
 FP = FloorPlan()
@@ -90,3 +94,28 @@ def test_the_wilds_rooms_are_those_that_beat_the_rolls_best_by_the_margin() -> N
                     bound = _prescore_bound(ctx, sheet, t, w, h)
                     for x, y in _free_rects(blocked, w, h):
                         assert _room_prescore(ctx, sheet, t, x, y, w, h) < bound
+
+
+def test_a_demands_stock_is_shared_only_by_sheets_equal_in_what_it_reads() -> None:
+    """One planner call counts each demand's disjoint witnesses on every candidate sheet; a candidate that changes
+    only parts the demand never reads (windows for a pool, doors for a room count) reuses the count: each shared
+    count equals the count made afresh on that sheet."""
+    shared: dict[object, object] = {}
+    checked = 0
+    for s in _states("shortcut-d")[2::2]:
+        if s.roll is None:
+            continue
+        ctx = _context(FP, s, 0)
+        sheets = [ctx.board.sheet]
+        for cand in _feature_cands(ctx) + _room_cands(ctx)[:3]:
+            try:
+                sheets.append(FP.run_steps(s, 0, cand.steps)[0].sheet)
+            except RulesError:
+                continue
+        used = ctx.board.used_by_demand()
+        for sheet in sheets:
+            for d in ctx.demands:
+                u = used.get(d.id, frozenset())
+                assert _stock(dm.Facts(sheet), d, u, shared) == _count_stock(dm.Facts(sheet), d, u), d.id
+                checked += 1
+    assert checked > 200

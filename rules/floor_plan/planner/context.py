@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import Step
@@ -53,6 +54,7 @@ class _Ctx:
     wanted: dict[str, float] = field(default_factory=dict)  # room type -> how much the demands want it
     pair_want: dict[tuple[str, str], float] = field(default_factory=dict)  # memo of rooms._pair_want
     shape_want: dict[tuple[str, int, int], tuple[float, ...]] = field(default_factory=dict)  # memo of rooms._shape_want
+    stocks: dict[Any, Any] = field(default_factory=dict)  # value._stock shared by candidates with the same parts
 
     @property
     def round(self) -> int:

@@ -28,13 +28,35 @@ from rules.floor_plan.state import SHEET_DATA, Board
 # --- claims and evaluation -------------------------------------------------------------------------------------
 
 
-def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> int:
+# The sheet parts besides its rooms that each demand's witnesses are built from (`demands.FINDERS`): a candidate
+# that leaves them as they were has the same stock. Ops missing here read more (pools, views): never shared.
+READS = {
+    "room_count": "", "room_types": "", "room_size": "", "square_room": "", "courtyard": "",
+    "connected": "doors", "connected_same": "doors", "connected_count": "doors", "chain": "doors",
+    "reachable": "doors", "exterior_doors": "doors", "windows": "windows", "window_walls": "windows",
+    "furnished": "furnishings", "arrangement": "furnishings", "deck": "decks", "deck_rooms": "decks",
+}
+
+
+def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None) -> int:
     """How many more times the demand could be scored on the sheet as it is (disjoint witnesses, capped).
-    Memoised on the Facts: the claims, the end test and the evaluation of one candidate ask the same."""
+    Memoised on the Facts (the claims, the end test and the evaluation of one candidate ask the same) and, in
+    ``shared`` (one planner call's), on the sheet parts the demand reads: most candidates change one part."""
     key = ("stock", d.id, used)
-    if key not in f.memo:
+    if key in f.memo:
+        return f.memo[key]
+    reads = READS.get(d.op)
+    if shared is None or reads is None:
         f.memo[key] = _count_stock(f, d, used)
-    return f.memo[key]
+        return f.memo[key]
+    rooms = f.sheet.rooms
+    part = getattr(f.sheet, reads) if reads else None
+    wide = (d.id, used, id(rooms), part)
+    hit = shared.get(wide)
+    if hit is None or hit[0] is not rooms:  # the rooms tuple itself (kept alive here), not a reused id
+        hit = shared[wide] = (rooms, _count_stock(f, d, used))
+    f.memo[key] = hit[1]
+    return hit[1]
 
 
 def _count_stock(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> int:
@@ -60,7 +82,7 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
     while None in board.notes:
         used = board.used_by_demand()
         # a demand is claimable when it has a witness: a stock above 0 (memoised, and asked again below)
-        opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset())) > 0]
+        opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset()), ctx.stocks) > 0]
         if not opts:
             break
         best = max(opts, key=lambda d: (dm.DEMANDS[d].points, d))
@@ -89,7 +111,7 @@ def _banked(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
     used = board.used_by_demand()
     out: list[int] = []
     for d in ctx.demands:
-        out += [d.points] * _stock(f, d, used.get(d.id, frozenset()))
+        out += [d.points] * _stock(f, d, used.get(d.id, frozenset()), ctx.stocks)
     return sorted(out, reverse=True)
 
 
@@ -119,7 +141,7 @@ def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
     progress = 0.0
     for d in ctx.demands:
         u = used.get(d.id, frozenset())
-        k = _stock(f, d, u)
+        k = _stock(f, d, u, ctx.stocks)
         banked += [d.points] * k
         if k < STOCK_CAP:
             progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u)

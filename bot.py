@@ -44,7 +44,8 @@ log = logging.getLogger("floorboard")
 EXTENSIONS = ("cogs.admin", "cogs.lobby", "cogs.flying_blades", "cogs.floor_plan", "cogs.help", "cogs.floor_plan_daily",
               "cogs.the_floor", "cogs.floating_world",
               "cogs.floating_floors", "cogs.away", "cogs.game_admin",
-              "cogs.undo", "cogs.inbox", "cogs.profile", "cogs.tournaments", "cogs.replay")
+              "cogs.undo", "cogs.inbox", "cogs.profile", "cogs.tournaments", "cogs.replay", "cogs.follow",
+              "cogs.queue")
 APP_SETTINGS_GUILD = 0  # settings rows of the application itself, not of a server
 EXIT_NO_TOKEN, EXIT_BAD_TOKEN, EXIT_BAD_SETTINGS, EXIT_NO_INTENT, EXIT_STORAGE = 2, 3, 2, 4, 5
 EXIT_UNREACHABLE = 6

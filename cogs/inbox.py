@@ -129,21 +129,28 @@ class Inbox(commands.Cog):
             everywhere = ctx.guild is None  # direct messages: every server the player plays on
             games = await self.bot.engine.games_of(ctx.author.id, None if everywhere else ctx.guild.id)
             mine, theirs = sort_entries(games, ctx.author.id)
-            kwargs: dict[str, Any] = {"embed": self.embed(mine, theirs, locale, everywhere)}
+            follows = self.bot.get_cog("Follows")  # the games they watch as a spectator (cogs/follow.py)
+            watched = [] if follows is None else await follows.followed(  # type: ignore[attr-defined]
+                ctx.author.id, None if everywhere else ctx.guild.id)
+            kwargs: dict[str, Any] = {"embed": self.embed(mine, theirs, locale, everywhere, watched)}
             if mine:
                 view = discord.ui.View(timeout=None)
                 view.add_item(discord.ui.Button(label=t("inbox.button.oldest", locale), url=jump_link(mine[0].table)))
                 kwargs["view"] = view
             await send_ephemeral(ctx, None, **kwargs)
 
-    def embed(self, mine: list[Entry], theirs: list[Entry], locale: str, everywhere: bool) -> discord.Embed:
+    def embed(self, mine: list[Entry], theirs: list[Entry], locale: str, everywhere: bool,
+              watched: list[Table] | None = None) -> discord.Embed:
         title = t("inbox.title_everywhere" if everywhere else "inbox.title", locale)
-        if not mine and not theirs:
+        watched = watched or []
+        if not mine and not theirs and not watched:
             return discord.Embed(title=title, description=t("inbox.none_everywhere" if everywhere else "inbox.none",
                                                               locale))
         sections = [(t("inbox.your_move", locale, count=len(mine)), [self.line(e, locale, everywhere) for e in mine]),
                     (t("inbox.waiting", locale, count=len(theirs)),
-                     [self.line(e, locale, everywhere) for e in theirs])]
+                     [self.line(e, locale, everywhere) for e in theirs]),
+                    (t("follow.inbox_section", locale, count=len(watched)),
+                     [self.watched_line(table, locale) for table in watched])]
         description = fit(sections, lambda count: t("inbox.more", locale, count=count))
         embed = discord.Embed(title=title, description=description)
         return embed.set_footer(text=t("inbox.footer", locale))
@@ -158,6 +165,11 @@ class Inbox(commands.Cog):
         if not everywhere:
             return t("inbox.line", locale, **params)
         return t("inbox.line_server", locale, server=self.server_name(table, locale), **params)
+
+    def watched_line(self, table: Table, locale: str) -> str:
+        """A game followed as a spectator: no clock of theirs, only where it is and how far it got."""
+        return t("follow.inbox_line", locale, game=surface_for(self.bot, table.game).game_name(locale),
+                 table=table.id, link=jump_link(table), moves=table.moves)
 
     def server_name(self, table: Table, locale: str) -> str:
         """The server's name (a user's text: escaped), or its id when the bot no longer sees it."""

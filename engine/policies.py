@@ -27,7 +27,9 @@ BANK_DAYS = (1, 30)  # a time bank: days to start with (and its cap)
 BONUS_HOURS = (0, 240)  # hours added after every move
 UNDO_MODES = ("own", "off", "confirm")  # undo=: own last action (default), never, or with an opponent's yes
 PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_hours", "cap_days", "undo", "rated",
-             "reveal")
+             "reveal", "spectators")
+# spectators=: whether members outside the game may follow it (cogs/follow.py); yes by default. Not The Floor's
+# own ``spectators_judge`` (who judges a duel), a rules option.
 # reveal=: whether a closed game's replay may spell out its secret choices (engine/replay.py); yes by default
 # rated=: whether the game may change ratings (engine/results.py decides with the seats); yes by default
 RATED_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
@@ -66,11 +68,13 @@ class PlaySettings:
     undo: str = UNDO_MODES[0]  # engine/undo.py
     rated: bool = True  # engine/results.py: rated only with 2+ humans, no bot, no stand-in, no substitution
     reveal: bool = True  # engine/replay.py: a closed game's replay spells out the secret choices
+    spectators: bool = True  # cogs/follow.py: the Spectate button, /follow and the follows' boards
 
     def to_json(self) -> dict[str, Any]:
         return {"on_timeout": self.on_timeout, "forfeit_after": self.forfeit_after, "days": self.days,
                 "bank_days": self.bank_days, "bonus_hours": self.bonus_hours, "cap_days": self.cap_days,
-                "undo": self.undo, "rated": self.rated, "reveal": self.reveal}
+                "undo": self.undo, "rated": self.rated, "reveal": self.reveal,
+                "spectators": self.spectators}
 
     @classmethod
     def from_json(cls, raw: Any) -> PlaySettings:
@@ -92,7 +96,8 @@ class PlaySettings:
                    within("bonus_hours", *BONUS_HOURS), within("cap_days", *BANK_DAYS),
                    raw["undo"] if raw.get("undo") in UNDO_MODES else UNDO_MODES[0],
                    raw.get("rated") is not False,  # a table stored before the setting existed: rated
-                   raw.get("reveal") is not False)  # likewise: revealed, as its record always showed the seed
+                   raw.get("reveal") is not False,  # likewise: revealed, as its record always showed the seed
+                   raw.get("spectators") is not False)  # likewise: open to spectators
 
 
 def allowed_policies(rules: Any) -> tuple[str, ...]:
@@ -148,8 +153,11 @@ def parse_settings(rules: Any, raw: dict[str, Any], default_policy: str | None =
     reveal = RATED_WORDS.get(str(raw.get("reveal", "yes")).lower())
     if reveal is None:
         raise PlaySettingsError("replay.bad_option", value=str(raw.get("reveal"))[:20])
+    spectators = RATED_WORDS.get(str(raw.get("spectators", "yes")).lower())
+    if spectators is None:
+        raise PlaySettingsError("follow.bad_option", value=str(raw.get("spectators"))[:20])
     return PlaySettings(policy, after, days, bank["bank_days"], bank["bonus_hours"], bank["cap_days"], undo, rated,
-                        reveal)
+                        reveal, spectators)
 
 
 def _ranged(raw: dict[str, Any], key: str, low: int, high: int) -> int:

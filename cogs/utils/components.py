@@ -24,6 +24,7 @@ LOBBY_TEMPLATE = (r"(?P<game>[a-z][a-z0-9_]*):lobby:(?P<action>join|leave|bot|st
                   r":(?P<table>[0-9]+):(?P<version>[0-9]+)")
 REMATCH_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):rematch:(?P<table>[0-9]+):(?P<version>[0-9]+)"
 RESIGN_TEMPLATE = r"(?P<game>[a-z][a-z0-9_]*):resign:(?P<choice>yes|no):(?P<table>[0-9]+):(?P<user>[0-9]+)"
+SPECTATE_TEMPLATE = r"spectate:(?P<table>[0-9]+)"
 RESIGN_STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -128,6 +129,28 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RESI
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await delegate(interaction, "Lobby", "resign_button", self.choice, self.table_id, self.user_id)
+
+
+class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SPECTATE_TEMPLATE):
+    """Spectate on a running game's status message: the clicker follows the game (cogs/follow.py re-checks the
+    game, its server, its ``spectators`` setting and the clicker's seat; every answer is private)."""
+
+    def __init__(self, table_id: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "spectate", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id("spectate", table_id)))
+        self.table_id = table_id
+
+    @classmethod
+    def make(cls, table_id: int, locale: str) -> SpectateButton:
+        return cls(table_id, label=t("follow.button", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: Any) -> SpectateButton:
+        return cls(id_number(match["table"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await delegate(interaction, "Follows", "spectate_button", self.table_id)
 
 
 GENERIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, RematchButton, ResignButton)

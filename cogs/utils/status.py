@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from cogs.utils.app import App
+from cogs.utils.components import SpectateButton, view_of
 from cogs.utils.posting import channel_of
 from cogs.utils.surface import GameSurface, surface_for
 from engine import DamagedGameError, Table
@@ -123,9 +124,13 @@ def result_text(surface: GameSurface, table: Table, locale: str) -> str:
 
 
 def status_message(bot: App, table: Table, locale: str) -> dict[str, Any]:
-    """The keyword arguments of a send or edit: the embed alone (the lobby's text and buttons go away)."""
+    """The keyword arguments of a send or edit: the embed, and while the game runs a Spectate button unless the
+    players closed it to spectators (the lobby's text and buttons go away)."""
     embed = status_embed(surface_for(bot, table.game), table, locale, bot.engine.clocks(table))
-    return {"content": None, "embed": embed, "view": None, "allowed_mentions": discord.AllowedMentions.none()}
+    items: list[discord.ui.Item[Any]] = []
+    if table.status == "active" and settings_of(table.meta).spectators:
+        items.append(SpectateButton.make(table.id, locale))
+    return {"content": None, "embed": embed, "view": view_of(items), "allowed_mentions": discord.AllowedMentions.none()}
 
 
 def must_repost(error: discord.HTTPException) -> bool:

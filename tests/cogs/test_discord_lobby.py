@@ -102,7 +102,7 @@ async def test_start_posts_the_first_board_and_pings_the_choosers(harness: Harne
     channel_id, lobby = await open_table(harness, joiners=["bob"], bots=1)
     out = await harness.click(lobby, "Start", "alice")
     update = out[0]
-    assert update.kind == "update" and update.components == [] and "playing" in update.text
+    assert update.kind == "update" and update.custom_ids() == ["spectate:1"] and "playing" in update.text
     board = [s for s in out if s.kind == "message"]
     assert len(board) == 1 and board[0].channel_id == channel_id
     check_png(board[0].pngs()[0])

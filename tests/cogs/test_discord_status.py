@@ -51,7 +51,8 @@ async def test_start_turns_the_lobby_message_into_the_status_message(harness: Ha
     table = await table_of(harness, channel_id)
     assert table.meta["status_message_id"] == lobby.message_id
     status = harness.messages[lobby.message_id]
-    assert out[0].kind == "update" and status.components == [] and not status.content
+    # the lobby's buttons go; a running game's status carries only Spectate (issue 27)
+    assert out[0].kind == "update" and status.custom_ids() == [f"spectate:{table.id}"] and not status.content
     text = status.text
     for line in ("1. 🟥 Alice — red", "2. 🟨 Bob — yellow", "3. 🟦 ⚙ Bot 1 — blue"):
         assert line in text, text
@@ -79,7 +80,7 @@ async def test_status_edits_are_throttled_and_coalesced(harness: Harness) -> Non
     mover = next(iter(table.to_move()))
     assert fields(status)["Turn"] == ["🟥 Alice", "🟨 Bob"][mover]
     assert edits[0].pinged == [] and edits[0].payload["allowed_mentions"]["parse"] == []
-    assert edits[0].components == [] and not edits[0].files
+    assert edits[0].custom_ids() == [f"spectate:{table.id}"] and not edits[0].files  # Spectate only (issue 27)
 
     await play_one(harness, channel_id)  # just after an edit: delayed again
     assert len(harness.status_edits()) == 1 and harness.sleeper.delays() == [10.0]

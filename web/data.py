@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +21,10 @@ from storage import GameRow, Store
 SLUG = re.compile(r"[A-Za-z0-9_-]{8,32}")  # token_urlsafe's alphabet; anything else is never looked up
 REPLAYS_KEPT = 16  # games whose public positions stay in memory (a 300-move game: a few MB at most)
 NAMES_KEPT = 4096
+PAGES_KEPT = 64  # built pages kept (a 256-entrant tournament page: about 300 kB)
+# A kept page is rebuilt after this long even when its version did not change: a slug given without a new
+# version (a player's page made by another game) shows up within it.
+PAGE_SECONDS = 30.0
 
 
 class NotFound(Exception):
@@ -43,10 +49,31 @@ class Replay:
 class Reader:
     """The web site's reads over one store, with the caches that make a page cheap to serve again."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
+        self.clock = clock
         self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
         self._names: OrderedDict[tuple[int, int], str] = OrderedDict()
+        self._pages: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
+        self._building: dict[Hashable, asyncio.Future[str]] = {}
+
+    async def page(self, key: Hashable, build: Callable[[], Awaitable[str]]) -> str:
+        """The page ``key`` names (its object's version and the language in it), built once while it stays
+        fresh; requests arriving while it is built wait for that one build instead of starting their own."""
+        kept = self._pages.get(key)
+        if kept is not None and self.clock() - kept[0] < PAGE_SECONDS:
+            self._pages.move_to_end(key)
+            return kept[1]
+        pending = self._building.get(key)
+        if pending is None:
+            pending = self._building[key] = asyncio.ensure_future(build())
+            pending.add_done_callback(lambda _: self._building.pop(key, None))
+        text = await asyncio.shield(pending)
+        self._pages[key] = (self.clock(), text)
+        self._pages.move_to_end(key)
+        while len(self._pages) > PAGES_KEPT:
+            self._pages.popitem(last=False)
+        return text
 
     async def target(self, slug: str, kind: str) -> Target:
         if not SLUG.fullmatch(slug):

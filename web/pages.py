@@ -56,12 +56,17 @@ def number(value: float) -> str:
 # --- tournament ------------------------------------------------------------------------------------------------
 
 
-async def tournament_of(request: web.Request) -> tuple[Target, TournamentRow, Tournament]:
+async def tournament_row(request: web.Request) -> tuple[Target, TournamentRow]:
     target = await found(request, "tournament")
     row = await reader_of(request).store.load_tournament(target.object_id)
     if row is None or row.guild_id != target.guild_id:
         raise web.HTTPNotFound
-    return target, row, Tournament.from_json(row.data)
+    return target, row
+
+
+async def tournament_of(request: web.Request) -> tuple[Target, TournamentRow, Tournament]:
+    target, row = await tournament_row(request)
+    return target, row, await asyncio.to_thread(Tournament.from_json, row.data)  # CPU: off the event loop
 
 
 def _result(table_: Table, names: dict[str, str], locale: str) -> str:
@@ -72,19 +77,34 @@ def _result(table_: Table, names: dict[str, str], locale: str) -> str:
 
 
 async def tournament_page(request: web.Request) -> web.Response:
-    target, row, value = await tournament_of(request)
+    """Built once per tournament version and language (a 256-entrant page takes tens of milliseconds), the
+    building in a thread: the event loop keeps serving (and, beside the bot, playing) meanwhile."""
+    target, row = await tournament_row(request)
     locale = locale_of(request)
-    reader = reader_of(request)
+    slug = request.match_info["slug"]
+
+    async def build() -> str:
+        value = await asyncio.to_thread(Tournament.from_json, row.data)
+        reader = reader_of(request)
+        game_ids = [tb.game_id for r in value.rounds for tb in r.tables if tb.game_id is not None]
+        game_slugs = await reader.store.web_slugs("game", target.guild_id, game_ids)
+        players = [int(p) for p in (e.id for e in value.entrants) if p.isdigit()]
+        player_slugs = {str(k): v for k, v in
+                        (await reader.store.web_slugs("player", target.guild_id, players)).items()}
+        return await asyncio.to_thread(_tournament_html, slug, row, value, game_slugs, player_slugs, locale,
+                                       request.path)
+
+    return html_response(await reader_of(request).page(("tournament", row.id, row.version, locale), build))
+
+
+def _tournament_html(slug: str, row: TournamentRow, value: Tournament, game_slugs: dict[int, str],
+                     player_slugs: dict[str, str], locale: str, path: str) -> str:
     names = {e.id: e.name for e in value.entrants}
-    game_ids = [tb.game_id for r in value.rounds for tb in r.tables if tb.game_id is not None]
-    game_slugs = await reader.store.web_slugs("game", target.guild_id, game_ids)
-    players = [int(p) for p in names if p.isdigit()]
-    player_slugs = {str(k): v for k, v in (await reader.store.web_slugs("player", target.guild_id, players)).items()}
 
     def who(player: str) -> str:
-        slug = player_slugs.get(player)
+        found_ = player_slugs.get(player)
         text = esc(names.get(player, player))
-        return f'<a href="{attr(link(f"/p/{slug}", locale))}">{text}</a>' if slug else text
+        return f'<a href="{attr(link(f"/p/{found_}", locale))}">{text}</a>' if found_ else text
 
     summary = t("web.tournament.summary", locale, game=game_name(value.settings.game, locale),
                 format=t("tour.format." + value.fmt.replace("-", "_"), locale),
@@ -97,12 +117,12 @@ async def tournament_page(request: web.Request) -> web.Response:
     parts.append(_rounds(value, who, names, game_slugs, locale))
     if value.rounds:
         parts.append(_crosstable(value, who, locale))
-    parts.append(_downloads(request.match_info["slug"], value, locale))
+    parts.append(_downloads(slug, value, locale))
     live = None
     if row.status in ("registration", "running"):
         parts.append(f'<p class="note">{esc(t("web.live", locale))}</p>')
-        live = f"/t/{request.match_info['slug']}/live.json"
-    return html_response(page(value.name, "".join(parts), locale, request.path, live=live))
+        live = f"/t/{slug}/live.json"
+    return page(value.name, "".join(parts), locale, path, live=live)
 
 
 def _standings(value: Tournament, who: Any, locale: str) -> str:
@@ -186,23 +206,28 @@ async def tournament_export(request: web.Request) -> web.Response:
     if kind not in EXPORTS:
         raise web.HTTPNotFound
     _, _, value = await tournament_of(request)
-    if kind == "json":
-        body = orjson.dumps(ex.json_export(value), option=orjson.OPT_INDENT_2)
-    elif kind == "csv":
-        body = ex.standings_csv(value).encode()
-    elif kind == "crosstable":
-        body = ex.crosstable_csv(value).encode()
-    elif value.fmt in ex.TRF_FORMATS and value.bracket is None:
-        body = ex.trf(value).encode()
-    else:
+    body = await asyncio.to_thread(_export, kind, value)  # CPU (a 256-entrant crosstable): off the event loop
+    if body is None:
         raise web.HTTPNotFound
     content_type, suffix = EXPORTS[kind]
     return web.Response(body=body, content_type=content_type, charset="utf-8",
                         headers={"Content-Disposition": f'attachment; filename="tournament.{suffix}"'})
 
 
+def _export(kind: str, value: Tournament) -> bytes | None:
+    if kind == "json":
+        return orjson.dumps(ex.json_export(value), option=orjson.OPT_INDENT_2)
+    if kind == "csv":
+        return ex.standings_csv(value).encode()
+    if kind == "crosstable":
+        return ex.crosstable_csv(value).encode()
+    if value.fmt in ex.TRF_FORMATS and value.bracket is None:
+        return ex.trf(value).encode()
+    return None  # TRF describes Swiss and round robin only
+
+
 async def tournament_live(request: web.Request) -> web.Response:
-    _, row, _ = await tournament_of(request)
+    _, row = await tournament_row(request)  # polled every 5 s by each open page: the row only, never parsed
     return web.json_response({"version": row.version, "status": row.status,
                               "running": row.status in ("registration", "running")})
 

@@ -60,10 +60,11 @@ async def writer(path: Path) -> Store:
     return await open_store(f"sqlite:///{path}")
 
 
-async def running_game(store: Store, game: str, moves: int, seed: str = "hidden-seed-7f3a") -> tuple[int, Any]:
+async def running_game(store: Store, game: str, moves: int, seed: str = "hidden-seed-7f3a",
+                       players: int | None = None) -> tuple[int, Any]:
     """A game of ``game`` in the opted-in server, ``moves`` bot moves in, still running: its id and state."""
     rules = GAMES[game]
-    players = max(2, rules.min_players)
+    players = players or max(2, rules.min_players)
     state = rules.new(players, {}, seed)
     row = GameRow(id=0, game=game, guild_id=GUILD, channel_id=900 + len(game), host_id=11, status="active",
                   options={}, seed=seed, seats=[{"user_id": 11 + i, "name": f"Human {i}", "bot": False}

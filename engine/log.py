@@ -51,6 +51,14 @@ def digest(rules: Game, state: Any) -> str:
     return hashlib.sha256(orjson.dumps(rules.to_json(state), option=orjson.OPT_SORT_KEYS)).hexdigest()[:20]
 
 
+def header_value(key: str, value: str) -> str:
+    """A header's value between its quotes: a name's double quotes become single ones (readable), the options'
+    JSON keeps them escaped as PGN does (``\\"``), so that a record loads back exactly (engine/replay.py)."""
+    if key == "Options":
+        return value.replace("\\", "\\\\").replace('"', '\\"')
+    return value.replace('"', "'")
+
+
 class GameLog:
     """The records of the book's games."""
 
@@ -87,7 +95,7 @@ class GameLog:
         if table.outcome is not None:
             header["Winners"] = " ".join(str(w) for w in table.outcome.winners)
             header["Scores"] = " ".join(f"{x:g}" for x in table.outcome.scores)
-        lines = [f'[{k} "{v.replace(chr(34), chr(39))}"]' for k, v in header.items()]
+        lines = [f'[{k} "{header_value(k, v)}"]' for k, v in header.items()]
         lines.append("")
         lines += [f"{a.seat} {a.action}" for a in actions]
         return "\n".join(lines) + "\n"

@@ -34,6 +34,7 @@ CHECKPOINT = 16  # actions between kept states: a step costs at most this many a
 CACHE_GAMES = 8  # games whose replays are kept (the LRU); each holds len/CHECKPOINT states
 REVEAL = "reveal"  # the lobby option (engine/policies.py): a finished game's secrets shown in its replay
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
+_ESCAPED = re.compile(r"\\(.)")  # PGN's escapes in a header value: \" and \\
 
 
 class ReplayError(ValueError):
@@ -226,8 +227,11 @@ def parse_record(text: str, games: dict[str, Game]) -> tuple[Source, dict[str, s
 
 
 def _options(text: str) -> dict[str, Any]:
-    """The record's options (its JSON had its double quotes turned into single ones for the header)."""
-    for attempt in (lambda: json.loads(text.replace("'", '"')), lambda: ast.literal_eval(text)):
+    """The record's options: JSON with PGN's escapes (``\\"``), or, in a record written before, with its double
+    quotes turned into single ones (read back as well as it can be: an apostrophe inside a value is lost)."""
+    attempts = [lambda: json.loads(_ESCAPED.sub(r"\1", text))] if '\\"' in text else []
+    attempts += [lambda: json.loads(text.replace("'", '"')), lambda: ast.literal_eval(text)]
+    for attempt in attempts:
         try:
             value = attempt()
         except (ValueError, SyntaxError):

@@ -150,3 +150,16 @@ def test_a_record_written_before_the_rules_and_final_lines_still_loads() -> None
                     if not line.startswith(("[Rules", "[Final")))
     replay = load_record(old, GAMES)
     assert digest(replay.rules, replay.final()) == digest(replay.rules, final)
+
+
+def test_a_records_options_with_quotes_and_apostrophes_load_back_exactly() -> None:
+    """A server's own The Floor content is a game option: its names may hold ' " and \\ (and newlines)."""
+    import orjson
+
+    from engine.log import header_value
+    from engine.replay import _options
+
+    options = {"content": {"categories": [{"name": "Children's \"classics\" \\ A\nB"}]}, "clock": 30}
+    text = orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode()
+    assert _options(header_value("Options", text)) == options
+    assert _options("{'cards':'open','clock':30}") == {"cards": "open", "clock": 30}  # a record written before

@@ -124,8 +124,10 @@ class Replays(commands.Cog):
         source = await table_source(self.engine.store, table)
         source = dataclasses.replace(source, names=[escape(n) for n in shown_names(table)])
         rules = table.rules
-        return self.cache.get((table.id, len(source.actions)),
-                              lambda: Replay(rules, source, quote=lambda a: f"`{code(a, 200)}`"))
+        # Keyed by what changes what a replay shows: a new action, or the game's secrets becoming revealable (an
+        # abort logs no action; a tournament's shared deal is revealed when the tournament ends).
+        key = (table.id, len(source.actions), int(source.revealed))
+        return self.cache.get(key, lambda: Replay(rules, source, quote=lambda a: f"`{code(a, 200)}`"))
 
     async def table_for(self, guild_id: int | None, channel_id: int, table_id: int | None) -> Table:
         if table_id is None:

@@ -163,9 +163,9 @@ class ReplayCache:
 
     def __init__(self, size: int = CACHE_GAMES) -> None:
         self.size = size
-        self.entries: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self.entries: OrderedDict[tuple[int, ...], Replay] = OrderedDict()
 
-    def get(self, key: tuple[int, int], build: Any) -> Replay:
+    def get(self, key: tuple[int, ...], build: Any) -> Replay:
         found = self.entries.get(key)
         if found is None:
             found = self.entries[key] = build()

@@ -133,3 +133,18 @@ async def test_a_game_without_a_board_image_animates_its_surfaces_public_images(
     sent = await harness.slash("replay", "carol", lobby.channel_id, animate=True)
     reply = next(s for s in sent if s.files)
     assert reply.files[0][1].startswith(b"GIF89a") and "frames" in reply.text
+
+
+async def test_an_aborted_games_replay_reveals_what_its_running_replay_kept_secret(harness: Harness) -> None:
+    """An abort logs no action: the replay built while the game ran must not be served once it may reveal."""
+    channel = await start_table(harness, joiners=["bob"])
+    table = await table_of(harness, channel)
+    sent = await harness.slash("replay", "carol", channel)
+    message = next(s for s in sent if s.custom_ids())
+    await harness.click(message, "replay:next:", "carol")
+    assert "chose in secret" in harness.current(message).text
+    await harness.slash("abort", "alice", channel)
+    sent = await harness.slash("replay", "carol", "general", game=table.id)
+    message = next(s for s in sent if s.custom_ids())
+    await harness.click(message, "replay:next:", "carol")
+    assert "keep none" in harness.current(message).text

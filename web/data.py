@@ -9,7 +9,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -21,6 +21,8 @@ from storage import GameRow, Store
 SLUG = re.compile(r"[A-Za-z0-9_-]{8,32}")  # token_urlsafe's alphabet; anything else is never looked up
 REPLAYS_KEPT = 16  # games whose public positions stay in memory (a 300-move game: a few MB at most)
 NAMES_KEPT = 4096
+T = TypeVar("T")
+KEPT = 64  # small derived values kept (a game's escaped move list per language)
 PAGES_KEPT = 64  # built pages kept (a 256-entrant tournament page: about 300 kB)
 # A kept page is rebuilt after this long even when its version did not change: a slug given without a new
 # version (a player's page made by another game) shows up within it.
@@ -56,6 +58,18 @@ class Reader:
         self._names: OrderedDict[tuple[int, int], str] = OrderedDict()
         self._pages: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
         self._building: dict[Hashable, asyncio.Future[str]] = {}
+        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
+
+    async def kept(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()`` (CPU: run in a thread) once per ``key``, which must name everything it depends on."""
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]  # type: ignore[no-any-return]
+        value = await asyncio.to_thread(make)
+        self._kept[key] = value
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
+        return value
 
     async def page(self, key: Hashable, build: Callable[[], Awaitable[str]]) -> str:
         """The page ``key`` names (its object's version and the language in it), built once while it stays

@@ -5,6 +5,7 @@ a visitor never sees a stale round for long."""
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -73,3 +74,15 @@ async def test_a_kept_page_is_built_anew_after_page_seconds(client: TestClient[A
     now[0] += 2
     await client.get(f"/t/{slug}")
     assert builds == ["en", "en"]
+
+
+async def test_a_finished_games_move_list_marks_the_move_shown(client: TestClient[Any, Any], db_copy: Path) -> None:
+    """The escaped move list is kept per game version and language; each page still marks its own move."""
+    slug = (await slugs(db_copy, "game"))[1]
+    for n in (3, 5, 3):
+        page = await (await client.get(f"/g/{slug}?move={n}")).text()
+        items = re.findall(r"<li( class=\"here\"[^>]*)?><a href=\"/g/[^\"]+move=(\d+)&amp;lang=en\">", page)
+        assert [int(i) for _, i in items] == list(range(1, len(items) + 1)) and len(items) > 5
+        assert [int(i) for here, i in items if here] == [n]
+    polish = await (await client.get(f"/g/{slug}?move=3&lang=pl")).text()
+    assert "move=1&amp;lang=pl" in polish and "lang=en\">" not in polish.split('<ol class="moves">')[1]

@@ -25,7 +25,7 @@ from rules.floor_plan.planner.rooms import (
     _touching,
 )
 from rules.floor_plan.planner.search import _context
-from rules.floor_plan.planner.value import _adjacent_pairs, _count_stock, _stock
+from rules.floor_plan.planner.value import _adjacent_pairs, _count_stock, _progress, _progress_of, _stock
 from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Sheet
 
 FP = FloorPlan()
@@ -97,9 +97,9 @@ def test_the_wilds_rooms_are_those_that_beat_the_rolls_best_by_the_margin() -> N
 
 
 def test_a_demands_stock_is_shared_only_by_sheets_equal_in_what_it_reads() -> None:
-    """One planner call counts each demand's disjoint witnesses on every candidate sheet; a candidate that changes
-    only parts the demand never reads (windows for a pool, doors for a room count) reuses the count: each shared
-    count equals the count made afresh on that sheet."""
+    """One planner call counts each demand's disjoint witnesses (and its progress) on every candidate sheet; a
+    candidate that changes only parts the demand never reads (windows for a room count, doors for windows) reuses
+    them: each shared answer equals the answer made afresh on that sheet."""
     shared: dict[object, object] = {}
     checked = 0
     for s in _states("shortcut-d")[2::2]:
@@ -117,5 +117,6 @@ def test_a_demands_stock_is_shared_only_by_sheets_equal_in_what_it_reads() -> No
             for d in ctx.demands:
                 u = used.get(d.id, frozenset())
                 assert _stock(dm.Facts(sheet), d, u, shared) == _count_stock(dm.Facts(sheet), d, u), d.id
+                assert _progress(dm.Facts(sheet), d, u, shared) == _progress_of(dm.Facts(sheet), d, u), d.id
                 checked += 1
     assert checked > 200

@@ -144,7 +144,7 @@ def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
         k = _stock(f, d, u, ctx.stocks)
         banked += [d.points] * k
         if k < STOCK_CAP:
-            progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u)
+            progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u, ctx.stocks)
     value = 0.9 * sum(sorted(banked, reverse=True)[:open_notes]) + progress
     if ctx.layout.door_bonus is not None:
         value += ctx.layout.door_bonus.points * dm.door_bonus_count(ctx.layout, f)
@@ -164,7 +164,21 @@ def _open_area(sheet: Sheet) -> int:
 # --- progress toward the next claim of a demand (0..1) ---------------------------------------------------------
 
 
-def _progress(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> float:
+def _progress(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None) -> float:
+    """``shared``: one planner call's memo, on the sheet parts the demand reads (`READS`; its progress reads no
+    more than its witnesses do)."""
+    reads = READS.get(d.op)
+    if shared is None or reads is None:
+        return _progress_of(f, d, used)
+    rooms = f.sheet.rooms
+    wide = ("progress", d.id, used, id(rooms), getattr(f.sheet, reads) if reads else None)
+    hit = shared.get(wide)
+    if hit is None or hit[0] is not rooms:
+        hit = shared[wide] = (rooms, _progress_of(f, d, used))
+    return hit[1]
+
+
+def _progress_of(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> float:
     fn = PROGRESS.get(d.op)
     return max(0.0, min(0.95, fn(f, d.params, used))) if fn else 0.0
 

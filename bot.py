@@ -138,6 +138,7 @@ class Floorboard(App):
         self.failed_extensions: dict[str, BaseException] = {}
         self.setup_started = False  # from here on a failed login is not retried (setup_hook must run once)
         self.fallbacks: set[asyncio.Task[None]] = set()
+        self.web_runner: Any = None  # the web site's aiohttp runner, with WEB_PORT set
 
     async def open_store(self) -> None:
         """Open the database (before logging in, so that a locked or damaged file stops the start at once)."""
@@ -177,11 +178,25 @@ class Floorboard(App):
             freeze_loaded()
         if self.run_scheduler:
             await self.engine.start_scheduler()
+        await self.start_web()
         if self.sync_commands:
             try:
                 await self.sync_tree()
             except (discord.HTTPException, aiohttp.ClientError, OSError):  # it still serves the old commands
                 log.exception("syncing slash commands failed; will try again at the next start")
+
+    async def start_web(self) -> None:
+        """WEB_PORT set: the read-only web site in this process (docs/web.md). A port in use is logged, and the
+        bot runs without it."""
+        if self.settings.web_port is None or self.store is None:
+            return
+        from web import start  # lazy: aiohttp's server is loaded only when the site is served from here
+
+        try:
+            self.web_runner = await start(self.store, self.settings.web_host, self.settings.web_port)
+        except OSError:
+            log.exception("the web site could not listen on %s:%s; the bot runs without it",
+                          self.settings.web_host, self.settings.web_port)
 
     def answer_every_component(self) -> None:
         """Every button click and menu choice gets an answer: discord.py's component dispatch is wrapped so that,
@@ -247,6 +262,9 @@ class Floorboard(App):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self.web_runner is not None:
+            await self.web_runner.cleanup()
+            self.web_runner = None
         await self.status_messages.close()
         if self.engine is not None:
             await self.engine.stop()

@@ -61,9 +61,13 @@ class Settings(BaseSettings):
     # The read-only web site (./floorboard web, docs/web.md): its public address, e.g. https://boards.example.org.
     # Set: tournament posts and finished games of servers that turned /web on carry a link to their page.
     web_base_url: str | None = None
+    # Set: the bot serves the web site itself on this port (WEB_HOST, loopback by default), in its own event
+    # loop, instead of (or beside) a separate `./floorboard web`.
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    web_host: str = "127.0.0.1"
 
     @field_validator("discord_token", "dev_guild_id", "discord_api_url", "discord_gateway_url", "database_url",
-                     "web_base_url",
+                     "web_base_url", "web_port",
                      "shard_count", "shard_ids", "sync_commands", mode="before")
     @classmethod
     def _empty_is_unset(cls, v: object) -> object:

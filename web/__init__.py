@@ -3,6 +3,6 @@ served from the bot's database opened read-only. Only cli and bot import this pa
 
 from __future__ import annotations
 
-from web.app import make_app, serve
+from web.app import make_app, serve, start
 
-__all__ = ["make_app", "serve"]
+__all__ = ["make_app", "serve", "start"]

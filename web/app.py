@@ -52,17 +52,30 @@ def make_app(store: Store, buckets: Buckets | None = None) -> web.Application:
     return app
 
 
+async def start(store: Store, host: str, port: int) -> web.AppRunner:
+    """Serve the site over ``store`` on the running event loop (the bot's, with WEB_PORT set: the pages only
+    read, so the bot's own store serves them); ``await runner.cleanup()`` stops it."""
+    runner = web.AppRunner(make_app(store), access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    log.info("serving %s on http://%s:%d/", store.path, host, port)
+    return runner
+
+
 async def serve(url: str, host: str, port: int, ready: asyncio.Event | None = None) -> None:
     """Open the database read-only and serve until cancelled."""
     store = await open_read_only(url)
-    runner = web.AppRunner(make_app(store), access_log=None)
     try:
-        await runner.setup()
-        await web.TCPSite(runner, host, port).start()
-        log.info("serving %s on http://%s:%d/", store.path, host, port)
-        if ready is not None:
-            ready.set()
-        await asyncio.Event().wait()
+        runner = await start(store, host, port)
+        try:
+            if ready is not None:
+                ready.set()
+            await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
     finally:
-        await runner.cleanup()
         await store.close()

@@ -16,6 +16,7 @@ from i18n.text import clean
 from league import export as ex
 from league.model import Table
 from league.tournament import Tournament
+from render import pool as render_pool
 from render.registry import renderer
 from rules import GAMES
 from storage import GameRow, TournamentRow
@@ -336,7 +337,8 @@ async def game_board(request: web.Request) -> web.Response:
     drawer = renderer(row.game)
     if drawer is None or not drawer.has_board:
         raise web.HTTPNotFound
-    png = await asyncio.to_thread(drawer.board, replay.views[n], names=_seat_names(row), locale=locale)
+    # The render pool: the bot's worker processes when the site runs inside the bot (WEB_PORT), else threads.
+    png = await render_pool.draw(render_pool.board, row.game, replay.views[n], names=_seat_names(row), locale=locale)
     if png is None:
         raise web.HTTPNotFound
     # A finished game's positions never change: the browser may keep them.

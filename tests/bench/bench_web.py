@@ -21,6 +21,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from engine.simulate import simulate
 from engine.web import publish_game
+from render import pool as render_pool
 from rules import GAMES
 from storage import open_read_only, open_store
 from tests.web.conftest import running_game
@@ -112,6 +113,13 @@ async def _report(players: int) -> str:
             for name, paths in cases.items():
                 rate, median, worst = await _rate(client, paths)
                 lines.append(f"{name:<28} {rate:>8.1f} {median:>14.2f} {worst:>11.1f}")
+            # Inside the bot (WEB_PORT) the images go to its render workers, off this process's GIL.
+            render_pool.start(2)
+            try:
+                rate, median, worst = await _rate(client, cases["board image (each move)"])
+            finally:
+                render_pool.stop()
+            lines.append(f"{'board image (2 workers)':<28} {rate:>8.1f} {median:>14.2f} {worst:>11.1f}")
             return "\n".join(lines)
         finally:
             await client.close()

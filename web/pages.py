@@ -78,7 +78,7 @@ def _result(table_: Table, names: dict[str, str], locale: str) -> str:
 
 
 async def tournament_page(request: web.Request) -> web.Response:
-    """Built once per tournament version and language (a 256-entrant page takes tens of milliseconds), the
+    """Built once per tournament version and language (a 256-entrant page took up to a second on a busy machine), the
     building in a thread: the event loop keeps serving (and, beside the bot, playing) meanwhile."""
     target, row = await tournament_row(request)
     locale = locale_of(request)

@@ -1,5 +1,5 @@
 """A tournament page is built once per tournament version and language (a 256-entrant page held the event loop
-for about 90 ms a request): a new version, another language or a page older than PAGE_SECONDS is built anew, so
+for 90 ms to a second a request): a new version, another language or a page older than PAGE_SECONDS is built anew, so
 a visitor never sees a stale round for long."""
 
 from __future__ import annotations

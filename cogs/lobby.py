@@ -48,6 +48,7 @@ from cogs.utils.replies import (
 )
 from cogs.utils.status import META_KEY as STATUS_META
 from cogs.utils.status import status_message, time_control_text
+from cogs.utils.summary import ReplayOpenButton
 from cogs.utils.surface import GameSurface, Segment, escape, find_game, game_choices, seat_name, surface_for
 from cogs.utils.text import BOT_MARK, NAME_LIMIT, Markup, clean, code, mention
 from engine import (
@@ -695,9 +696,9 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: App) -> None:
-    bot.add_dynamic_items(*GENERIC_ITEMS)
+    bot.add_dynamic_items(*GENERIC_ITEMS, ReplayOpenButton)  # the summary's Replay
     await bot.add_cog(Lobby(bot))
 
 
 async def teardown(bot: App) -> None:
-    bot.remove_dynamic_items(*GENERIC_ITEMS)
+    bot.remove_dynamic_items(*GENERIC_ITEMS, ReplayOpenButton)

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from cogs.utils.app import App
+from cogs.utils.summary import post_summary, wants_summary
 from cogs.utils.surface import GameSurface, surface_for
 from cogs.utils.text import clean, mention, seat_names
 from engine import Table
@@ -84,9 +85,12 @@ def own_thread(bot: App, channel: Any) -> bool:
     return isinstance(channel, discord.Thread) and me is not None and channel.owner_id == me
 
 
-async def game_ended(bot: App, channel: Any, table: Table, locale: str) -> None:
-    """The game in ``channel`` is over (finished, aborted, or a lobby expired): its thread is renamed to show
-    the result and set to archive after an hour of silence. Never raises."""
+async def game_ended(bot: App, channel: Any, table: Table, locale: str, *, summarised: bool = False) -> None:
+    """The game in ``channel`` is over (finished, aborted, or a lobby expired): a started game gets its summary
+    (`cogs.utils.summary`) unless the caller posted it already (``summarised``), then its thread is renamed to
+    show the result and set to archive after an hour of silence. Never raises."""
+    if not summarised and wants_summary(table):
+        await post_summary(bot, channel, table, locale)
     try:
         if not own_thread(bot, channel):
             return

@@ -25,6 +25,7 @@ import discord
 from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping, web_line
+from cogs.utils.summary import result_lines, summary_parts
 from cogs.utils.surface import GameSurface, Segment, shown_names, surface_for
 from engine import CLOSED_STATUSES, ActResult, LobbyError, NotSeatedError, Table
 from engine import players as quiet
@@ -189,6 +190,10 @@ async def publish(
         finish_post(last, surface, latest, locale)
         if latest.status == "finished" and (line := await web_line(bot, latest, locale)):
             last.lines.append(line)
+        if latest.status == "finished":  # the last board becomes the summary: its embed and buttons
+            last.embed, last.items = await summary_parts(bot, latest, locale)
+            if last.image_table is None and last.draw is None:  # a resignation: the final board all the same
+                last.image_table = latest
     sent = []
     for i, post in enumerate(posts):
         send = first if first is not None and i == 0 else channel.send
@@ -198,7 +203,7 @@ async def publish(
         await supersede_prompt(bot, channel, latest, live, **{ANNOUNCED_META: latest.moves})
         await bot.status_messages.update(latest, locale)
         if latest.status in CLOSED_STATUSES:
-            await game_ended(bot, channel, latest, locale)
+            await game_ended(bot, channel, latest, locale, summarised=latest.status == "finished")
         await tell_followers(bot, latest, segments, locale)
     return sent
 
@@ -299,21 +304,12 @@ async def resume(bot: App, table: Table, locale: str) -> None:
 
 
 def result_embed(surface: GameSurface, table: Table, locale: str) -> discord.Embed:
-    outcome = table.outcome
+    """The result alone (a reposted board, a game that posts for itself); the end of a game posted here gets the
+    whole summary instead (`cogs.utils.summary`)."""
     embed = discord.Embed(title=t("bot.game_over", locale, game=surface.game_name(locale), table=table.id),
                           colour=discord.Colour.gold())
-    if outcome is None:
-        return embed
-    winners = ", ".join(surface.seat_label(table, s, locale) for s in outcome.winners)
-    key = "bot.winner" if len(outcome.winners) == 1 else "bot.winners_shared"
-    lines = [t(key, locale, names=winners) if winners else "", t(outcome.reason, locale) if outcome.reason else ""]
-    for place, seats in enumerate(outcome.ranking, start=1):
-        medal = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
-        for seat in seats:
-            score = surface.score_text(table, seat, outcome.scores[seat], locale)
-            lines.append(t("bot.rank_line", locale, medal=medal, place=place,
-                           name=surface.seat_label(table, seat, locale), score=score))
-    embed.description = "\n".join(x for x in lines if x)[:4096]
+    if table.outcome is not None:
+        embed.description = "\n".join(result_lines(surface, table, locale))[:4096]
     return embed
 
 

@@ -197,7 +197,7 @@ async def test_resign_ends_a_two_player_game_with_a_result(harness: Harness) -> 
     out = await resign(harness, "bob", channel_id)
     final = out[-1]
     assert final.public and "game over" in final.text and "Bob resigns" in final.text
-    assert "Alice wins" in final.text and final.labels() == ["Rematch"]
+    assert "Alice wins" in final.text and final.labels() == ["Rematch", "Replay"]  # the summary's buttons
     assert await harness.bot.engine.table_in_channel(channel_id) is None
     out = await harness.slash("move", "alice", channel_id, action="pass")
     assert out[0].ephemeral and "no game in this channel" in out[0].text

@@ -4,6 +4,8 @@ Replay buttons; Replay opens /replay's stepping message as a new message, the su
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.discord_harness import Harness, Sent, resign, start_table, table_of
 
 
@@ -54,3 +56,46 @@ async def test_an_aborted_game_gets_a_summary_that_says_it_was_aborted(harness: 
     sent = await harness.slash("abort", "alice", channel)
     summary = next(s for s in sent if s.public and "replay:open:" in " ".join(s.custom_ids()))
     assert "aborted" in summary.text and not any(":rematch:" in c for c in summary.custom_ids())
+
+
+async def test_a_game_lost_by_timeouts_says_so_with_its_wall_time(harness: Harness, clock: Any) -> None:
+    """Issue 27: "A game that ended by timeouts or adjudication says so"; the length is moves and wall time."""
+    await start_table(harness, joiners=["bob"], options="turn_minutes=10 on_timeout=forfeit forfeit_after=1")
+    start = len(harness.sent)
+    clock.advance(minutes=11)
+    await harness.bot.engine.run_due()
+    await harness.settle()
+    summary = summary_of(harness.public(harness.sent[start:]))
+    assert "Ended by timeouts: 🟥 Alice missed too many turns and forfeited." in summary.text
+    assert "11 minutes" in summary.text and "Bob wins" in summary.text
+
+
+async def test_an_unrated_game_shows_no_rating_changes(harness: Harness) -> None:
+    channel = await start_table(harness, joiners=["bob"], options="rated=no")
+    summary = summary_of(await resign(harness, "bob", channel))
+    assert "Alice wins" in summary.text and "Ratings" not in summary.text and "→" not in summary.text
+
+
+async def floor_plan_after_setup(harness: Harness, options: str) -> Sent:
+    """A two-player Floor Plan: both draw their starting room (a secret drawing), then both resign; the summary
+    follows the game's own result post."""
+    await harness.slash("play", "alice", game="floor_plan", options=options)
+    lobby = harness.with_button(":lobby:join:")
+    await harness.click(lobby, ":lobby:join:", "bob")
+    await harness.click(lobby, ":lobby:start:", "alice")
+    table = await table_of(harness, lobby.channel_id)
+    for seat, user in enumerate(("alice", "bob")):
+        out = await harness.slash("move", user, lobby.channel_id, action=table.rules.bot_action(table.state, seat))
+        await harness.click(out[-1], "Confirm", user)
+    await resign(harness, "bob", lobby.channel_id)  # Floor Plan goes on solo: Alice resigns too
+    sent = await resign(harness, "alice", lobby.channel_id)
+    return next(s for s in sent if s.public and "replay:open:" in " ".join(s.custom_ids()))
+
+
+async def test_a_secret_drawing_stays_secret_in_the_summary_when_the_lobby_said_reveal_no(harness: Harness) -> None:
+    """engine/policies.py: reveal=no — a closed game does not spell out its secret choices; the largest room is
+    a player's own drawing, so it is named only when the game's secrets may be told."""
+    shown = await floor_plan_after_setup(harness, "")
+    assert "The largest room" in shown.text
+    hidden = await floor_plan_after_setup(harness, "reveal=no")
+    assert "Length" in hidden.text and "The largest room" not in hidden.text

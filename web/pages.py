@@ -290,7 +290,7 @@ async def game_page(request: web.Request) -> web.Response:
     elif drawer is not None:
         text = await asyncio.to_thread(drawer.text_board, replay.views[n], names=names, locale=locale)
         parts.append(f"<p>{esc(t('web.no_image', locale))}</p>"
-                     f'<pre class="text-board" aria-label="{attr(alt)}">{esc(text, 20_000)}</pre>')
+                     f'<pre class="text-board" aria-label="{attr(alt)}">{text_lines(text)}</pre>')
     parts.append(f'<p class="note">{esc(t("web.keys", locale))}</p>')
     items: Sequence[str] = ()
     if row.status == "finished":
@@ -299,6 +299,13 @@ async def game_page(request: web.Request) -> web.Response:
     parts.append(_move_list(row, items, n, locale))
     title = f"{gname} #{row.id}"
     return html_response(page(title, "".join(parts), locale, request.path))
+
+
+def text_lines(text: str, limit: int = 400) -> str:
+    """A text board for ``<pre>``: each line cleaned and escaped on its own, its indentation kept (`esc` alone
+    would fold the lines into one)."""
+    lines = text.splitlines()[:400]
+    return "\n".join(" " * min(len(line) - len(line.lstrip(" ")), 40) + esc(line, limit) for line in lines)
 
 
 def _steps(slug: str, n: int, total: int, locale: str) -> str:

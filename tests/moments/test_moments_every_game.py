@@ -99,6 +99,18 @@ def test_floating_world_names_the_worst_nightmare_and_the_sealing() -> None:
     assert steps[strike.step - 1].action.startswith("attack ") and strike.numbers["total"] > strike.numbers["against"]
 
 
+def test_floating_world_names_the_nightmare_that_destroyed_the_gate_or_the_last_kitsunes_death() -> None:
+    """Rulebook: "Loss: the Gate is destroyed or every Kitsune is dead" — the moment that decided a lost game."""
+    options = (("difficulty", "hard"),)
+    gate = playout("floating_world", 1, "m0", options)
+    assert gate[-1].after.reason == "fw.outcome.gate_destroyed"
+    assert (0, 0) not in {land.at for land in gate[-1].after.lands}
+    assert named(moments_of("floating_world", gate, True), "gate_destroyed").step == len(gate)
+    dead = playout("floating_world", 1, "m3", options)
+    assert dead[-1].after.reason == "fw.outcome.all_dead"
+    assert named(moments_of("floating_world", dead, True), "last_death").seats == (0,)
+
+
 def test_floating_floors_names_the_biggest_collapse_and_the_winning_claim() -> None:
     """Rulebook: "Unstable = a collapse: the board tips, everything on it falls"; "First to hold all their Bansen
     wins". The collapse is counted from the state's reset (the fallen Jutsu and ninjas the next player sets up)."""

@@ -23,7 +23,7 @@ REPLAYS_KEPT = 16  # games whose public positions stay in memory (a 300-move gam
 NAMES_KEPT = 4096
 T = TypeVar("T")
 KEPT = 64  # small derived values kept (a game's escaped move list per language)
-PAGES_KEPT = 64  # built pages kept (a 256-entrant tournament page: about 300 kB)
+PAGES_KEPT = 64  # built pages and board images kept (a 256-entrant tournament page: about 300 kB)
 # A kept page is rebuilt after this long even when its version did not change: a slug given without a new
 # version (a player's page made by another game) shows up within it.
 PAGE_SECONDS = 30.0
@@ -56,8 +56,8 @@ class Reader:
         self.clock = clock
         self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
         self._names: OrderedDict[tuple[int, int], str] = OrderedDict()
-        self._pages: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
-        self._building: dict[Hashable, asyncio.Future[str]] = {}
+        self._pages: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
+        self._building: dict[Hashable, asyncio.Future[Any]] = {}
         self._kept: OrderedDict[Hashable, Any] = OrderedDict()
 
     async def kept(self, key: Hashable, make: Callable[[], T]) -> T:
@@ -71,23 +71,24 @@ class Reader:
             self._kept.popitem(last=False)
         return value
 
-    async def page(self, key: Hashable, build: Callable[[], Awaitable[str]]) -> str:
-        """The page ``key`` names (its object's version and the language in it), built once while it stays
-        fresh; requests arriving while it is built wait for that one build instead of starting their own."""
+    async def page(self, key: Hashable, build: Callable[[], Awaitable[T]]) -> T:
+        """What ``key`` names (a page, a board image: the object's version and the language in the key), built
+        once while it stays fresh; requests arriving while it is built wait for that one build instead of
+        starting their own (a live game's new move, fetched by every spectator at once, is drawn once)."""
         kept = self._pages.get(key)
         if kept is not None and self.clock() - kept[0] < PAGE_SECONDS:
             self._pages.move_to_end(key)
-            return kept[1]
+            return kept[1]  # type: ignore[no-any-return]
         pending = self._building.get(key)
         if pending is None:
             pending = self._building[key] = asyncio.ensure_future(build())
             pending.add_done_callback(lambda _: self._building.pop(key, None))
-        text = await asyncio.shield(pending)
-        self._pages[key] = (self.clock(), text)
+        value: T = await asyncio.shield(pending)
+        self._pages[key] = (self.clock(), value)
         self._pages.move_to_end(key)
         while len(self._pages) > PAGES_KEPT:
             self._pages.popitem(last=False)
-        return text
+        return value
 
     async def target(self, slug: str, kind: str) -> Target:
         if not SLUG.fullmatch(slug):

@@ -345,7 +345,9 @@ async def game_board(request: web.Request) -> web.Response:
     if drawer is None or not drawer.has_board:
         raise web.HTTPNotFound
     # The render pool: the bot's worker processes when the site runs inside the bot (WEB_PORT), else threads.
-    png = await render_pool.draw(render_pool.board, row.game, replay.views[n], names=_seat_names(row), locale=locale)
+    png = await reader_of(request).page(
+        ("board", row.id, row.version, n, locale),
+        lambda: render_pool.draw(render_pool.board, row.game, replay.views[n], names=_seat_names(row), locale=locale))
     if png is None:
         raise web.HTTPNotFound
     # A finished game's positions never change: the browser may keep them.

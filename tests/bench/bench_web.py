@@ -109,7 +109,8 @@ async def _report(players: int) -> str:
             cases = {"tournament": [f"/t/{tournament}"],
                      "tournament (pl and en)": [f"/t/{tournament}?lang=pl", f"/t/{tournament}?lang=en"],
                      "game (each move)": [f"/g/{game_slug}?move={n}" for n in range(moves + 1)],
-                     "board image (each move)": [f"/g/{game_slug}/board?move={n}" for n in range(moves + 1)]}
+                     "board image (each move)": [f"/g/{game_slug}/board?move={n}" for n in range(moves + 1)],
+                     "board image (one move)": [f"/g/{game_slug}/board?move={moves}"]}  # spectators of a live game
             for name, paths in cases.items():
                 rate, median, worst = await _rate(client, paths)
                 lines.append(f"{name:<28} {rate:>8.1f} {median:>14.2f} {worst:>11.1f}")

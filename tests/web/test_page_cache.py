@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from render import pool as render_pool
 from tests.web.conftest import writer
 from tests.web.test_pages import slugs
 from web import pages
@@ -86,3 +87,23 @@ async def test_a_finished_games_move_list_marks_the_move_shown(client: TestClien
         assert [int(i) for here, i in items if here] == [n]
     polish = await (await client.get(f"/g/{slug}?move=3&lang=pl")).text()
     assert "move=1&amp;lang=pl" in polish and "lang=en\">" not in polish.split('<ol class="moves">')[1]
+
+
+async def test_spectators_fetching_the_same_board_at_once_get_one_drawing(client: TestClient[Any, Any], db_copy: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A live game's new move is fetched by every open page at once: it is drawn once, then kept."""
+    drawn: list[str] = []
+    real = render_pool.board
+
+    def counted(game: str, view: Any, **kw: Any) -> bytes | None:
+        drawn.append(kw["locale"])
+        return real(game, view, **kw)
+
+    monkeypatch.setattr(render_pool, "board", counted)
+    slug = (await slugs(db_copy, "game"))[1]
+    answers = await asyncio.gather(*(client.get(f"/g/{slug}/board?move=4") for _ in range(6)))
+    bodies = {await a.read() for a in answers}
+    assert [a.status for a in answers] == [200] * 6 and len(bodies) == 1 and drawn == ["en"]
+    await client.get(f"/g/{slug}/board?move=4&lang=pl")
+    await client.get(f"/g/{slug}/board?move=4")
+    assert drawn == ["en", "pl"]

@@ -30,8 +30,9 @@ from cogs.utils.app import App
 from cogs.utils.components import view_of
 from cogs.utils.ending import game_ended, result_ping
 from cogs.utils.hints import moves_msg, near_miss, render
-from cogs.utils.posting import board_file, pinging, render_view, result_embed, supersede_prompt
+from cogs.utils.posting import board_file, pinging, render_view, supersede_prompt
 from cogs.utils.replies import send_ephemeral
+from cogs.utils.summary import summary_parts
 from cogs.utils.surface import GameSurface, Segment, escape, seat_name
 from cogs.utils.text import clean
 from engine import (
@@ -415,7 +416,8 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
         await self.close_draft(bot, channel, segments, locale)
         sent = await self.publish_post(bot, channel, segments, locale, first)
         if latest.status == "finished":
-            await game_ended(bot, channel, latest, locale)  # the shared end: result pinged, thread renamed
+            # the shared end (thread renamed); the summary went with the result post
+            await game_ended(bot, channel, latest, locale, summarised=True)
         return sent
 
     async def publish_post(self, bot: App, channel: Any, segments: list[Segment], locale: str,
@@ -430,8 +432,8 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
         if items or learn:
             kw["view"] = view_of([*items, *learn][:25])
         if latest.status == "finished":
-            kw["embed"] = result_embed(self, latest, locale)
-            kw["view"] = view_of([*learn, *self.result_items(latest, locale)][:25])
+            kw["embed"], ends = await summary_parts(bot, latest, locale)  # result, ratings, length, key moments
+            kw["view"] = view_of([*learn, *ends][:25])
             image = True
             line, ids = result_ping(latest, locale)
             lines, kw["allowed_mentions"] = [line, *lines] if line else lines, pinging(ids)

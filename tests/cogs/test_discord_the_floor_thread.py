@@ -255,8 +255,8 @@ async def test_a_finished_game_pings_the_result_and_calls_the_shared_ending(harn
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Any] = []
 
-    async def record(bot: Any, channel: Any, table: Any, locale: str) -> None:
-        calls.append(table)
+    async def record(bot: Any, channel: Any, table: Any, locale: str, **kw: Any) -> None:
+        calls.append(table)  # (``summarised``: the result post carried the game's summary)
 
     monkeypatch.setattr(sys.modules["cogs.the_floor.surface"], "game_ended", record)  # the loaded module calling it
     h = harness

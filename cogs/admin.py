@@ -12,6 +12,7 @@ from cogs.utils.checks import can_manage
 from cogs.utils.lang import aliases, locale_of_ctx, ls
 from cogs.utils.replies import handle_command_error, user_errors
 from engine import PermissionDeniedError
+from engine.matchmaking import BOT_WAIT_SETTING, MAX_BOT_WAIT_MINUTES
 from engine.policies import POLICIES
 from engine.web import set_web
 from i18n import t
@@ -89,6 +90,23 @@ class Admin(commands.Cog):
             await ctx.defer()
             await self.bot.engine.set_guild_setting(ctx.guild.id, "on_timeout", policy)
             await ctx.send(t("admin.timeouts_set", locale, policy=t(f"admin.timeouts.{policy}", locale)))
+
+    @commands.hybrid_command(name=ls("cmd.queuebots.name"), description=ls("cmd.queuebots.description"),
+                             aliases=aliases("cmd.queuebots.name"))
+    @commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(minutes=ls("cmd.queuebots.minutes.name"))
+    @app_commands.describe(minutes=ls("cmd.queuebots.minutes.description"))
+    async def queuebots(self, ctx: commands.Context[Any],
+                        minutes: commands.Range[int, 0, MAX_BOT_WAIT_MINUTES]) -> None:
+        """How long a ``bots:ok`` queue entry waits before bots fill its table (cogs/queue.py); 0: never."""
+        locale = await locale_of_ctx(ctx)
+        async with user_errors(ctx, locale):
+            require_manager(ctx)
+            await ctx.defer()
+            await self.bot.engine.set_guild_setting(ctx.guild.id, BOT_WAIT_SETTING, minutes)
+            await ctx.send(t("queue.bot_wait_set", locale, count=minutes) if minutes
+                           else t("queue.bot_wait_off", locale))
 
     @commands.hybrid_command(name=ls("cmd.web.name"), description=ls("cmd.web.description"),
                              aliases=aliases("cmd.web.name"))

@@ -18,7 +18,7 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "move", "board", "hand", "resign", "abort", "games", "record", "language", "threads", "timeouts",
             "web", "ping", "help", "sheet", "floorplan", "floor", "away", "back", "quiet", "reminders", "whatif",
             "undo", "gameadmin", "serverdefaults", "mygames", "leaderboard", "profile", "history", "tournament",
-            "replay", "follow", "unfollow"}
+            "replay", "follow", "unfollow", "queue", "challenge", "queuebots"}
 
 
 def check_name(name: str) -> None:

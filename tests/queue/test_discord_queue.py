@@ -188,3 +188,13 @@ async def test_the_queue_and_a_ready_check_survive_a_restart(tmp_path: Path, mon
         assert new.with_button("queue:ready:").channel_id != ready.channel_id  # carol's wait went on
     finally:
         await new.close()
+
+
+async def test_a_member_who_leaves_the_server_leaves_its_queues_and_challenges(harness: Harness) -> None:
+    await queue(harness, "bob", game="flying_blades", players=3)
+    await challenge(harness, "alice", "bob", game="flying_blades")
+    offer = harness.with_button("challenge:accept:")
+    harness.bot.dispatch("member_remove", harness.members["bob"])
+    await harness.settle()
+    assert await harness.bot.engine.matchmaking.waiting(GUILD_ID) == []
+    assert "cancelled" in harness.current(offer).text and not harness.current(offer).components

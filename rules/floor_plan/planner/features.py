@@ -37,9 +37,10 @@ def _feature_cands(ctx: _Ctx) -> list[_Cand]:
     doubles = [False, True] if ctx.board.open_bonus("double_feature") is not None else [False]
     for dbl in doubles:
         for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
-            for fs in _sets_for(ctx, sheet, first, dbl)[:FEATURE_VARIANTS if not dbl else 1]:
-                after = add_features(sheet, FEATURE_KINDS[first - 1], fs.cells)
-                rest = _sets_for(ctx, after, second, False)[:1]
+            for fs, after in _sets_and_sheets(ctx, sheet, first, dbl, FEATURE_VARIANTS if not dbl else 1):
+                if FEATURE_KINDS[first - 1] == "tree":  # trees are numbered in the order drawn: the set's order
+                    after = add_features(sheet, "tree", fs.cells)
+                rest = _sets_for(ctx, after, second, False, 1)
                 sets = tuple(sorted((fs, *rest), key=lambda x: x.die))  # canonical order (stable on a double)
                 key = "features:" + ",".join(sorted(FEATURE_KINDS[x.die - 1] for x in sets))
                 out.append(_Cand((Step("features", sets=sets),), key, min(fs.cells, key=scan_key),
@@ -47,17 +48,26 @@ def _feature_cands(ctx: _Ctx) -> list[_Cand]:
     return out
 
 
-def _sets_for(ctx: _Ctx, sheet: Sheet, die: int, double: bool) -> list[FeatureSet]:
+def _sets_for(ctx: _Ctx, sheet: Sheet, die: int, double: bool, limit: int | None = None) -> list[FeatureSet]:
+    """The die's feature sets the rules accept on the sheet, best first (the first ``limit`` of them)."""
+    return [fs for fs, _ in _sets_and_sheets(ctx, sheet, die, double, limit)]
+
+
+def _sets_and_sheets(ctx: _Ctx, sheet: Sheet, die: int, double: bool, limit: int | None = None
+                     ) -> list[tuple[FeatureSet, Sheet]]:
+    """`_sets_for`, each with the sheet it leaves (drawn in the maker's order: for trees, not the set's)."""
     kind = FEATURE_KINDS[die - 1]
     count = die * (2 if double else 1)
     maker = {"tree": _tree_sets, "deck": _deck_sets, "stone": _stone_sets}.get(kind, _cell_sets)
     out = []
     for cells in maker(ctx, sheet, kind, count):
+        if limit is not None and len(out) >= limit:
+            break
         try:
-            add_features(sheet, kind, cells)
+            after = add_features(sheet, kind, cells)
         except RulesError:
             continue
-        out.append(FeatureSet(die, double, tuple(sorted(cells, key=scan_key))))
+        out.append((FeatureSet(die, double, tuple(sorted(cells, key=scan_key))), after))
     return out
 
 

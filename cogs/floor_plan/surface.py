@@ -22,6 +22,7 @@ from cogs.utils import hints
 from cogs.utils.app import App
 from cogs.utils.ending import game_ended
 from cogs.utils.posting import pinging
+from cogs.utils.summary import add_summary
 from cogs.utils.surface import GameSurface, Segment
 from engine import (
     ActResult,
@@ -174,6 +175,9 @@ class FloorPlanSurface(GameSurface):
             return []
         segments = [*self.buffers.pop(key, []), *segments]
         posts = round_posts(self, bot, segments, locale)
+        final = posts[-1].embed if posts and segments[-1].table.status == "finished" else None
+        if final is not None:  # the final round's post becomes the game's summary (ratings, length, key moments)
+            posts[-1].items = await add_summary(bot, segments[-1].table, locale, final)
         sent = []
         for i, post in enumerate(posts):
             kwargs = await post_kwargs(post, locale)
@@ -182,7 +186,7 @@ class FloorPlanSurface(GameSurface):
         latest = segments[-1].table
         await bot.status_messages.update(latest, locale)
         if latest.status == "finished":
-            await game_ended(bot, channel, latest, locale)
+            await game_ended(bot, channel, latest, locale, summarised=final is not None)
         return sent
 
     async def on_notice(self, bot: App, channel: Any, notice: Notice, locale: str) -> bool:

@@ -208,6 +208,18 @@ async def summary_parts(bot: App, table: Table, locale: str, *, result: bool = T
     return summary_embed(surface, table, facts, locale, result=result), summary_items(table, locale, rematch=result)
 
 
+async def add_summary(bot: App, table: Table, locale: str, embed: discord.Embed) -> list[discord.ui.Item[Any]]:
+    """A game's own final post becomes its summary (Floor Plan's last round, with its result and image): how it
+    ended, ratings, length and key moments are added to ``embed``; returns its buttons (Rematch, Replay)."""
+    more = summary_embed(surface_for(bot, table.game), table, await gather(bot, table), locale, result=False)
+    if more.description:
+        embed.description = f"{more.description}\n{embed.description or ''}".strip()[:4096]
+    for f in more.fields:
+        if len(embed.fields) < 25:  # Discord's limit on an embed's fields
+            embed.add_field(name=f.name or "", value=f.value or "", inline=False)
+    return summary_items(table, locale)
+
+
 def wants_summary(table: Table) -> bool:
     """A started game that ended: finished, or closed without a result by /abort or an admin (a lobby that
     expired or lost its host has nothing to sum up)."""

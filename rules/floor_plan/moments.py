@@ -1,12 +1,12 @@
-"""Floor Plan's key moments: the best-scoring round (the most points one player added in one round, from the
-scores every round's summary shows), the round with the most client demands claimed by one player (claims are
-announced), and, only when the game's secrets may be told, the largest room drawn (a sheet is a player's own)."""
+"""Floor Plan's key moments: the best-scoring round (the most points one player's notes gained in one round, as
+every round's summary shows them; the end's bonuses belong to no round), the round with the most client demands
+claimed by one player (claims are announced), and, only when the game's secrets may be told, the largest room
+drawn (a sheet is a player's own)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.floor_plan.game import final_score
 from rules.moments import Moment, Played, best
 
 
@@ -17,14 +17,14 @@ def moments(steps: Sequence[Played], revealed: bool) -> list[Moment]:
     if not steps:
         return []
     first = steps[0].before
-    scores = [final_score(first, i) for i in range(first.players)]
+    scores = [first.boards[i].notes_total() for i in range(first.players)]
     drawn = [len(first.boards[i].sheet.rooms) for i in range(first.players)]
     for p in steps:
         for e in p.events:
             if e.kind != "round_closed":
                 continue
             s = p.after
-            now = [final_score(s, i) for i in range(s.players)]
+            now = [s.boards[i].notes_total() for i in range(s.players)]  # the end's bonuses are no round's
             sheets = [s.boards[i].sheet.rooms for i in range(s.players)]
             rounds += [(now[i] - scores[i], Moment("best_round", (i,), {"count": now[i] - scores[i],
                                                                          "round": e.data["round"]}, p.step))

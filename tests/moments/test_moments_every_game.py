@@ -67,12 +67,13 @@ def test_the_floor_names_its_longest_duel_and_its_biggest_territory_gain() -> No
 
 
 def test_floor_plan_names_the_best_scoring_round_from_the_public_scores() -> None:
-    """Floor Plan: every round's summary shows the scores; the best round is the largest rise of one player's
-    score from one round's end to the next (rounds found by the state's round number, not by events)."""
+    """Floor Plan: every round's summary shows the points written on each sheet's notes; the best round is the
+    largest rise of one player's notes from one round's end to the next (rounds found by the state's round number,
+    not by events; the end's bonuses belong to no round)."""
     steps = playout("floor_plan", 2, "moments-a")
-    rules = GAMES["floor_plan"]
     ends = [p for p in steps if p.after.round != p.before.round or p.after.phase == "over"]
-    scores = [rules.view(steps[0].before, None)["scores"]] + [rules.view(p.after, None)["scores"] for p in ends]
+    notes = [[sum(x for x in b.notes if x is not None) for b in p.after.boards] for p in ends]
+    scores = [[0] * len(notes[0]), *notes]
     rises = [b[i] - a[i] for a, b in itertools.pairwise(scores) for i in range(len(a))]
     assert named(moments_of("floor_plan", steps, True), "best_round").numbers["count"] == max(rises)
 

@@ -110,8 +110,11 @@ async def test_an_abandoned_game_is_closed_and_its_players_told(harness: Harness
     clock.advance(days=8)
     await h.bot.engine.run_due()
     await h.settle()
-    told = [s for s in h.public(h.sent[start:]) if "abandoned" in s.text]
+    posted = h.public(h.sent[start:])
+    summaries = [s for s in posted if "replay:open:" in " ".join(s.custom_ids())]  # cogs/utils/summary.py
+    told = [s for s in posted if "abandoned" in s.text and s not in summaries]
     assert len(told) == 1 and sorted(told[0].pinged) == sorted([USERS["alice"], USERS["bob"]])
+    assert len(summaries) == 1 and "closed as abandoned" in summaries[0].text
     assert (await h.bot.engine.get(table.id)).meta["closed"] == "abandoned"
 
 

@@ -99,3 +99,14 @@ async def test_a_secret_drawing_stays_secret_in_the_summary_when_the_lobby_said_
     assert "The largest room" in shown.text
     hidden = await floor_plan_after_setup(harness, "reveal=no")
     assert "Length" in hidden.text and "The largest room" not in hidden.text
+
+
+async def test_an_adjudicated_game_gets_a_summary_that_says_an_admin_closed_it(harness: Harness) -> None:
+    """Issue 27: a game that ended by adjudication says so (and has no Rematch: it had no result)."""
+    from tests.cogs.test_discord_game_admin import gameadmin  # lazy: that module's helper, only this test needs it
+
+    channel = await start_table(harness, joiners=["bob"])
+    out = await gameadmin(harness, "adjudicate", "mod", channel)
+    summary = next(s for s in harness.public(out) if "replay:open:" in " ".join(s.custom_ids()))
+    assert "Ended by adjudication: an admin closed the game." in summary.text and summary.pngs()
+    assert not any(":rematch:" in c for c in summary.custom_ids())

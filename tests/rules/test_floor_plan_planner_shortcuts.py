@@ -4,12 +4,14 @@ The planner reads the sheet thousands of times a decision; these shortcuts must 
 rooms side by side found from their rectangles (the rulebook's rooms are rectangles that never overlap), the
 rooms lining a spot read on a padded grid, the Wild's rooms searched only where they can beat the roll's best by
 the margin the planner asks, a cheap bound that never undercuts a spot's score, and a demand's count of
-witnesses shared by candidate sheets that differ only where the demand does not look. Checked on the sheets of
+witnesses shared by candidate sheets that differ only where the demand does not look, and counted only up to
+the three the planner uses. Checked on the sheets of
 seeded bot games; tests/rules/test_floor_plan_bot_same_play.py pins a whole game move for move.
 """
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
 from rules.base import RulesError
@@ -25,7 +27,14 @@ from rules.floor_plan.planner.rooms import (
     _touching,
 )
 from rules.floor_plan.planner.search import _context
-from rules.floor_plan.planner.value import _adjacent_pairs, _count_stock, _progress, _progress_of, _stock
+from rules.floor_plan.planner.value import (
+    _adjacent_pairs,
+    _count_stock,
+    _packed,
+    _progress,
+    _progress_of,
+    _stock,
+)
 from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Sheet
 
 FP = FloorPlan()
@@ -120,3 +129,14 @@ def test_a_demands_stock_is_shared_only_by_sheets_equal_in_what_it_reads() -> No
                 assert _progress(dm.Facts(sheet), d, u, shared) == _progress_of(dm.Facts(sheet), d, u), d.id
                 checked += 1
     assert checked > 200
+
+
+def test_a_capped_packing_counts_what_the_full_packing_counts_up_to_the_cap() -> None:
+    """A demand scores once per witness, witnesses disjoint; the planner counts at most three: the search that
+    stops at three gives min(3, the full branch and bound's size) for any family, budget and cap."""
+    pick = random.Random("packing")
+    tokens = [f"t{i}" for i in range(14)]
+    for _ in range(400):
+        family = [frozenset(pick.sample(tokens, pick.randint(1, 4))) for _ in range(pick.randint(0, 24))]
+        budget, cap = pick.choice((3, 20, 300)), pick.randint(1, 5)
+        assert _packed(family, cap, budget) == min(cap, len(dm.packing(family, budget=budget)))

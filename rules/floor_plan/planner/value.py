@@ -69,7 +69,37 @@ def _count_stock(f: dm.Facts, d: dm.Demand, used: frozenset[str]) -> int:
         return 0
     if d.op == "reachable":
         return 1
-    return min(STOCK_CAP, len(dm.packing(cands, budget=300)))
+    return _packed(cands, STOCK_CAP, budget=300)
+
+
+class _Enough(Exception):
+    """`_packed` found ``cap`` disjoint witnesses: the search can stop."""
+
+
+def _packed(cands: list[dm.Witness], cap: int, budget: int) -> int:
+    """``min(cap, len(demands.packing(cands, budget)))``: the same branch and bound, step for step, stopped as
+    soon as ``cap`` disjoint witnesses are found (its best only grows, so the capped answer cannot change)."""
+    best = 0
+    steps = 0
+
+    def grow(chosen: int, rest: list[dm.Witness]) -> None:
+        nonlocal best, steps
+        steps += 1
+        if chosen > best:
+            best = chosen
+            if best >= cap:
+                raise _Enough
+        if steps > budget or chosen + len(rest) <= best:
+            return
+        head, tail = rest[0], rest[1:]
+        grow(chosen + 1, [c for c in tail if c.isdisjoint(head)])
+        grow(chosen, tail)
+
+    try:
+        grow(0, cands)
+    except _Enough:
+        return cap
+    return min(cap, best)
 
 
 def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, Board]:

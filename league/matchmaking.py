@@ -17,6 +17,7 @@ setting; None: never) gets a table filled with bots when no full group forms; on
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -97,14 +98,22 @@ def match(entries: Sequence[Entry], now: datetime, band: Band = Band(),
           bot_wait: timedelta | None = None) -> list[Group]:
     """The groups to seat now, oldest anchor first. Entries left out keep waiting."""
     waiting = sorted(entries, key=lambda e: e.order)
+    # Only entries of one game and size can sit together, within the anchor's band: each anchor reads that slice of
+    # its bucket (kept by rating), and each entry's band is worked out once. A thousand entries: 590-755 ms → 36-62
+    # ms a pass (tools/queue_sim.py --time); the groups are the same (the simulation's figures are unchanged).
+    buckets: dict[tuple[str, int], list[Entry]] = {}
+    for e in sorted(waiting, key=lambda e: (e.rating, e.order)):  # by rating: an anchor reads its band's slice
+        buckets.setdefault((e.game, e.players), []).append(e)
+    pairs = _Pairs({e.order: band.width(now - e.joined_at) for e in waiting})
     seated: set[int] = set()
     groups = []
     for anchor in waiting:
         if anchor.user_id in seated:
             continue
-        group = _grow(anchor, waiting, seated, now, band, lambda e: True)
+        bucket = buckets[(anchor.game, anchor.players)]
+        group = _grow(anchor, bucket, seated, pairs, lambda e: True)
         if len(group) < anchor.players and _may_fill(anchor, now, bot_wait):
-            group = _grow(anchor, waiting, seated, now, band, lambda e: e.bots_ok)
+            group = _grow(anchor, bucket, seated, pairs, lambda e: e.bots_ok)
             groups.append(Group(tuple(group), bots=anchor.players - len(group)))
         elif len(group) == anchor.players:
             groups.append(Group(tuple(group)))
@@ -114,21 +123,33 @@ def match(entries: Sequence[Entry], now: datetime, band: Band = Band(),
     return groups
 
 
+class _Pairs:
+    """`accepts` with each entry's band computed once (same game and size: the bucket's)."""
+
+    def __init__(self, widths: dict[tuple[datetime, int, str], float]) -> None:
+        self.widths = widths
+
+    def ok(self, a: Entry, b: Entry) -> bool:
+        return times_compatible(a.time, b.time) and \
+            abs(a.rating - b.rating) <= min(self.widths[a.order], self.widths[b.order])
+
+
 def _may_fill(anchor: Entry, now: datetime, bot_wait: timedelta | None) -> bool:
     return anchor.bots_ok and bot_wait is not None and bot_wait > timedelta(0) and now - anchor.joined_at >= bot_wait
 
 
-def _grow(anchor: Entry, waiting: Sequence[Entry], seated: set[int], now: datetime, band: Band,
+def _grow(anchor: Entry, bucket: Sequence[Entry], seated: set[int], pairs: _Pairs,
           keep: Callable[[Entry], bool]) -> list[Entry]:
     """The anchor and the closest-rated compatible members (ties: the longer wait), up to the table's size."""
-    others = [e for e in waiting if e.user_id not in seated and e.user_id != anchor.user_id and keep(e)
-              and accepts(anchor, e, now, band)]
+    low = bisect_left(bucket, anchor.rating - pairs.widths[anchor.order], key=lambda e: e.rating)
+    high = bisect_right(bucket, anchor.rating + pairs.widths[anchor.order], key=lambda e: e.rating)
+    others = [e for e in bucket[low:high] if e.user_id not in seated and e.user_id != anchor.user_id and keep(e)
+              and pairs.ok(anchor, e)]
     others.sort(key=lambda e: (abs(e.rating - anchor.rating), e.order))
     group = [anchor]
     for candidate in others:
         if len(group) == anchor.players:
             break
-        if candidate.user_id not in {g.user_id for g in group} and all(accepts(g, candidate, now, band)
-                                                                         for g in group):
+        if candidate.user_id not in {g.user_id for g in group} and all(pairs.ok(g, candidate) for g in group):
             group.append(candidate)
     return sorted(group, key=lambda e: e.order)

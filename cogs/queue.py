@@ -30,10 +30,11 @@ from cogs.utils.status import status_message
 from cogs.utils.surface import escape, find_game, game_choices, surface_for
 from cogs.utils.text import NAME_LIMIT, clean, code
 from engine import PermissionDeniedError, SeatInfo, Table
+from engine.errors import StorageError
 from engine.matchmaking import BOT_WAIT_MINUTES, BOT_WAIT_SETTING, Match, QueueError
 from engine.policies import check_options
 from i18n import t
-from rules.base import OptionsError
+from rules.base import FloorboardError, OptionsError
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +253,11 @@ class Queue(commands.Cog):
     async def run_matches(self, guild_id: int) -> list[Table]:
         opened = []
         for match in await self.mm.matches(guild_id):
-            table = await self.open_match(match)
+            try:
+                table = await self.open_match(match)
+            except (FloorboardError, StorageError, discord.HTTPException):  # taken from the queue: put back
+                log.exception("could not open a matched table on server %s", guild_id)
+                table = None
             if table is None:
                 await self.mm.requeue(list(match.rows))
             else:

@@ -11,7 +11,16 @@ import pytest
 
 from engine.matchmaking import BOT_WAIT_SETTING
 from tests.conftest import FakeClock
-from tests.discord_harness import CHANNELS, GUILD_ID, USERS, Harness, Sent, command_data, table_of
+from tests.discord_harness import (
+    CHANNELS,
+    GUILD_ID,
+    USERS,
+    Harness,
+    Sent,
+    command_data,
+    forged_message,
+    table_of,
+)
 
 
 async def queue(h: Harness, user: str, **options: Any) -> list[Sent]:
@@ -198,3 +207,35 @@ async def test_a_member_who_leaves_the_server_leaves_its_queues_and_challenges(h
     await harness.settle()
     assert await harness.bot.engine.matchmaking.waiting(GUILD_ID) == []
     assert "cancelled" in harness.current(offer).text and not harness.current(offer).components
+
+
+@pytest.mark.parametrize("custom_id", ["queue:ready:999999", "queue:ready:99999999999999999999999",
+                                       "challenge:accept:424242", "challenge:decline:0"])
+async def test_a_forged_or_stale_queue_button_gets_a_short_reply_and_changes_nothing(harness: Harness,
+                                                                                     custom_id: str) -> None:
+    await challenge(harness, "alice", "bob", game="flying_blades")
+    offer = harness.with_button("challenge:accept:")
+    forged = forged_message(harness, offer, {"type": 2, "style": 1, "label": "X", "custom_id": custom_id})
+    out = await harness.click(forged, "X", "bob")
+    assert len(out) == 1 and out[0].ephemeral and "exist" in out[0].text, out[0].text
+    assert harness.threads == []
+    assert (await harness.bot.engine.matchmaking.get_challenge(1)).status == "open"
+
+
+async def test_a_challenge_sent_before_a_restart_is_accepted_after_it(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      clock: FakeClock) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "floorboard.db"
+    old = await Harness(db, now=clock).start(monkeypatch)
+    await challenge(old, "alice", "bob", game="flying_blades")
+    offer = old.with_button("challenge:accept:")
+    await old.close()
+    new = await Harness(db, now=clock).start(monkeypatch)
+    try:
+        new.messages[offer.message_id] = offer
+        await new.click(offer, "Accept", "bob")
+        table = await table_of(new, int(new.threads[-1]["id"]))
+        assert table.status == "active"
+    finally:
+        await new.close()

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from engine import GameNotFoundError, LobbyError, NotSeatedError, PermissionDeniedError, SeatInfo
-from engine.matchmaking import BOT_WAIT_SETTING, READY_CHECK, QueueError
+from engine.matchmaking import BOT_WAIT_SETTING, READY_CHECK, QueueError, row_from_json
 
 GUILD, CHANNEL, THREAD = 10, 20, 30
 
@@ -109,3 +109,16 @@ async def test_a_challenge_expires_and_cannot_be_accepted_afterwards(engine, clo
         await mm.answer(row.id, 2, True)
     assert (await mm.get_challenge(row.id)).status == "expired"
     assert timedelta(minutes=mm.challenge_minutes) == row.expires_at - row.created_at
+
+
+def test_a_matched_lobbys_entry_saved_with_fewer_keys_loads_with_defaults() -> None:
+    """A lobby's stored entries (meta ``queue``) written without the optional keys still re-queue."""
+    row = row_from_json({"guild_id": GUILD, "user_id": 1, "game": "nim", "players": 2, "channel_id": CHANNEL,
+                         "name": "P1", "joined_at": "2026-01-01T12:00:00+00:00"})
+    assert (row.time, row.rating, row.bots_ok) == ("", 1500.0, False)
+
+
+async def test_ready_on_an_ordinary_lobby_is_refused(engine) -> None:  # type: ignore[no-untyped-def]
+    table = await engine.open_lobby("nim", guild_id=GUILD, channel_id=CHANNEL, host=member(1))
+    with pytest.raises(LobbyError):
+        await engine.matchmaking.ready(table.id, 1)

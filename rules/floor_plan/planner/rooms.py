@@ -163,9 +163,9 @@ def _room_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, abov
             for t in kinds:
                 score = _room_prescore(ctx, sheet, t, x, y, w, h, touching)
                 if above is None or score > above:
-                    out.append((score, y, x, w, h, t))
-    best = heapq.nsmallest(top, out, key=lambda o: (-o[0], o[1:]))  # = sorted(...)[:top]: the keys are unique
-    return [(sc, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for sc, y, x, w, h, t in best]
+                    out.append((-score, y, x, w, h, t))  # best first as plain tuples sort
+    best = heapq.nsmallest(top, out)  # = sorted(out)[:top]: the tuples are unique
+    return [(-neg, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for neg, y, x, w, h, t in best]
 
 
 def _prescore_bound(ctx: _Ctx, sheet: Sheet, t: str, w: int, h: int) -> float:

@@ -239,3 +239,11 @@ async def test_a_challenge_sent_before_a_restart_is_accepted_after_it(tmp_path: 
         assert table.status == "active"
     finally:
         await new.close()
+
+
+async def test_the_prefix_form_joins_the_queue_and_bare_queue_shows_the_usage(harness: Harness) -> None:
+    out = await harness.say("!queue", "alice")
+    assert "/queue join" in out[-1].text
+    await harness.say("!queue join flying_blades", "alice")
+    (row,) = await harness.bot.engine.matchmaking.waiting(GUILD_ID)
+    assert (row.user_id, row.game, row.players) == (USERS["alice"], "flying_blades", 2)

@@ -39,7 +39,7 @@ async def test_confirming_resigns_and_posts_the_result(harness: Harness) -> None
     assert out[0].components == []
     public = harness.public(out)
     assert public and "Bob resigns" in public[0].text and "Alice wins" in public[-1].text
-    assert public[-1].labels() == ["Rematch"]
+    assert public[-1].labels() == ["Rematch", "Replay"]  # the summary's buttons (cogs/utils/summary.py)
     assert await harness.bot.engine.table_in_channel(channel_id) is None
     out = await harness.click(shown, "Resign", "bob")  # a second click on the question as it was shown
     assert out[0].ephemeral and "This game is over" in out[0].text

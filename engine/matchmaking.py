@@ -200,7 +200,9 @@ class Matchmaker:
             table = await engine.book.save(table, replace(table, meta=meta), bump=False)
             if waiting_humans(table):
                 return table, False
-            return await engine._started(table), True  # under the lock, as start() calls it
+        # Everyone is ready: started as its host would (the version is the one just read: a ready check that
+        # closed the table meanwhile makes this a clear refusal, never a second start).
+        return await engine.start(table.id, table.host_id, version=table.version), True
 
     async def _ready_expired(self, table: Table, d: DeadlineRow) -> Notice | None:
         """The ready check ran out: the lobby closes, the no-shows are dropped, the ready members re-queued."""

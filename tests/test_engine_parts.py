@@ -10,6 +10,7 @@ from pathlib import Path
 from engine import Engine
 from engine.admin import ABANDON_CHECK
 from engine.clock import TURN_KINDS
+from engine.matchmaking import READY_CHECK
 from engine.timers import ACTION_TIMER, LOBBY_EXPIRY
 from engine.vacation import VACATION_END
 from storage import Store
@@ -55,7 +56,7 @@ def test_the_engines_parts_never_import_the_facade() -> None:
 async def test_every_deadline_kind_fires_through_a_handler_its_part_registered(store: Store) -> None:
     """The scheduler imports none of the parts: each registers the rows it owns, and no kind is left without one."""
     engine = Engine(store)
-    kinds = {*TURN_KINDS, ACTION_TIMER, LOBBY_EXPIRY, ABANDON_CHECK, VACATION_END}
+    kinds = {*TURN_KINDS, ACTION_TIMER, LOBBY_EXPIRY, ABANDON_CHECK, VACATION_END, READY_CHECK}
     assert set(engine.scheduler.firings) == kinds
 
 

@@ -336,7 +336,7 @@ def replay(game_id: int | None, db: Path | None, save: str | None, out: Path, re
 async def run_replay(game_id: int | None, db: Path | None, save: str | None, out: Path, record: Path | None,
                      gif: Path | None, frames: Path | None) -> int:
     # lazy: the rules, the engine and the renderers load only for this command
-    from engine.replay import Replay, ReplayError, load_record, table_source
+    from engine.replays import Replay, ReplayError, load_record, table_source
     from engine.services import StorageOpenError, open_store
     from i18n import t
     from render.animate import animate_views, board_frames

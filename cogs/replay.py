@@ -4,8 +4,8 @@ The message shows one step (the board at move k, drawn from the public view, and
 First / Back / Next / Last and a jump-to-move select (25 moves a page; a second select picks the page in a long
 game). Every component's custom_id carries the table and the step it leads to, so a click after a restart still
 works; the callback re-checks them (a forged or stale one gets a short private refusal) and acknowledges Discord
-before rebuilding. States come from a small LRU of replays (engine/replay.py), never from every game's history.
-What a step may show is decided by `engine.replay` (public view while the game runs or when ``reveal=no``).
+before rebuilding. States come from a small LRU of replays (engine/replays.py), never from every game's history.
+What a step may show is decided by `engine.replays` (public view while the game runs or when ``reveal=no``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from cogs.utils.replies import acknowledge, fit_content, handle_command_error, s
 from cogs.utils.surface import escape, shown_names, surface_for
 from cogs.utils.text import code
 from engine import ActResult, GameNotFoundError, Table
-from engine.replay import Replay, ReplayCache, Step, private_action, table_source
+from engine.replays import Replay, ReplayCache, Step, private_action, table_source
 from i18n import t
 from render import pool as render_pool
 from render.animate import AnimationTooLargeError, animate, animate_log

@@ -53,7 +53,7 @@ def digest(rules: Game, state: Any) -> str:
 
 def header_value(key: str, value: str) -> str:
     """A header's value between its quotes: a name's double quotes become single ones (readable), the options'
-    JSON keeps them escaped as PGN does (``\\"``), so that a record loads back exactly (engine/replay.py)."""
+    JSON keeps them escaped as PGN does (``\\"``), so that a record loads back exactly (engine/replays.py)."""
     if key == "Options":
         return value.replace("\\", "\\\\").replace('"', '\\"')
     return value.replace('"', "'")
@@ -88,7 +88,7 @@ class GameLog:
             **{f"Seat{i}": s.name + (" (bot)" if s.bot else "") for i, s in enumerate(table.seats)},
             "Status": table.status + (" (damaged)" if table_id in book.damaged else ""),
             "Rules": rules_tag(table.rules, table.state),
-            # The final state's fingerprint: a record loaded back (engine/replay.py) must replay to it. Only with
+            # The final state's fingerprint: a record loaded back (engine/replays.py) must replay to it. Only with
             # the seed: while it is secret, a fingerprint could be matched against guessed hands.
             **({"Final": digest(table.rules, table.state)} if shown and table.state is not None else {}),
         }

@@ -30,7 +30,7 @@ PLAY_KEYS = ("on_timeout", "forfeit_after", "time", "days", "bank_days", "bonus_
              "reveal", "spectators")
 # spectators=: whether members outside the game may follow it (cogs/follow.py); yes by default. Not The Floor's
 # own ``spectators_judge`` (who judges a duel), a rules option.
-# reveal=: whether a closed game's replay may spell out its secret choices (engine/replay.py); yes by default
+# reveal=: whether a closed game's replay may spell out its secret choices (engine/replays.py); yes by default
 # rated=: whether the game may change ratings (engine/results.py decides with the seats); yes by default
 RATED_WORDS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 # Named time controls (``time=``): a lobby picks one by name; any of its numbers may still be given to adjust it
@@ -67,7 +67,7 @@ class PlaySettings:
     cap_days: int = 0  # 0: the starting bank
     undo: str = UNDO_MODES[0]  # engine/undo.py
     rated: bool = True  # engine/results.py: rated only with 2+ humans, no bot, no stand-in, no substitution
-    reveal: bool = True  # engine/replay.py: a closed game's replay spells out the secret choices
+    reveal: bool = True  # engine/replays.py: a closed game's replay spells out the secret choices
     spectators: bool = True  # cogs/follow.py: the Spectate button, /follow and the follows' boards
 
     def to_json(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ move); every other ending (a game that posts for itself, /abort, an admin's adju
 sweep) gets it from `cogs.utils.ending.game_ended` as a message of its own. The facts are gathered (`gather`:
 the log replayed off the loop for the moments, the results rows for the ratings), then worded (`summary_embed`,
 pure). Moments come from `rules.moments`: a game's secrets stay secret unless its replay may tell them
-(`engine.replay`: closed, seed shown, the lobby did not say ``reveal=no``). Nothing here raises to the caller:
+(`engine.replays`: closed, seed shown, the lobby did not say ``reveal=no``). Nothing here raises to the caller:
 a summary that cannot be gathered falls back to the result alone.
 """
 
@@ -27,7 +27,7 @@ from cogs.utils.lang import locale_of_interaction
 from cogs.utils.replies import send_ephemeral, user_errors
 from cogs.utils.surface import GameSurface, shown_names, surface_for
 from engine import GameNotFoundError, Table
-from engine.replay import Replay, table_source
+from engine.replays import Replay, table_source
 from engine.results import unrated_reason
 from i18n import normalize_locale, t
 from render import pool as render_pool

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.replay import Replay, Source
+from engine.replays import Replay, Source
 from render.animate import animate_views
 from render.registry import renderer
 from rules import GAMES

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.replay import PAGE, items
-from engine.replay import Step
+from engine.replays import Step
 
 
 def step(k: int, total: int) -> Step:

@@ -4,7 +4,7 @@ button refused privately, and a running game's replay that never shows a kept ca
 from __future__ import annotations
 
 from engine.log import digest
-from engine.replay import load_record
+from engine.replays import load_record
 from rules import GAMES
 from tests.discord_harness import Harness, resign, start_table, table_of
 

@@ -52,7 +52,7 @@ async def test_every_step_of_every_game_has_a_caption_in_the_games_words(
 async def test_every_games_record_loads_back_and_replays_to_its_final_state(harness: Harness, game: str) -> None:
     """DESIGN.md: "`new(seed) + the logged actions` must reproduce the state exactly" — through /record's text."""
     from engine.log import digest
-    from engine.replay import load_record
+    from engine.replays import load_record
 
     channel = await started(harness, game)
     engine = harness.bot.engine

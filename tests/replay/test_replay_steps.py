@@ -1,4 +1,4 @@
-"""Replays (engine/replay.py): steps rebuilt from the log, public views only while a game's secrets are secret,
+"""Replays (engine/replays.py): steps rebuilt from the log, public views only while a game's secrets are secret,
 records that load back and replay identically, and the lobby's ``reveal`` option."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from engine import policies as pol
 from engine.log import digest, rules_tag
-from engine.replay import CHECKPOINT, Replay, ReplayCache, ReplayError, Source, load_record, private_action
+from engine.replays import CHECKPOINT, Replay, ReplayCache, ReplayError, Source, load_record, private_action
 from rules import GAMES
 
 HIDDEN_GAMES = ("flying_blades", "floor_plan", "the_floor")  # views differ by seat (DESIGN.md: hands, sheets)
@@ -157,7 +157,7 @@ def test_a_records_options_with_quotes_and_apostrophes_load_back_exactly() -> No
     import orjson
 
     from engine.log import header_value
-    from engine.replay import _options
+    from engine.replays import _options
 
     options = {"content": {"categories": [{"name": "Children's \"classics\" \\ A\nB"}]}, "clock": 30}
     text = orjson.dumps(options, option=orjson.OPT_SORT_KEYS).decode()

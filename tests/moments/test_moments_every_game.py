@@ -132,3 +132,14 @@ def test_floating_floors_names_the_biggest_collapse_and_the_winning_claim() -> N
 def test_a_summary_names_a_few_moments_not_a_list() -> None:
     for game, players, seed in (("floating_world", 2, "m1"), ("floor_plan", 2, "moments-a")):
         assert 1 <= len(moments_of(game, playout(game, players, seed), True)) <= MAX_MOMENTS
+
+
+def test_a_moment_carries_only_seats_and_numbers_so_it_can_never_name_a_hidden_card() -> None:
+    """DESIGN.md: "Hidden information lives in named places (`hands`, `secret`)" — a moment's text is built from
+    seats and numbers only (no card, category or Bansen name), whatever the game."""
+    tables = (("flying_blades", 3, "moments-a", ()), ("the_floor", 3, "m1", ()), ("floor_plan", 2, "moments-a", ()),
+              ("floating_world", 2, "m1", ()), ("floating_floors", 2, "m1", (("shaky", "all"),)))
+    for game, players, seed, options in tables:
+        for moment in moments_of(game, playout(game, players, seed, options), False):
+            assert all(isinstance(s, int) for s in moment.seats), moment
+            assert all(isinstance(v, int | float) for v in moment.numbers.values()), moment

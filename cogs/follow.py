@@ -14,6 +14,7 @@ to spectators (``spectators=no`` at the lobby) get no Spectate button, /follow i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import deque
 from datetime import timedelta
@@ -82,8 +83,19 @@ class Follows(commands.Cog):
     async def unfollow(self, ctx: commands.Context[Any], game: commands.Range[int, 1, MAX_TABLE_ID]) -> None:
         locale = await locale_of_ctx(ctx)
         async with user_errors(ctx, locale):
-            ended = await self.store.remove_follows(game, [ctx.author.id])
+            ended = await self.stop(game, ctx.author.id)
             await send_ephemeral(ctx, t("follow.stopped" if ended else "follow.not_following", locale, table=game))
+
+    async def stop(self, table_id: int, user_id: int) -> bool:
+        """End the member's follow; a thread follower leaves the thread they were added to (else Discord keeps
+        showing them every board). False when there was no follow."""
+        rows = [r for r in await self.store.follows_of_game(table_id) if r.user_id == user_id]
+        if not await self.store.remove_follows(table_id, [user_id]):
+            return False
+        if any(r.mode == "thread" for r in rows):
+            with contextlib.suppress(GameNotFoundError):  # the game is gone: nothing to leave
+                await self.leave_thread(await self.bot.engine.get(table_id), [user_id])
+        return True
 
     async def spectate_button(self, interaction: discord.Interaction, table_id: int) -> None:
         """The Spectate button: the same checks as /follow (the id in a custom_id may be forged), answered

@@ -186,6 +186,26 @@ async def test_unfollow_ends_a_follow_and_says_when_there_was_none(harness: Harn
     assert await follows(harness, table.id) == {}
 
 
+async def test_unfollow_of_a_game_in_a_thread_takes_the_follower_out_of_the_thread(
+        harness: Harness, spectating: Spectating) -> None:
+    """A thread follower was added to the game's thread: /unfollow must take them out again, or Discord keeps
+    showing (and notifying) every board they asked to stop."""
+    channel_id = await start_table(harness, joiners=["bob"])
+    table = await table_of(harness, channel_id)
+    await harness.click(harness.with_button("spectate:"), "spectate:", "carol")
+    assert "no longer follow" in (await harness.slash("unfollow", "carol", "general", game=table.id))[-1].text
+    assert spectating.thread_removals == [(channel_id, USERS["carol"])]
+    assert await follows(harness, table.id) == {}
+
+
+async def test_unfollow_of_a_dm_follow_touches_no_thread(harness: Harness, spectating: Spectating) -> None:
+    channel_id = await start_table(harness, joiners=["bob"])
+    table = await table_of(harness, channel_id)
+    await harness.slash("follow", "carol", "general", game=table.id, dm=True)
+    await harness.slash("unfollow", "carol", "general", game=table.id)
+    assert spectating.thread_removals == []
+
+
 async def test_mygames_lists_followed_games_in_their_own_section(harness: Harness, spectating: Spectating) -> None:
     channel_id = await start_table(harness, joiners=["bob"])
     table = await table_of(harness, channel_id)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -129,12 +130,16 @@ def summary_embed(surface: GameSurface, table: Table, facts: Facts, locale: str,
     return embed
 
 
-def summary_items(table: Table, locale: str, *, rematch: bool = True) -> list[discord.ui.Item[Any]]:
-    """Rematch (a finished game, unless its own result post carries one) and Replay."""
+def summary_items(table: Table, locale: str, *, rematch: bool = True, moments: Sequence[Moment] = ()
+                  ) -> list[discord.ui.Item[Any]]:
+    """Rematch (a finished game, unless its own result post carries one), Replay from the start, and a button
+    per key moment that opens the replay at its step."""
     items: list[discord.ui.Item[Any]] = []
     if rematch and table.status == "finished":
         items.append(RematchButton.make(table.game, table.id, table.version, locale))
     items.append(ReplayOpenButton(table.id, label=t("summary.button.replay", locale)))
+    for step in dict.fromkeys(m.step for m in moments if m.step > 0):  # two moments of one move: one button
+        items.append(ReplayOpenButton(table.id, step, label=t("summary.button.moment", locale, step=step)))
     return items
 
 
@@ -205,19 +210,21 @@ async def summary_parts(bot: App, table: Table, locale: str, *, result: bool = T
     itself) only what that post lacks: how it ended, ratings, length, moments and Replay."""
     surface = surface_for(bot, table.game)
     facts = await gather(bot, table)
-    return summary_embed(surface, table, facts, locale, result=result), summary_items(table, locale, rematch=result)
+    items = summary_items(table, locale, rematch=result, moments=facts.moments)
+    return summary_embed(surface, table, facts, locale, result=result), items
 
 
 async def add_summary(bot: App, table: Table, locale: str, embed: discord.Embed) -> list[discord.ui.Item[Any]]:
     """A game's own final post becomes its summary (Floor Plan's last round, with its result and image): how it
     ended, ratings, length and key moments are added to ``embed``; returns its buttons (Rematch, Replay)."""
-    more = summary_embed(surface_for(bot, table.game), table, await gather(bot, table), locale, result=False)
+    facts = await gather(bot, table)
+    more = summary_embed(surface_for(bot, table.game), table, facts, locale, result=False)
     if more.description:
         embed.description = f"{more.description}\n{embed.description or ''}".strip()[:4096]
     for f in more.fields:
         if len(embed.fields) < 25:  # Discord's limit on an embed's fields
             embed.add_field(name=f.name or "", value=f.value or "", inline=False)
-    return summary_items(table, locale)
+    return summary_items(table, locale, moments=facts.moments)
 
 
 def wants_summary(table: Table) -> bool:

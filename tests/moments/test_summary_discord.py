@@ -110,3 +110,15 @@ async def test_an_adjudicated_game_gets_a_summary_that_says_an_admin_closed_it(h
     summary = next(s for s in harness.public(out) if "replay:open:" in " ".join(s.custom_ids()))
     assert "Ended by adjudication: an admin closed the game." in summary.text and summary.pngs()
     assert not any(":rematch:" in c for c in summary.custom_ids())
+
+
+async def test_a_key_moments_button_opens_the_replay_at_that_move(harness: Harness) -> None:
+    summary = await floor_plan_after_setup(harness, "")
+    steps = [int(c.rpartition(":")[2]) for c in summary.custom_ids() if c.startswith("replay:open:")]
+    assert steps[0] == 0 and len(steps) > 1 and all(f"▶ Move {k}" in summary.labels() for k in steps[1:])
+    k = steps[1]
+    payload = harness.click_payload(summary, "replay:open:", "carol")
+    payload["data"]["custom_id"] = next(c for c in summary.custom_ids() if c.endswith(f":{k}"))
+    opened = await harness.feed(payload)
+    replay = next(s for s in opened if "replay:next:" in " ".join(s.custom_ids()))
+    assert f"move {k} of" in replay.text

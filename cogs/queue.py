@@ -259,7 +259,7 @@ class Queue(commands.Cog):
                 log.exception("could not open a matched table on server %s", guild_id)
                 table = None
             if table is None:
-                await self.mm.requeue(list(match.rows))
+                await self.mm.requeue(list(match.entries))  # with their other games
             else:
                 opened.append(table)
         if opened:

@@ -32,7 +32,7 @@ from storage import ChallengeRow, DeadlineRow, QueueRow, StorageConflictError, S
 log = logging.getLogger(__name__)
 
 READY_CHECK = "ready_check"  # deadline kind: a matched lobby whose players have not all pressed Ready
-QUEUE_META = "queue"  # a matched lobby's meta: {"entries": [queue rows as JSON], "ready": [user ids]}
+QUEUE_META = "queue"  # a matched lobby's meta: {"entries": [queue rows], "others": [queue rows], "ready": [ids]}
 READY_SECONDS = 120  # how long a matched lobby waits for Ready
 CHALLENGE_MINUTES = 15  # how long a challenge waits for an answer
 BOT_WAIT_SETTING = "queue_bot_minutes"  # server setting: minutes before bots fill a bots:ok entry; 0: never
@@ -53,6 +53,12 @@ class Match:
     rows: tuple[QueueRow, ...]
     bots: int
     time: str
+    others: tuple[QueueRow, ...] = ()  # the members' entries for other games, left when they were matched
+
+    @property
+    def entries(self) -> tuple[QueueRow, ...]:
+        """Every entry the match took: what goes back if the table cannot open."""
+        return self.rows + self.others
 
     @property
     def game(self) -> str:
@@ -149,19 +155,41 @@ class Matchmaker:
         return timedelta(minutes=int(minutes)) if int(minutes) > 0 else None
 
     async def matches(self, guild_id: int) -> list[Match]:
-        """The groups to seat now, each taken out of the queue (a group one of whose entries went is skipped)."""
+        """The groups to seat now, each taken out of the queue (a group one of whose entries went is skipped).
+        One seat at a time: a matched member leaves their other entries, and a member whose matched table waits
+        for Ready is not matched again (their entries keep waiting until it starts or closes)."""
         async with self._matching:
             rows = await self.waiting(guild_id)
             if not rows:
                 return []
+            busy = await self.awaiting_ready(guild_id)
+            rows = [r for r in rows if r.user_id not in busy]
             by_key = {(r.user_id, r.game): r for r in rows}
             groups = mm.match([entry_of(r) for r in rows], self.engine.now(), self.band, await self.bot_wait(guild_id))
             taken = []
             for group in groups:
                 chosen = tuple(by_key[(e.user_id, e.game)] for e in group.entries)
                 if await self._write(self.store.take_queue_entries(chosen)):
-                    taken.append(Match(chosen, group.bots, group.time))
+                    taken.append(Match(chosen, group.bots, group.time, await self._leave_others(chosen, rows)))
             return taken
+
+    async def _leave_others(self, chosen: tuple[QueueRow, ...], rows: list[QueueRow]) -> tuple[QueueRow, ...]:
+        """Take the matched members' entries for other games out of the queue (kept, to put back if need be)."""
+        picked = {(r.user_id, r.game) for r in chosen}
+        others = tuple(r for r in rows if r.user_id in {u for u, _ in picked} and (r.user_id, r.game) not in picked)
+        for user_id in sorted({r.user_id for r in others}):
+            await self._write(self.store.remove_queue_entries(
+                chosen[0].guild_id, user_id, [r.game for r in others if r.user_id == user_id]))
+        return others
+
+    async def awaiting_ready(self, guild_id: int) -> set[int]:
+        """The members seated at a matched table of this server that waits for Ready."""
+        try:
+            lobbies = await self.store.games_in_guild(guild_id, ("lobby",))
+        except StorageError as e:
+            raise unavailable(e) from None
+        return {int(s["user_id"]) for row in lobbies if isinstance(row.meta.get(QUEUE_META), dict)
+                for s in row.seats if isinstance(s, dict) and s.get("user_id") is not None and not s.get("bot")}
 
     async def requeue(self, rows: list[QueueRow]) -> None:
         """Put entries back with their first join time (a match that could not open, a no-show's partners)."""
@@ -176,7 +204,8 @@ class Matchmaker:
                                         host=SeatInfo(first.user_id, first.name), options=options)
         seats = [SeatInfo(r.user_id, r.name) for r in match.rows]
         seats += [SeatInfo(None, f"Bot {n}", True) for n in range(1, match.bots + 1)]
-        meta = {**table.meta, QUEUE_META: {"entries": [row_json(r) for r in match.rows], "ready": []}}
+        meta = {**table.meta, QUEUE_META: {"entries": [row_json(r) for r in match.rows],
+                                           "others": [row_json(r) for r in match.others], "ready": []}}
         due = engine.now() + timedelta(seconds=self.ready_seconds)
         check = DeadlineRow(game_id=table.id, kind=READY_CHECK, due_at=due)
         async with engine.book.lock(table.id):
@@ -212,9 +241,10 @@ class Matchmaker:
         queue = table.meta.get(QUEUE_META) or {}
         ready = set(queue.get("ready", []))
         rows = [row_from_json(r) for r in queue.get("entries", [])]
+        others = [row_from_json(r) for r in queue.get("others", [])]  # a lobby matched before they were kept: none
         closed = await self.engine.book.close(table, "aborted", reason="no_show")
         back = [r for r in rows if r.user_id in ready]
-        await self.requeue(back)
+        await self.requeue(back + [r for r in others if r.user_id in ready])
         return Notice("queue_no_show", closed, {"dropped": [r.user_id for r in rows if r.user_id not in ready],
                                                 "requeued": [r.user_id for r in back]})
 

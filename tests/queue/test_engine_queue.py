@@ -8,13 +8,80 @@ from datetime import timedelta
 import pytest
 
 from engine import GameNotFoundError, LobbyError, NotSeatedError, PermissionDeniedError, SeatInfo
-from engine.matchmaking import BOT_WAIT_SETTING, READY_CHECK, QueueError, row_from_json
+from engine.matchmaking import BOT_WAIT_SETTING, QUEUE_META, READY_CHECK, QueueError, row_from_json
+from tests.nim import Nim
 
 GUILD, CHANNEL, THREAD = 10, 20, 30
 
 
+class OtherNim(Nim):
+    """A second game to queue for: a member may wait for several at once."""
+
+    id = "other_nim"
+
+
+@pytest.fixture
+def games() -> dict:
+    return {"nim": Nim(), "other_nim": OtherNim()}
+
+
 def member(n: int) -> SeatInfo:
     return SeatInfo(n, f"P{n}")
+
+
+async def test_a_member_matched_for_one_game_leaves_their_other_queue_entries(engine) -> None:  # type: ignore[no-untyped-def]
+    """One seat at a time: matched for nim, member 1 no longer waits for other_nim, so member 3 joining it later
+    does not open a second lobby with them."""
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "other_nim")
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    (match,) = await mm.matches(GUILD)
+    assert match.game == "nim" and [r.user_id for r in match.rows] == [1, 2]
+    assert await mm.waiting(GUILD) == []
+    await mm.open_match(match, THREAD)
+    await mm.join(GUILD, CHANNEL, member(3), "other_nim")
+    assert await mm.matches(GUILD) == []
+    assert [r.user_id for r in await mm.waiting(GUILD)] == [3]
+
+
+async def test_a_member_whose_matched_table_waits_for_ready_is_not_matched_again(engine) -> None:  # type: ignore[no-untyped-def]
+    """Queueing again during the ready check waits: no second lobby until the first starts or closes."""
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    table = await mm.open_match((await mm.matches(GUILD))[0], THREAD)
+    await mm.join(GUILD, CHANNEL, member(1), "other_nim")
+    await mm.join(GUILD, CHANNEL, member(3), "other_nim")
+    assert await mm.matches(GUILD) == []
+    await mm.ready(table.id, 1)
+    await mm.ready(table.id, 2)  # started: member 1 may be matched again (several games may run at once)
+    (match,) = await mm.matches(GUILD)
+    assert [r.user_id for r in match.rows] == [1, 3]
+
+
+async def test_a_match_that_cannot_open_puts_back_the_other_games_entries_too(engine) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    first = await mm.join(GUILD, CHANNEL, member(1), "other_nim")
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    (match,) = await mm.matches(GUILD)
+    await mm.requeue(list(match.entries))
+    back = {(r.user_id, r.game): r.joined_at for r in await mm.waiting(GUILD)}
+    assert back.keys() == {(1, "nim"), (2, "nim"), (1, "other_nim")}
+    assert back[(1, "other_nim")] == first.joined_at
+
+
+async def test_a_no_shows_ready_partner_is_requeued_for_their_other_games_too(engine, clock) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "other_nim")
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    table = await mm.open_match((await mm.matches(GUILD))[0], THREAD)
+    await mm.ready(table.id, 1)
+    clock.advance(seconds=mm.ready_seconds + 1)
+    await engine.run_due()
+    assert {(r.user_id, r.game) for r in await mm.waiting(GUILD)} == {(1, "nim"), (1, "other_nim")}
 
 
 async def test_rejoining_the_queue_updates_the_entry_and_keeps_the_place(engine, clock) -> None:  # type: ignore[no-untyped-def]
@@ -24,6 +91,19 @@ async def test_rejoining_the_queue_updates_the_entry_and_keeps_the_place(engine,
     again = await mm.join(GUILD, CHANNEL, member(1), "nim", players=3, bots_ok=True)
     assert (again.players, again.bots_ok, again.joined_at) == (3, True, first.joined_at)
     assert len(await mm.waiting(GUILD)) == 1
+
+
+async def test_a_matched_lobby_saved_before_other_entries_were_kept_expires_as_before(engine, clock) -> None:  # type: ignore[no-untyped-def]
+    """A ready check saved without "others" (before this change) loads: its ready members go back, nothing else."""
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    table = await mm.open_match((await mm.matches(GUILD))[0], THREAD)
+    old = {k: v for k, v in table.meta[QUEUE_META].items() if k != "others"}
+    await engine.set_meta(table.id, **{QUEUE_META: {**old, "ready": [1]}})
+    clock.advance(seconds=mm.ready_seconds + 1)
+    await engine.run_due()
+    assert [(r.user_id, r.game) for r in await mm.waiting(GUILD)] == [(1, "nim")]
 
 
 @pytest.mark.parametrize(("game", "players", "time", "key"), [

@@ -395,8 +395,8 @@ class Queue(commands.Cog):
                 raise QueueError("queue.no_challenge")
             if interaction.user.id != row.challenged_id:  # checked here too: the engine checks it again
                 raise PermissionDeniedError("queue.challenge_not_yours")
-            row = await self.mm.answer(challenge_id, interaction.user.id, choice == "accept")
             if choice != "accept":
+                row = await self.mm.answer(challenge_id, interaction.user.id, False)
                 await edit_response(interaction, content=self.challenge_words(row, locale,
                                                                               "queue.challenge_declined"), view=None)
                 return
@@ -404,24 +404,51 @@ class Queue(commands.Cog):
             await self.open_challenge_game(interaction, row, locale)
 
     async def open_challenge_game(self, interaction: discord.Interaction, row: Any, locale: str) -> None:
+        """Open the game, then save the Accept (engine `accept`); a game that cannot open leaves the challenge
+        open and says so to both members."""
         guild = interaction.guild
         assert guild is not None
         challenger = guild.get_member(row.challenger_id)
         seats = [seat_of(challenger) if challenger else SeatInfo(row.challenger_id, str(row.challenger_id)),
                  seat_of(interaction.user)]
-        channel = interaction.channel
         name = self.game_name(row.game, locale)
-        thread = await self.new_thread(channel, t("queue.challenge_thread", locale, game=name,
-                                                  challenger=seats[0].name, challenged=seats[1].name))
-        options = await surface_for(self.bot, row.game).lobby_options(self.bot, guild.id, dict(row.options), locale)
-        table = await self.engine.open_table(row.game, guild_id=guild.id, channel_id=thread.id, seats=seats,
-                                             options=options)
-        await self.mm.set_challenge_game(row.id, table.id)
+        threads: list[Any] = []
+
+        async def open_game(row: Any) -> Table:
+            thread = await self.new_thread(interaction.channel, t("queue.challenge_thread", locale, game=name,
+                                                                  challenger=seats[0].name,
+                                                                  challenged=seats[1].name))
+            threads.append(thread)
+            options = await surface_for(self.bot, row.game).lobby_options(self.bot, guild.id, dict(row.options),
+                                                                          locale)
+            return await self.engine.open_table(row.game, guild_id=guild.id, channel_id=thread.id, seats=seats,
+                                                options=options)
+
+        try:
+            row, table = await self.mm.accept(row.id, interaction.user.id, open_game)
+        except (PermissionDeniedError, QueueError):
+            raise
+        except (FloorboardError, StorageError, discord.HTTPException):  # the challenge stays open: say so
+            log.exception("could not open the game of challenge %s", row.id)
+            await self.challenge_failed(interaction, row, locale)
+            return
+        thread = threads[-1]
         await edit_response(interaction, content=self.challenge_words(row, locale, "queue.challenge_accepted",
                                                                       thread=thread.mention), view=None)
         message = await thread.send(**status_message(self.bot, table, locale))
         await self.bot.status_messages.adopt(table, message.id, locale)
         await self.hand_over(table, locale)
+
+    async def challenge_failed(self, interaction: discord.Interaction, row: Any, locale: str) -> None:
+        """Both members hear that the game did not open and that the challenge (and its buttons) still stands."""
+        text = self.challenge_words(row, locale, "queue.challenge_failed",
+                                    when=f"<t:{int(row.expires_at.timestamp())}:R>")
+        ids = [row.challenger_id, row.challenged_id]
+        channel = interaction.channel or await channel_of(self.bot, row.channel_id)
+        try:
+            await channel.send(text, allowed_mentions=pinging(ids))  # type: ignore[union-attr]
+        except (AttributeError, discord.HTTPException):  # the clicker hears it at least
+            await send_ephemeral(interaction, text)
 
     # --- the sweep (every scheduler pass) and members who leave ------------------------------------------------
 

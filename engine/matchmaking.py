@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -289,6 +290,25 @@ class Matchmaker:
                 not await self._write(self.store.answer_challenge(challenge_id, status)):
             raise QueueError("queue.challenge_closed")
         return replace(row, status=status)
+
+    async def accept(self, challenge_id: int, user_id: int,
+                     open_game: Callable[[ChallengeRow], Awaitable[Table]]) -> tuple[ChallengeRow, Table]:
+        """The challenged member accepts: the game is opened first and the Accept saved with its id after, so a
+        game that fails to open leaves the challenge open (the error propagates; Accept may be pressed again) and
+        never "accepted" with no game. An Accept that lost a race (a double click, the expiry) closes the game it
+        opened and gets `QueueError`."""
+        row = await self.get_challenge(challenge_id)
+        if user_id != row.challenged_id:
+            raise PermissionDeniedError("queue.challenge_not_yours")
+        if row.status != "open" or row.expires_at <= self.engine.now():
+            raise QueueError("queue.challenge_closed")
+        table = await open_game(row)
+        if not await self._write(self.store.answer_challenge(challenge_id, "accepted", game_id=table.id)):
+            async with self.engine.book.lock(table.id):
+                await self.engine.book.close(await self.engine.book.get(table.id), "aborted",
+                                             reason="challenge_closed")
+            raise QueueError("queue.challenge_closed")
+        return replace(row, status="accepted", game_id=table.id), table
 
     async def cancel_challenges_of(self, guild_id: int, user_id: int) -> list[ChallengeRow]:
         """A member left the server: their open challenges (sent or received) are cancelled."""

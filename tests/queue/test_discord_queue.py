@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.matchmaking import BOT_WAIT_SETTING
+from tests.cogs.conftest import ErrorLog
 from tests.conftest import FakeClock
 from tests.discord_harness import (
     CHANNELS,
@@ -142,6 +143,36 @@ async def test_a_challenge_accepted_opens_the_game_in_a_thread(harness: Harness)
     table = await table_of(harness, int(thread["id"]))
     assert table.status == "active" and [s.user_id for s in table.seats] == [USERS["alice"], USERS["bob"]]
     assert harness.images([s for s in harness.sent if s.channel_id == table.channel_id])  # its first board
+
+
+async def test_a_game_that_fails_to_open_on_accept_leaves_the_challenge_open_and_tells_both(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, error_log: ErrorLog) -> None:
+    """The Accept is saved only with the game it opened: a failure leaves no "accepted" challenge without a game;
+    both members are told (pinged) and Accept works again."""
+    from storage import StorageError  # lazy: the harness imports the bot first
+
+    await challenge(harness, "alice", "bob", game="flying_blades")
+    offer = harness.with_button("challenge:accept:")
+    engine = harness.bot.engine
+    real = engine.open_table
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise StorageError("injected: the database refused the new game")
+
+    monkeypatch.setattr(engine, "open_table", broken)
+    out = await harness.click(offer, "Accept", "bob")
+    assert [r.getMessage() for r in error_log.records] == ["could not open the game of challenge 1"]
+    error_log.records.clear()  # logged for the operator, as expected
+    row = await engine.matchmaking.get_challenge(1)
+    assert (row.status, row.game_id) == ("open", None)
+    told = [s for s in out if "Could not open the game" in s.text]
+    assert told and set(told[-1].pinged) == {USERS["alice"], USERS["bob"]} and "still open" in told[-1].text
+    assert harness.current(offer).components  # the buttons stay
+    monkeypatch.setattr(engine, "open_table", real)
+    await harness.click(offer, "Accept", "bob")
+    row = await engine.matchmaking.get_challenge(1)
+    assert row.status == "accepted" and row.game_id is not None
+    assert (await engine.get(row.game_id)).status == "active"
 
 
 async def test_a_stale_accept_after_a_decline_changes_nothing(harness: Harness) -> None:

@@ -179,6 +179,32 @@ async def test_a_challenge_is_answered_once_and_only_by_the_challenged_member(en
         await mm.answer(row.id, 2, False)
 
 
+async def test_an_accept_is_saved_only_with_the_game_it_opened(engine) -> None:  # type: ignore[no-untyped-def]
+    """A game that fails to open leaves the challenge open; an Accept that loses a race (here: the expiry's
+    compare-and-set first) closes the game it opened instead of leaving two."""
+    mm = engine.matchmaking
+    row = await mm.challenge(GUILD, CHANNEL, 1, 2, "nim", {})
+
+    async def failing(_: object) -> object:
+        raise LobbyError("lobby.not_found")
+
+    with pytest.raises(LobbyError):
+        await mm.accept(row.id, 2, failing)
+    assert (await mm.get_challenge(row.id)).status == "open"
+    opened = []
+
+    async def open_then_lose(r: object) -> object:
+        table = await engine.open_table("nim", guild_id=GUILD, channel_id=THREAD, seats=[member(1), member(2)])
+        opened.append(table.id)
+        await engine.store.answer_challenge(row.id, "expired")  # the sweep got there first
+        return table
+
+    with pytest.raises(QueueError):
+        await mm.accept(row.id, 2, open_then_lose)
+    assert (await engine.get(opened[0])).status == "aborted"
+    assert (await mm.get_challenge(row.id)).status == "expired"
+
+
 async def test_a_challenge_expires_and_cannot_be_accepted_afterwards(engine, clock) -> None:  # type: ignore[no-untyped-def]
     mm = engine.matchmaking
     row = await mm.challenge(GUILD, CHANNEL, 1, 2, "nim", {})

@@ -20,7 +20,7 @@ from cogs.floor_plan.components import table_items
 from cogs.floor_plan.posts import draw_summary, post_kwargs, round_posts, sheet_png, sheet_text
 from cogs.utils import hints
 from cogs.utils.app import App
-from cogs.utils.ending import game_ended
+from cogs.utils.ending import game_ended, web_line
 from cogs.utils.posting import pinging
 from cogs.utils.summary import add_summary
 from cogs.utils.surface import GameSurface, Segment
@@ -178,6 +178,8 @@ class FloorPlanSurface(GameSurface):
         final = posts[-1].embed if posts and segments[-1].table.status == "finished" else None
         if final is not None:  # the final round's post becomes the game's summary (ratings, length, key moments)
             posts[-1].items = await add_summary(bot, segments[-1].table, locale, final)
+            if web := await web_line(bot, segments[-1].table, locale):  # its web page, as other games' results
+                posts[-1].content = "\n".join(x for x in (posts[-1].content, web) if x)
         sent = []
         for i, post in enumerate(posts):
             kwargs = await post_kwargs(post, locale)

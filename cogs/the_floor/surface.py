@@ -28,7 +28,7 @@ from cogs.the_floor.draft import DraftPosting
 from cogs.the_floor.prompts import DuelPrompts
 from cogs.utils.app import App
 from cogs.utils.components import view_of
-from cogs.utils.ending import game_ended, result_ping
+from cogs.utils.ending import game_ended, result_ping, web_line
 from cogs.utils.hints import moves_msg, near_miss, render
 from cogs.utils.posting import board_file, pinging, render_view, supersede_prompt
 from cogs.utils.replies import send_ephemeral
@@ -437,6 +437,8 @@ class TheFloorSurface(DraftPosting, DuelPrompts, GameSurface):
             image = True
             line, ids = result_ping(latest, locale)
             lines, kw["allowed_mentions"] = [line, *lines] if line else lines, pinging(ids)
+            if web := await web_line(bot, latest, locale):  # the game's web page, as every game's result post
+                lines.append(web)
         if not lines and not image and "view" not in kw and "embed" not in kw:
             await self.after_prompt(bot, latest, None)
             await bot.status_messages.update(latest, locale)

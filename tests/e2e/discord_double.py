@@ -353,6 +353,8 @@ ROUTES: list[tuple[str, str, str]] = [  # method, path below /api/v10, handler (
     ("DELETE", rf"/channels/{_ID.format('channel')}", "delete_channel"),
     ("POST", rf"/channels/{_ID.format('channel')}/typing", "no_content"),
     ("PUT", rf"/channels/{_ID.format('channel')}/thread-members/@me", "no_content"),
+    ("PUT", rf"/channels/{_ID.format('channel')}/thread-members/(?P<user>[0-9]+)", "add_thread_member"),
+    ("DELETE", rf"/channels/{_ID.format('channel')}/thread-members/(?P<user>[0-9]+)", "remove_thread_member"),
     ("PUT", rf"/channels/{_ID.format('channel')}/messages/{_ID.format('message')}/reactions/[^/]+/@me",
      "no_content"),
     ("DELETE", rf"/channels/{_ID.format('channel')}/messages/{_ID.format('message')}/reactions/[^/]+/@me",
@@ -396,6 +398,7 @@ class DiscordDouble:
         self.threads: list[int] = []
         self.messages: dict[int, Message] = {}
         self.sent: list[Sent] = []
+        self.thread_members: dict[int, set[int]] = {}  # thread → the users the bot added (and did not remove)
         self.on_sent: list[Callable[[Sent], None]] = []  # called with each `Sent` as it is recorded
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # by guild id (None: global)
@@ -1015,6 +1018,15 @@ class DiscordDouble:
         return 200, channel
 
     async def no_content(self, req: Request) -> tuple[int, Any]:
+        return 204, None
+
+    async def add_thread_member(self, req: Request) -> tuple[int, Any]:
+        """A member added to a thread by the bot (spectators): kept in ``thread_members``."""
+        self.thread_members.setdefault(int(req.params["channel"]), set()).add(int(req.params["user"]))
+        return 204, None
+
+    async def remove_thread_member(self, req: Request) -> tuple[int, Any]:
+        self.thread_members.get(int(req.params["channel"]), set()).discard(int(req.params["user"]))
         return 204, None
 
     async def open_dm(self, req: Request) -> tuple[int, Any]:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.lobby import parse_options  # /challenge reads its options as /play does
 from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
 from cogs.utils.ending import game_ended
@@ -34,7 +34,7 @@ from engine.errors import StorageError
 from engine.matchmaking import BOT_WAIT_MINUTES, BOT_WAIT_SETTING, Match, QueueError
 from engine.policies import check_options
 from i18n import t
-from rules.base import FloorboardError, OptionsError
+from rules.base import FloorboardError
 
 log = logging.getLogger(__name__)
 
@@ -44,22 +44,7 @@ STATUS_SETTING = "queue_status"  # server setting: {"channel": id, "message": id
 STATUS_DEBOUNCE = 3.0  # seconds: joins and leaves in a burst make one edit
 THREAD_ARCHIVE_MINUTES = 10080
 MAX_OPTIONS, MAX_GAME_NAME = 300, 60
-_OPTION_SPLIT = re.compile(r"[\s,;]+")
-_INT = re.compile(r"-?\d+")
 GAME_CHOICES = game_choices()
-
-
-def parse_options(text: str) -> dict[str, Any]:
-    """``"time=3d cards=open"`` → ``{"time": "3d", "cards": "open"}`` (as /play reads its options)."""
-    options: dict[str, Any] = {}
-    for token in _OPTION_SPLIT.split(text.strip()):
-        if not token:
-            continue
-        key, sep, value = token.partition("=")
-        if not sep or not key or not value:
-            raise OptionsError("lobby.bad_option", token=token)
-        options[key.lower()] = int(value) if _INT.fullmatch(value) else value.lower()
-    return options
 
 
 def seat_of(member: discord.abc.User) -> SeatInfo:

@@ -735,7 +735,7 @@ def render(results: list[ConfigResult], opts: Options, build_s: float) -> str:
                "(0: reused).")
     for r in results:
         out.append(f"({r.key}) prepared in {r.prepare_s:.0f} s"
-                   + (" (db copy + ANALYZE, once for (b) and (c), while (a) ran)" if CONFIGS[r.key][2] == "postgres"
+                   + (" (db copy + ANALYZE, shared by (b) and (c))" if CONFIGS[r.key][2] == "postgres"
                       else " (SQLite backup copy)")
                    + (f"; refused {r.audit.refused}" if r.audit.refused else "")
                    + (f"; ERROR lines: {len(r.errors)} (first: {r.errors[0]})" if r.errors else ""))

@@ -6,6 +6,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from render import kit
@@ -261,14 +262,46 @@ def _margin_pill(img: Image.Image, lay: Layout, card: int, b: Board, stable: boo
 def _static_map(lay: Layout, cards: tuple[tuple[int, str], ...], alcoves: tuple[tuple[tuple[int, ...], str], ...]
                 ) -> Image.Image:
     """The background, the frame with its coordinates, the empty alcoves and the terrain cards: shared, so
-    every caller draws on a ``.copy()``."""
+    every caller draws on ``.convert("RGB")`` of it. Kept as a palette image of its own colours (1 byte a pixel, an
+    RGB image takes 4: ~1 MB an entry, not ~4 MB) when that holds the same pixels."""
     img = Image.new("RGB", (lay.width, lay.height), BG)
     m = Model(players=0, card_cols=lay.card_cols, card_rows=lay.card_rows, current=None, phase="", turn=0,
               winner=None, cards=dict(cards), alcoves=[{"space": sp, "side": side} for sp, side in alcoves])
     _draw_frame(img, m, lay)
     _draw_alcoves(img, m, lay)
     _draw_cards(img, m, lay)
-    return img
+    return lossless_palette(img)
+
+
+def lossless_palette(img: Image.Image) -> Image.Image:
+    """``img`` as a 'P' image with exactly its pixels, or ``img`` itself if its colours do not fit 256 entries."""
+    colours = img.getcolors(256)
+    if colours is None:
+        return img
+    # Indexed here, not by `Image.quantize(palette=...)`: Pillow's palette lookup caches by 4-level boxes and may give
+    # a colour its neighbour's entry; median cut is exact but ~60 ms a map, this ~10 ms.
+    palette = sorted((rgb for _, rgb in colours), key=_packed)
+    keys = np.array([_packed(rgb) for rgb in palette], dtype=np.uint32)
+    rgb = img.convert("RGB")
+    # By bands of rows: a whole map's arrays (~25 MB) would stay in the heap once freed (glibc raises its mmap
+    # threshold), ~10 MB more per worker.
+    index = b"".join(_indices(rgb.crop((0, y, rgb.width, min(y + _BAND_ROWS, rgb.height))), keys)
+                     for y in range(0, rgb.height, _BAND_ROWS))
+    out = Image.frombytes("P", img.size, index)
+    out.putpalette([c for rgb in palette for c in rgb])
+    return out
+
+
+_BAND_ROWS = 32
+
+
+def _packed(rgb: tuple[int, int, int]) -> int:
+    return rgb[0] | rgb[1] << 8 | rgb[2] << 16  # as an RGBX pixel reads in a little-endian uint32
+
+
+def _indices(band: Image.Image, keys: np.ndarray) -> bytes:
+    pixels = np.frombuffer(band.tobytes("raw", "RGBX"), dtype="<u4") & 0xFFFFFF
+    return np.searchsorted(keys, pixels).astype(np.uint8).tobytes()
 
 
 def draw_board(view: dict[str, Any], *, locale: str = "en", names: list[Any] | None = None,
@@ -284,7 +317,7 @@ def _draw_rgb(view: Any, locale: str, names: list[Any] | None, physics: bool,
     m = read(view)
     lay = _layout(view, m, unit)
     img = _static_map(lay, tuple(sorted(m.cards.items())),
-                      tuple((tuple(a["space"]), a["side"]) for a in m.alcoves)).copy()
+                      tuple((tuple(a["space"]), a["side"]) for a in m.alcoves)).convert("RGB")  # a copy
     _header(img, view, m, lay, locale, names)
     _draw_jutsu(img, m, lay, "ground")
     _draw_boards(img, m, lay)

@@ -611,8 +611,19 @@ class Lobby(commands.Cog):
         # Only games whose posts lag their moves are loaded (running ones also when they predate the marker), not
         # every game: a game that ended in the crash still gets its result posted.
         for table_id in await self.engine.queries.unposted(ANNOUNCED_META):
+            if not await self.on_my_shards(table_id):  # another process's server: it resumes its own games
+                continue
             async with self.posting(table_id):  # read in the lock: a notice may have posted it meanwhile
                 await self.resume_one(table_id)
+
+    async def on_my_shards(self, table_id: int) -> bool:
+        """Is the game in a server on this process's gateway shards (always, unsharded)? A damaged game: yes, its
+        own path isolates it."""
+        try:
+            table = await self.engine.get(table_id)
+        except DamagedGameError:
+            return True
+        return self.engine.scheduler.owns(table.guild_id)
 
     async def resume_one(self, table_id: int) -> None:
         try:

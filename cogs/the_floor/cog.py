@@ -79,8 +79,11 @@ class TheFloor(commands.Cog):
                                         action="timeout", due_at=due)
 
     async def open_tables(self) -> list[Table]:
-        """Running games of The Floor that load (a damaged one is isolated by the engine, never fatal here)."""
-        return [table for table in await self.engine.running_tables(GAME) if table.state is not None]
+        """Running games of The Floor that load (a damaged one is isolated by the engine, never fatal here), in
+        servers on this process's gateway shards: another process pauses and resumes its own servers' duels."""
+        owns = self.engine.scheduler.owns
+        return [table for table in await self.engine.running_tables(GAME)
+                if table.state is not None and owns(table.guild_id)]
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

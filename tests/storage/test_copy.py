@@ -147,3 +147,28 @@ def test_floorboard_db_copy_prints_each_tables_count_and_refuses_a_non_empty_tar
     assert cli.invoke(["db", "copy", "--from", str(target), "--to", "mysql://x/y"]) == 1
     assert "unsupported store URL mysql://" in capsys.readouterr().err
     assert not other.exists()
+
+
+async def test_a_copy_leaves_the_targets_planner_statistics_fresh(tmp_path: Path) -> None:
+    """A bot started on a big copy must not plan its start-up queries blind until autovacuum comes round: the copy
+    analyses what it wrote (PostgreSQL: `reltuples` is -1 on a table never analysed; SQLite: `sqlite_stat1`)."""
+    source = f"sqlite:///{tmp_path / 'source.sqlite3'}"
+    back = f"sqlite:///{tmp_path / 'back.sqlite3'}"
+    store = await open_store(source)
+    await _fill(store)
+    await store.close()
+    async with fresh_database("postgres", tmp_path) as pg:
+        await copy_database(source, pg)
+        copied: Any = await open_store(pg)
+        try:
+            (tuples,) = await copied._rows("SELECT reltuples FROM pg_class WHERE relname = 'games'"
+                                           " AND relnamespace = current_schema()::regnamespace")
+            assert tuples[0] == 3
+        finally:
+            await copied.close()
+        await copy_database(pg, back)
+    lite: Any = await open_store(back)
+    try:
+        assert await lite._rows("SELECT tbl FROM sqlite_stat1 WHERE tbl = 'games'")
+    finally:
+        await lite.close()

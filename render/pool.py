@@ -50,6 +50,7 @@ START_METHOD = "forkserver"
 # Fresh workers after this many draws (docs/benchmarks.md, Memory): a worker's RSS grows by its caches filling
 # and by what the C heap (Pillow's image blocks) keeps after frees; a fresh fork of the forkserver starts small.
 RECYCLE_DRAWS = 5000
+STARTER_WAIT_SECONDS = 30.0  # a close waits this long at most for workers still starting (see RenderPool.shutdown)
 
 
 def _warm(image_format: str, owner: int | None = None) -> None:
@@ -223,7 +224,13 @@ class RenderPool:
         return self._executor if attempt == 1 else None
 
     def shutdown(self) -> None:
-        """Stop the workers (queued draws are cancelled; a draw awaited meanwhile goes to a thread)."""
+        """Stop the workers (queued draws are cancelled; a draw awaited meanwhile goes to a thread). A start still
+        under way is waited for (up to `STARTER_WAIT_SECONDS`): a process that exits while its forkserver is
+        being set up leaves the forkserver a traceback about semaphores that are gone (a bot closed seconds after
+        its start, when Discord cannot be reached)."""
+        starter = self.starter
+        if starter is not None and starter is not threading.current_thread():
+            starter.join(STARTER_WAIT_SECONDS)
         with self._lock:
             self._closed = True
             executor, self._executor = self._executor, None

@@ -54,3 +54,23 @@ def test_memory_report_has_the_load_and_soak_rows(tmp_path: Path) -> None:
     for who in ("main process", *(f"render worker {i + 1}" for i in range(bm.SOAK_WORKERS))):
         assert any(k.startswith(f"soak, {who}: RSS first / last / max") for k in rows), who
     assert any(k.startswith("soak: RSS with every cache emptied") for k in rows)
+
+
+class _Grown:
+    pass
+
+
+def test_trace_reports_what_grew_after_the_late_sample() -> None:
+    """`--trace` diffs a late sample against the end: objects made in between show by line and by GC type."""
+    import tracemalloc
+
+    tracemalloc.start(1)
+    try:
+        late = (tracemalloc.take_snapshot(), bm.object_counts())
+        kept = [_Grown() for _ in range(5000)]
+        lines = bm.traced_growth(*late)
+    finally:
+        tracemalloc.stop()
+    assert len(kept) == 5000
+    assert "by size:" in lines and "by count:" in lines
+    assert any(line.startswith("_Grown +5,000") for line in lines)

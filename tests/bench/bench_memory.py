@@ -18,8 +18,8 @@ figures are the bot's, not the parent's or pytest's. RSS is ``VmRSS`` from ``/pr
   Plan's round summary and Floating World's map from their cogs), in a worker thread as the cogs do; a game that
   ends is replaced by a new one in its channel (new seed, new players). After ``warmup`` moves, RSS is sampled every
   ``every`` moves (after a full GC pass, so what is sampled is what stays reachable): first, last, max and the
-  least-squares slope per 1,000 moves. ``--trace`` also diffs tracemalloc snapshots (first sample → last) and
-  prints the lines that grew most.
+  least-squares slope per 1,000 moves. ``--trace`` also diffs tracemalloc snapshots and the GC's object counts by
+  type between a late sample (half-way, the caches mostly filled) and the end, and prints what grew most.
 
 Run: ``python -m tests.bench memory`` or
 ``python -m tests.bench.bench_memory [--games 5000] [--moves 10000] [--db PATH (kept, reused)] [--trace]
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import functools
 import gc
 import importlib
@@ -323,6 +324,7 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
                     print(f"bare after {n + 1} moves: {soak.bare[-1]}", file=sys.stderr, flush=True)
             if trace:
                 tracemalloc.start(8)
+                late_from = moves // 2 // every * every  # a late sample: the caches mostly filled by then
             gc.callbacks.append(passes)
             for done in range(moves + 1):
                 if done % every == 0:
@@ -330,8 +332,8 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
                     probed = await probe_workers(trim) if workers else {}
                     _sample(soak, done, trim, probed)
                     passes.paused = False
-                    if trace and done == 0:
-                        first = tracemalloc.take_snapshot()
+                    if trace and done == late_from:
+                        late = (tracemalloc.take_snapshot(), object_counts())
                 if done < moves:
                     await play.step(warmup + done, soak)
             gc.callbacks.remove(passes)
@@ -342,14 +344,29 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
             soak.bare.append(await bare_rss(workers))
             print(f"bare at the end: {soak.bare[-1]}", file=sys.stderr, flush=True)
             if trace:
-                gc.collect()
-                diff = tracemalloc.take_snapshot().compare_to(first, "lineno")
-                soak.grown = [str(d) for d in diff[:12]]
+                soak.grown = traced_growth(*late)
                 tracemalloc.stop()
         finally:
             await store.close()
             render_pool.stop()
     return soak
+
+
+def object_counts() -> collections.Counter[str]:
+    """How many objects of each type the GC tracks (after a full pass)."""
+    gc.collect()
+    return collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+def traced_growth(snapshot: tracemalloc.Snapshot, counts: collections.Counter[str], top: int = 15) -> list[str]:
+    """What grew from a late sample to the end: tracemalloc's lines by size and by count, and the GC's types."""
+    gc.collect()
+    diff = tracemalloc.take_snapshot().compare_to(snapshot, "lineno")
+    by_count = sorted(diff, key=lambda d: -d.count_diff)
+    types = object_counts()
+    types.subtract(counts)
+    return (["by size:", *map(str, diff[:top]), "by count:", *map(str, by_count[:top]), "GC-tracked types:"]
+            + [f"{name} {n:+,} ({types[name] + counts[name]:,})" for name, n in types.most_common(top)])
 
 
 def slope_kb(samples: list[tuple[int, int]]) -> float:
@@ -477,7 +494,7 @@ def report(games: int = GAMES_LOADED, moves: int = SOAK_MOVES, warmup: int = WAR
     soak = measure_soak(moves, warmup, every, tables, trace, workers, trim) if "soak" in rows else None
     text = markdown(load, soak)
     if soak and soak.get("grown"):
-        text += "\n\ntracemalloc, first sample → last (top lines):\n" + "\n".join(soak["grown"])
+        text += "\n\ntracemalloc and GC types, a late sample (half-way) → the end:\n" + "\n".join(soak["grown"])
     return text
 
 

@@ -392,6 +392,7 @@ class Run:
         self.rng = random.Random(opts.seed)
         self.opens: dict[int, asyncio.Lock] = {}
         self.moving: set[asyncio.Task[None]] = set()
+        self.replacing: asyncio.Task[None] | None = None  # finished tables being replaced during a window
         self.kills: dict[int, int] = {}  # process index -> times killed
         self.killed: list[BotProcess] = []
 
@@ -520,6 +521,11 @@ class Run:
             n += 1
             if n % max(1, int(window.offered * 5)) == 0:
                 window.load.append(os.getloadavg()[0])
+            if n % max(1, int(window.offered)) == 0 and self.replacing is None:
+                # Games end under load (alice passes, the bots play on to the end): a long hold must not run out
+                # of tables, so those are replaced as the window goes, not only between windows.
+                self.replacing = asyncio.create_task(self.replace_finished())
+                self.replacing.add_done_callback(lambda _: setattr(self, "replacing", None))
             idle = self.idle()
             if not idle:
                 window.unsent += 1
@@ -529,6 +535,8 @@ class Run:
             task.add_done_callback(self.moving.discard)
         if self.moving:
             await asyncio.wait(list(self.moving))
+        if self.replacing is not None:
+            await self.replacing
         window.load.append(os.getloadavg()[0])
         pids |= descendants(b.proc.pid for b in self.bots if b.proc and b.proc.returncode is None)
         cpu1 = cpu_seconds(pids)

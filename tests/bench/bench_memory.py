@@ -50,7 +50,7 @@ from rules import GAMES
 from rules.base import RulesError
 from rules.floor_plan.bot import choose_baseline
 from storage import open_store
-from tests.bench.mem_probe import CacheRow, cache_infos, clear_caches, malloc_trim, probe, rss_kb
+from tests.bench.mem_probe import CacheRow, cache_infos, clear_caches, malloc_trim, probe, rss_by_mapping, rss_kb
 
 MIX = ("flying_blades", "floor_plan", "the_floor", "floating_world", "floating_floors")
 SEATS = (2, 3)  # game i has SEATS[(i // len(MIX)) % 2] players
@@ -299,6 +299,7 @@ def _sample(soak: Soak, done: int, trim: bool, workers: Probed) -> None:
     rows = [f"moves {done}: main {rss_kb() / KB:.1f} MB, workers "
             + " ".join(f"{kb / KB:.1f}" for _, (_, kb, _) in sorted(workers.items()))
             + f"; malloc_trim freed {soak.freed[-1][1:]} KiB",
+            f"  main RSS by mapping KiB: {rss_by_mapping()}",
             f"  main caches: {fill_line(cache_infos())}"]
     rows += [f"  worker caches: {fill_line(caches)}" for _, _, caches in list(workers.values())[:1]]
     print("\n".join(rows), file=sys.stderr, flush=True)

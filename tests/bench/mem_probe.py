@@ -28,6 +28,25 @@ def rss_kb(pid: int | str = "self") -> int:
     raise RuntimeError(f"no VmRSS in /proc/{pid}/status")
 
 
+def rss_by_mapping(pid: int | str = "self") -> dict[str, int]:
+    """RSS KiB by kind of mapping (``/proc/PID/smaps``): ``heap`` (glibc's brk heap), ``anon`` (anonymous maps:
+    pymalloc's arenas, large allocations, other malloc arenas), ``files`` (libraries, SQLite's files), ``other``."""
+    out = {"heap": 0, "anon": 0, "files": 0, "other": 0}
+    kind = "other"
+    try:
+        lines = Path(f"/proc/{pid}/smaps").read_text().splitlines()
+    except (FileNotFoundError, ProcessLookupError):
+        return out
+    for line in lines:
+        head = line.split(maxsplit=5)
+        if head and "-" in head[0] and len(head) >= 5:  # a mapping's header line
+            name = head[5] if len(head) > 5 else ""
+            kind = "heap" if name == "[heap]" else "anon" if not name else "files" if name.startswith("/") else "other"
+        elif line.startswith("Rss:"):
+            out[kind] += int(line.split()[1])
+    return out
+
+
 @functools.cache
 def _libc() -> ctypes.CDLL | None:
     name = ctypes.util.find_library("c")

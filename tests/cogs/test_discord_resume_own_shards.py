@@ -15,6 +15,7 @@ import pytest
 
 from engine import Notice
 from storage.rows import Shards
+from tests.cogs.test_discord_restart_resume_race import boards
 from tests.cogs.test_discord_the_floor import draft, open_floor
 from tests.conftest import FakeClock
 from tests.discord_harness import GUILD_ID, ErrorLog, Harness, start_table, table_of
@@ -24,11 +25,6 @@ def not_owning() -> Shards:
     """Two shards, this process holding the one the test server is not on."""
     mine = Shards(2, (0, 1)).of(GUILD_ID)
     return Shards(2, (1 - mine,))
-
-
-def boards(sent: list[Any], channel_id: int) -> list[str]:
-    return [name for s in sent if s.channel_id == channel_id for name, _ in s.files
-            if name.endswith((".png", ".webp"))]
 
 
 async def test_the_restart_resume_posts_no_board_of_a_server_on_another_processes_shard(

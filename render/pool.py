@@ -183,6 +183,13 @@ class RenderPool:
                 if self._executor is executor:
                     raise
                 executor = self._executor
+            except asyncio.CancelledError:
+                # A pool shut down with this draw queued cancels its future; the caller was not cancelled, and
+                # the image is still wanted: it is drawn in a thread (Task.cancelling() tells the two apart).
+                task = asyncio.current_task()
+                if (task is not None and task.cancelling()) or self._executor is executor:
+                    raise
+                break
         return await asyncio.to_thread(fn, *args, **kwargs)
 
     def _count_draw(self) -> None:

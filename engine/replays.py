@@ -150,12 +150,7 @@ class Replay:
 
     def views(self) -> list[dict[str, Any]]:
         """Every step's public view in order, replayed once from the start (the animation's frames)."""
-        state = self.state(0)
-        out = [self.rules.view(state, None)]
-        for i in range(len(self.actions)):
-            state, _ = self._apply(state, i)
-            out.append(self.rules.view(state, None))
-        return out
+        return [self.rules.view(state, None) for state in self.states()]
 
 
 class ReplayCache:

@@ -13,7 +13,8 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from engine.log import standing
+from engine.replays import Replay as GameReplay
+from engine.replays import Source
 from engine.web import SETTING
 from rules import GAMES
 from storage import GameRow, Store
@@ -136,14 +137,8 @@ class Reader:
 
 
 def _replay(row: GameRow, actions: list[tuple[int, str]]) -> Replay:
-    rules = GAMES[row.game]
-    kept = standing(actions)
-    state = rules.new(len(row.seats), row.options, row.seed)
-    views = [rules.view(state, None)]
-    for seat, action in kept:
-        state, _ = rules.apply(state, seat, action)
-        views.append(rules.view(state, None))
-    return Replay(tuple(views), tuple(kept))
+    game = GameReplay(GAMES[row.game], Source(row.game, len(row.seats), dict(row.options), row.seed, [], actions))
+    return Replay(tuple(game.views()), tuple(game.actions))
 
 
 READER = web.AppKey("reader", Reader)

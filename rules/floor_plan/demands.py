@@ -578,8 +578,28 @@ FINDERS: dict[str, Any] = {
 assert set(FINDERS) == set(OPS)
 
 
+RECENT_FACTS = 32  # sheets whose Facts are kept (the planner's candidate sheets of one decision, a few more)
+_recent: dict[int, tuple[Any, Facts]] = {}  # id(sheet) -> (the sheet itself, kept alive so no id is reused, Facts)
+
+
+def facts_of(sheet: Any) -> Facts:
+    """The sheet's Facts, shared by the calls about one sheet object: the planner's evaluation of a candidate
+    sheet and the claims it makes on it (`assign`) read its geometry once. Facts are derived from the (frozen)
+    sheet alone, so sharing them changes no answer."""
+    if isinstance(sheet, Facts):
+        return sheet
+    hit = _recent.get(id(sheet))
+    if hit is not None and hit[0] is sheet:
+        return hit[1]
+    f = Facts(sheet)
+    if len(_recent) >= RECENT_FACTS:
+        _recent.clear()  # bounded; clear() is one atomic step for the bot's threads (no eviction order kept)
+    _recent[id(sheet)] = (sheet, f)
+    return f
+
+
 def _facts(sheet: Any) -> Facts:
-    return sheet if isinstance(sheet, Facts) else Facts(sheet)
+    return facts_of(sheet)
 
 
 def candidates(demand: Demand | str, sheet: Any, used: Iterable[str] = ()) -> list[Witness]:

@@ -28,14 +28,18 @@ from rules.floor_plan.planner.rooms import (
 )
 from rules.floor_plan.planner.search import _context
 from rules.floor_plan.planner.value import (
+    ROOM_BLIND,
+    ROOM_BLIND_BY_DOORS,
     _adjacent_pairs,
     _count_stock,
+    _grown,
     _packed,
     _progress,
     _progress_of,
+    _rooms_read,
     _stock,
 )
-from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Sheet
+from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Room, Sheet, add_features, add_room
 
 FP = FloorPlan()
 
@@ -140,3 +144,46 @@ def test_a_capped_packing_counts_what_the_full_packing_counts_up_to_the_cap() ->
         family = [frozenset(pick.sample(tokens, pick.randint(1, 4))) for _ in range(pick.randint(0, 24))]
         budget, cap = pick.choice((3, 20, 300)), pick.randint(1, 5)
         assert _packed(family, cap, budget) == min(cap, len(dm.packing(family, budget=budget)))
+
+
+def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
+    """A room candidate draws one room (two with Double a Room) and nothing else; a room is never drawn on a
+    feature or on water, so the demands on windows, furnishings, decks and pools, and those through doors while
+    no door lies beside the new room, keep their witnesses: the planner reuses the seat's sheet's answer. Each
+    reused answer (stock and progress) equals the answer made afresh on the candidate's sheet."""
+    reused: dict[str, int] = {}
+    for seed in ("shortcut-e", "shortcut-f", "shortcut-g", "shortcut-h"):
+        shared: dict[object, object] = {}
+        for s in _states(seed)[1::2]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            base = ctx.board.sheet
+            used = ctx.board.used_by_demand()
+            for cand in [*_room_cands(ctx), *_feature_cands(ctx)]:
+                try:
+                    sheet = FP.run_steps(s, 0, cand.steps)[0].sheet
+                except RulesError:
+                    continue
+                f = dm.Facts(sheet)
+                for d in ctx.demands:
+                    u = used.get(d.id, frozenset())
+                    if _rooms_read(f, d, base, ROOM_BLIND | ROOM_BLIND_BY_DOORS) is not sheet.rooms:
+                        reused[d.op] = reused.get(d.op, 0) + 1
+                    assert _stock(f, d, u, shared, base) == _count_stock(dm.Facts(sheet), d, u), d.id
+                    assert _progress(f, d, u, shared, base) == _progress_of(dm.Facts(sheet), d, u), d.id
+    assert sum(reused.values()) > 100 and len(reused) >= 4, reused
+
+
+def test_a_sheet_with_a_door_beside_a_new_room_is_not_bare_for_demands_through_doors() -> None:
+    """A door on a wall next to where a room is drawn joins the two rooms ("a door connects two rooms"): the
+    demands through doors are counted afresh on that sheet, the others still reused."""
+    base = Sheet.empty()
+    base = add_room(base, Room("L", 2, 2, 3, 3, (3, 3)))
+    base = add_features(base, "door", [(4, 3)])
+    beside = add_room(base, Room("K", 5, 2, 2, 2, (5, 2)))
+    apart = add_room(base, Room("K", 10, 8, 2, 2, (10, 8)))
+    assert _grown(beside, base) == "bare"
+    assert _grown(apart, base) == "bare, no door beside"
+    assert _grown(add_features(apart, "window", [(11, 8)]), base) == ""
+    assert _grown(base, base) == ""

@@ -55,6 +55,7 @@ class _Ctx:
     pair_want: dict[tuple[str, str], float] = field(default_factory=dict)  # memo of rooms._pair_want
     shape_want: dict[tuple[str, int, int], tuple[float, ...]] = field(default_factory=dict)  # memo of rooms._shape_want
     stocks: dict[Any, Any] = field(default_factory=dict)  # value._stock shared by candidates with the same parts
+    cell_scores: dict[Any, Any] = field(default_factory=dict)  # features._cell_scores per kind and sheet parts
 
     @property
     def round(self) -> int:

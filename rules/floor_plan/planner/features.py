@@ -76,12 +76,7 @@ def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
     free = free_cells(sheet, kind)
     if len(free) < count:
         return []
-    if kind == "door":
-        doors: dict[int, int] = {}  # `_doors_of` per room: every door cell of a room asks
-        scores = {c: _door_score(ctx, sheet, c, doors) for c in free}
-    else:
-        scorer = _window_score if kind == "window" else _furn_score
-        scores = {c: scorer(ctx, sheet, c) for c in free}
+    scores = _cell_scores(ctx, sheet, kind, free)
     ranked = sorted(free, key=lambda c: (-scores[c], scan_key(c)))
     out = [_spread(ranked, count, kind)]
     by_room: dict[int, list[Cell]] = {}
@@ -95,6 +90,31 @@ def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
         if len(cells) >= count:
             out.append(cells[:count])
     return out
+
+
+# The sheet parts each kind's cell score reads (water comes from the rooms and the outside features): a sheet
+# that shares them, object for object, scores a cell the same, e.g. the doors of a roll's second die on each
+# sheet its windows leave.
+_SCORE_READS = {"door": ("rooms", "doors", "decks", "stones", "trees"),
+                "window": ("rooms", "windows", "decks", "stones", "trees"),
+                "furnishing": ("rooms", "furnishings")}
+
+
+def _cell_scores(ctx: _Ctx, sheet: Sheet, kind: str, free: list[Cell]) -> dict[Cell, float]:
+    """Each free cell's score for ``kind``, shared by the call's sheets with the same parts (`_SCORE_READS`)."""
+    parts = tuple(getattr(sheet, name) for name in _SCORE_READS[kind])
+    key = (kind, *map(id, parts))
+    hit = ctx.cell_scores.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], parts, strict=True)):  # kept alive: ids not reused
+        hit = ctx.cell_scores[key] = (parts, {}, {})
+    scores, doors = hit[1], hit[2]  # doors: `_doors_of` per room (every door cell of a room asks)
+    for c in free:
+        if c not in scores:
+            if kind == "door":
+                scores[c] = _door_score(ctx, sheet, c, doors)
+            else:
+                scores[c] = (_window_score if kind == "window" else _furn_score)(ctx, sheet, c)
+    return scores
 
 
 def _spread(ranked: list[Cell], count: int, kind: str) -> list[Cell]:

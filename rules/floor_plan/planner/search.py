@@ -46,7 +46,7 @@ def _score_into(ctx: _Ctx, cand: _Cand, scored: list[tuple[float, int, str, _Can
         after, _ = ctx.game.run_steps(ctx.s, ctx.seat, cand.steps)
     except RulesError:
         return
-    f = dm.Facts(after.sheet)  # claims change no geometry: one Facts serves the claims and the evaluation
+    f = dm.facts_of(after.sheet)  # claims change no geometry: one Facts serves the claims and the evaluation
     claims, points, board = _claim_plan(ctx, after, f)
     value = _evaluate(ctx, board, f) + points - cand.cost
     text = nt.text((*cand.steps, *claims))

@@ -29,19 +29,67 @@ from rules.floor_plan.state import SHEET_DATA, Board
 
 
 # The sheet parts besides its rooms that each demand's witnesses are built from (`demands.FINDERS`): a candidate
-# that leaves them as they were has the same stock. Ops missing here read more (pools, views): never shared.
-READS = {
+# that leaves them as they were has the same stock. Ops missing here read more (views, touching): never shared.
+READS: dict[str, str | tuple[str, ...]] = {
     "room_count": "", "room_types": "", "room_size": "", "square_room": "", "courtyard": "",
     "connected": "doors", "connected_same": "doors", "connected_count": "doors", "chain": "doors",
     "reachable": "doors", "exterior_doors": "doors", "windows": "windows", "window_walls": "windows",
     "furnished": "furnishings", "arrangement": "furnishings", "deck": "decks", "deck_rooms": "decks",
+    # pools: the stones, and the rooms and outside features that may fill an enclosed region
+    "pool": ("stones", "decks", "trees"), "deck_pool": ("stones", "decks", "trees"),
 }
 
 
-def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None) -> int:
+def _part(sheet: Sheet, reads: str | tuple[str, ...]) -> Any:
+    if isinstance(reads, tuple):
+        return tuple(getattr(sheet, name) for name in reads)
+    return getattr(sheet, reads) if reads else None
+
+
+# Ops whose witnesses a bare room added to the sheet cannot change: a new room holds no feature (rooms are
+# never drawn on one) and touches no pool; those read through doors, only while no door lies next to it (a door
+# beside it would link into it). Their progress likewise, for the ops in ROOM_BLIND_PROGRESS.
+ROOM_BLIND = frozenset({"windows", "window_walls", "furnished", "arrangement", "pool", "deck", "deck_pool"})
+ROOM_BLIND_BY_DOORS = frozenset({"connected", "connected_same", "connected_count", "chain", "exterior_doors"})
+ROOM_BLIND_PROGRESS = frozenset({"window_walls", "furnished", "pool", "deck", "deck_pool", "chain",
+                                 "exterior_doors"})
+_SAME_FEATURES = ("trees", "doors", "windows", "furnishings", "decks", "stones")
+
+
+def _rooms_read(f: dm.Facts, d: dm.Demand, base: Sheet | None, ops: frozenset[str]) -> tuple[Any, ...]:
+    """The rooms tuple a shared answer about ``d`` is keyed on: the ``base`` sheet's (the seat's sheet before its
+    action) when ``f``'s sheet is that sheet with bare rooms added and ``d``'s op cannot see them, else its own."""
+    rooms = f.sheet.rooms
+    if base is None or not (d.op in ops and d.op in ROOM_BLIND | ROOM_BLIND_BY_DOORS):
+        return rooms
+    hit = f.memo.get(("grown", id(base)))
+    if hit is None or hit[0] is not base:
+        hit = f.memo[("grown", id(base))] = (base, _grown(f.sheet, base))
+    grown = hit[1]
+    if (grown == "bare" and d.op in ROOM_BLIND) or grown == "bare, no door beside":
+        return base.rooms
+    return rooms
+
+
+def _grown(sheet: Sheet, base: Sheet) -> str:
+    """"bare, no door beside" / "bare" when ``sheet`` is ``base`` with rooms added and nothing else (no door next
+    to a new room / some door next to one), "" otherwise."""
+    n = len(base.rooms)
+    if not n or len(sheet.rooms) <= n or any(a is not b for a, b in zip(sheet.rooms, base.rooms, strict=False)):
+        return ""
+    if any(getattr(sheet, part) is not getattr(base, part) for part in _SAME_FEATURES):
+        return ""
+    new = set().union(*(r.cells() for r in sheet.rooms[n:]))
+    beside = any(nb in new for c in sheet.doors for nb in NEIGHBOURS[c])
+    return "bare" if beside else "bare, no door beside"
+
+
+def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None,
+           base: Sheet | None = None) -> int:
     """How many more times the demand could be scored on the sheet as it is (disjoint witnesses, capped).
     Memoised on the Facts (the claims, the end test and the evaluation of one candidate ask the same) and, in
-    ``shared`` (one planner call's), on the sheet parts the demand reads: most candidates change one part."""
+    ``shared`` (one planner call's), on the sheet parts the demand reads: most candidates change one part, and
+    a room candidate adds a room most demands on features cannot see (`_rooms_read`, against ``base``)."""
     key = ("stock", d.id, used)
     if key in f.memo:
         return f.memo[key]
@@ -49,9 +97,8 @@ def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, An
     if shared is None or reads is None:
         f.memo[key] = _count_stock(f, d, used)
         return f.memo[key]
-    rooms = f.sheet.rooms
-    part = getattr(f.sheet, reads) if reads else None
-    wide = (d.id, used, id(rooms), part)
+    rooms = _rooms_read(f, d, base, ROOM_BLIND | ROOM_BLIND_BY_DOORS)
+    wide = (d.id, used, id(rooms), _part(f.sheet, reads))
     hit = shared.get(wide)
     if hit is None or hit[0] is not rooms:  # the rooms tuple itself (kept alive here), not a reused id
         hit = shared[wide] = (rooms, _count_stock(f, d, used))
@@ -112,7 +159,7 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
     while None in board.notes:
         used = board.used_by_demand()
         # a demand is claimable when it has a witness: a stock above 0 (memoised, and asked again below)
-        opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset()), ctx.stocks) > 0]
+        opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset()), ctx.stocks, ctx.board.sheet) > 0]
         if not opts:
             break
         best = max(opts, key=lambda d: (dm.DEMANDS[d].points, d))
@@ -141,7 +188,7 @@ def _banked(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
     used = board.used_by_demand()
     out: list[int] = []
     for d in ctx.demands:
-        out += [d.points] * _stock(f, d, used.get(d.id, frozenset()), ctx.stocks)
+        out += [d.points] * _stock(f, d, used.get(d.id, frozenset()), ctx.stocks, ctx.board.sheet)
     return sorted(out, reverse=True)
 
 
@@ -171,10 +218,10 @@ def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
     progress = 0.0
     for d in ctx.demands:
         u = used.get(d.id, frozenset())
-        k = _stock(f, d, u, ctx.stocks)
+        k = _stock(f, d, u, ctx.stocks, ctx.board.sheet)
         banked += [d.points] * k
         if k < STOCK_CAP:
-            progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u, ctx.stocks)
+            progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u, ctx.stocks, ctx.board.sheet)
     value = 0.9 * sum(sorted(banked, reverse=True)[:open_notes]) + progress
     if ctx.layout.door_bonus is not None:
         value += ctx.layout.door_bonus.points * dm.door_bonus_count(ctx.layout, f)
@@ -194,14 +241,15 @@ def _open_area(sheet: Sheet) -> int:
 # --- progress toward the next claim of a demand (0..1) ---------------------------------------------------------
 
 
-def _progress(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None) -> float:
+def _progress(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None,
+              base: Sheet | None = None) -> float:
     """``shared``: one planner call's memo, on the sheet parts the demand reads (`READS`; its progress reads no
-    more than its witnesses do)."""
+    more than its witnesses do), and for the ops in ROOM_BLIND_PROGRESS the ``base`` sheet's rooms."""
     reads = READS.get(d.op)
     if shared is None or reads is None:
         return _progress_of(f, d, used)
-    rooms = f.sheet.rooms
-    wide = ("progress", d.id, used, id(rooms), getattr(f.sheet, reads) if reads else None)
+    rooms = _rooms_read(f, d, base, ROOM_BLIND_PROGRESS)
+    wide = ("progress", d.id, used, id(rooms), _part(f.sheet, reads))
     hit = shared.get(wide)
     if hit is None or hit[0] is not rooms:
         hit = shared[wide] = (rooms, _progress_of(f, d, used))

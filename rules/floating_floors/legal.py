@@ -5,13 +5,15 @@ actions as the moves in moves.py would check them.
 from __future__ import annotations
 
 import itertools
+import threading
+from collections import OrderedDict
 
 from rules.base import IllegalActionError
 from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_SHAPE
 from rules.floating_floors.layout import NAMES, name
 from rules.floating_floors.moves import chakra_there, in_order, number, standing_spot, unfinished
-from rules.floating_floors.quick import position
+from rules.floating_floors.quick import Position, position
 from rules.floating_floors.state import Player, Reset, State
 from rules.floating_floors.turns import MASTER_STEPS, side_alcoves
 from rules.floating_floors.work import Work, is_land
@@ -87,26 +89,10 @@ def _legal_takes(w: Work, seat: int) -> list[str]:
 def _legal_navigate(w: Work, seat: int) -> list[str]:
     me = w.seats[seat]
     out = ["end"]
-    occupied = {q.space for q in w.seats if q.space is not None}
     pos = position(w.s)  # the state's footprints per (space, level), shared with its previews
-    spots = pos.feet
-    kinds = sorted(set(me.hand))
-    shapes = {KIND_SHAPE[k] for k in kinds}
-    fits: dict[str, list[str]] = {shape: [] for shape in shapes}  # the space names each shape fits at the centre
-    one_per_space = w.s.options.has(6)
-    for card in range(w.lay.cards):
-        level = "board" if card in w.boards else "ground"
-        for sp in w.lay.spaces(card):
-            if sp in occupied or (level == "ground" and sp not in pos.land):
-                continue
-            here = spots.get((sp, level), ())
-            if level == "ground" and here and one_per_space:
-                continue
-            for shape in shapes:  # an empty space fits every shape: no footprint to compare
-                if not here or not any(statics.overlaps(statics.footprint(shape, statics.jutsu_position(
-                        sp, shape, "c")), other) for other in here):
-                    fits[shape].append(NAMES[sp])
-    out += [f"place {kind} {at}" for kind in kinds for at in fits[KIND_SHAPE[kind]]]  # `legal` sorts them
+    for kind in sorted(set(me.hand)):
+        for card in range(w.lay.cards):
+            out += _placements(pos, card, kind)  # `legal` sorts them
     if w.deck:
         for card in range(w.lay.cards):
             if card not in w.boards and card in pos.grounded:
@@ -124,6 +110,45 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
         if w.s.options.has(4):
             out += [f"use {b}" for b in me.claimed if b not in me.fresh]
     return out
+
+
+# A card's placements by (kind, card token): what the last action did not touch is listed as before. Where a Jutsu
+# fits reads only the card's contents (its board, Jutsu and ninjas), the map's land and Challenge 6: the token.
+_PLACEMENTS: OrderedDict[tuple[str, int], tuple[str, ...]] = OrderedDict()
+_PLACEMENTS_SIZE = 8192  # (kind, card) pairs: a few games' positions
+_LOCK = threading.Lock()
+
+
+def _placements(pos: Position, card: int, kind: str) -> tuple[str, ...]:
+    key = (kind, pos.tokens[card])
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        found = card_placements(pos, card, kind)
+        with _LOCK:
+            _PLACEMENTS[key] = found
+            while len(_PLACEMENTS) > _PLACEMENTS_SIZE:
+                _PLACEMENTS.popitem(last=False)
+    return found
+
+
+def card_placements(pos: Position, card: int, kind: str) -> tuple[str, ...]:
+    """``place <kind> <space>`` for each space of ``card`` where the Jutsu fits at the centre: free of ninjas, land
+    or a board, not touching a piece there (Challenge 6: no second Jutsu on a ground space)."""
+    occupied = {q.space for q in pos.s.seats if q.space is not None}
+    level = "board" if card in pos.boards else "ground"
+    shape = KIND_SHAPE[kind]
+    out = []
+    for sp in pos.lay.spaces(card):
+        if sp in occupied or (level == "ground" and sp not in pos.land):
+            continue
+        here = pos.feet.get((sp, level), ())
+        if level == "ground" and here and pos.s.options.has(6):
+            continue
+        # an empty space fits every shape: no footprint to compare
+        if not here or not any(statics.overlaps(statics.footprint(shape, statics.jutsu_position(sp, shape, "c")),
+                                                other) for other in here):
+            out.append(f"place {kind} {NAMES[sp]}")
+    return tuple(out)
 
 
 def _legal_steps(w: Work, me: Player) -> list[str]:

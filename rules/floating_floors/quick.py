@@ -11,6 +11,7 @@ ways answer the same over random positions of every mode.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR, KIND_SHAPE, PHYSICS, TERRAIN_BY_ID, WALKS_ON
 from rules.floating_floors.layout import Layout, Space, card_table
 from rules.floating_floors.notation import Action
-from rules.floating_floors.state import State
+from rules.floating_floors.state import Piece, State
 from rules.floating_floors.turns import MASTER_STEPS
 from rules.floating_floors.work import Lists, _indexed, band_of, colour_at, colour_of
 
@@ -44,6 +45,7 @@ class Position:
     grounded: frozenset[int]  # the cards with a Jutsu on the ground
     spaces: frozenset[Space]  # on the map
     land: frozenset[Space]  # the spaces `work.is_land` says are land
+    tokens: list[int]  # per card: the token of everything on it (`_card_keys`)
 
 
 _POSITIONS: OrderedDict[int, Position] = OrderedDict()
@@ -58,24 +60,77 @@ def position(s: State) -> Position:
         return entry
     lay = s.layout
     at = card_table(lay.card_cols, lay.card_rows)
-    feet: dict[tuple[Space, str], list[Foot]] = {}
-    for p in s.pieces:
-        feet.setdefault((p.space, p.level), []).append(statics.footprint(KIND_SHAPE[p.kind], p.point))
+    feet, piece_tokens, grounded = _pieces_part(s.pieces, at, lay.cards)
+    on_card: list[list[tuple[Any, ...]]] = [[] for _ in range(lay.cards)]
     ninja_feet: dict[Space, list[Foot]] = {}
     ninja_loads: dict[int, list[tuple[statics.Point, float]]] = {}
     for q in s.seats:  # in seat order, as `work.balance_of` lists them
         if q.space is not None:
             ninja_feet.setdefault(q.space, []).append(statics.footprint(statics.NINJA, q.point))
             ninja_loads.setdefault(at[q.space], []).append((q.point, PHYSICS.ninja_weight))
-    entry = Position(s, lay, at, frozenset(b.card for b in s.boards), feet, ninja_feet,
-                     {card: tuple(loads) for card, loads in ninja_loads.items()}, _indexed(s.pieces, at)[3],
-                     frozenset(at[p.space] for p in s.pieces if p.level == "ground"), _spaces(lay),
-                     _land(s.cards, lay))
+            on_card[at[q.space]].append((q.seat, q.space, q.x, q.y, q.on))
+    index = _indexed(s.pieces, at)
+    for q in s.seats:  # a ninja standing on a Jutsu of another card (never in play) keys that card too
+        stood = index[2].get(q.on) if q.on is not None else None
+        if stood is not None and (q.space is None or at[q.space] != at[stood.space]):
+            on_card[at[stood.space]].append((q.seat, "on", q.on))
+    game = _token(("game", s.options, s.cards, lay))
+    boards = {b.card: b for b in s.boards}
+    tokens = [_token((game, card, boards.get(card), piece_tokens[card], tuple(ninjas)))
+              for card, ninjas in enumerate(on_card)]
+    entry = Position(s, lay, at, frozenset(boards), feet, ninja_feet,
+                     {card: tuple(loads) for card, loads in ninja_loads.items()}, index[3], grounded,
+                     _spaces(lay), _land(s.cards, lay), tokens)
     with _LOCK:  # build, then publish: a reader sees a whole entry or none
         _POSITIONS[id(s)] = entry
         while len(_POSITIONS) > _POSITIONS_SIZE:
             _POSITIONS.popitem(last=False)
     return entry
+
+
+PiecesPart = tuple[dict[tuple[Space, str], list[Foot]], list[int], frozenset[int]]
+_PIECES: OrderedDict[int, tuple[tuple[Piece, ...], dict[Space, int], PiecesPart]] = OrderedDict()
+
+
+def _pieces_part(pieces: tuple[Piece, ...], at: dict[Space, int], cards: int) -> PiecesPart:
+    """What a `Position` reads of the Jutsu alone — footprints per (space, level), per card the token of its Jutsu,
+    the cards with a Jutsu on the ground — kept by the identity of the (immutable) pieces tuple, which the entry
+    holds alive: a step or a claim leaves the pieces tuple as it was."""
+    entry = _PIECES.get(id(pieces))
+    if entry is not None and entry[0] is pieces and entry[1] is at:
+        return entry[2]
+    feet: dict[tuple[Space, str], list[Foot]] = {}
+    on_card: list[list[tuple[Any, ...]]] = [[] for _ in range(cards)]
+    for p in pieces:
+        feet.setdefault((p.space, p.level), []).append(statics.footprint(KIND_SHAPE[p.kind], p.point))
+        on_card[at[p.space]].append((p.id, p.kind, p.space, p.level, p.x, p.y))
+    part = (feet, [_token(("jutsu", *things)) for things in on_card],
+            frozenset(at[p.space] for p in pieces if p.level == "ground"))
+    with _LOCK:
+        _PIECES[id(pieces)] = (pieces, at, part)
+        while len(_PIECES) > _POSITIONS_SIZE:
+            _PIECES.popitem(last=False)
+    return part
+
+
+# A card's token names everything a quick answer about that card reads (`card_answer`, the legal placements):
+# the game's options, map and layout, the card, its board, every Jutsu on it (id, kind, space, level, position:
+# the token of their tuple) and every ninja on it (seat, space, position, the Jutsu it stands on). Equal keys get
+# the same token; a token is never given to another key (the counter only grows), so an answer kept by token is
+# an answer for those contents.
+_TOKENS: OrderedDict[tuple[Any, ...], int] = OrderedDict()
+_TOKENS_SIZE = 8192  # cards: a few games' worth of positions
+_COUNTER = itertools.count()
+
+
+def _token(key: tuple[Any, ...]) -> int:
+    token = _TOKENS.get(key)
+    if token is None:
+        with _LOCK:
+            token = _TOKENS.setdefault(key, next(_COUNTER))
+            while len(_TOKENS) > _TOKENS_SIZE:
+                _TOKENS.popitem(last=False)
+    return token
 
 
 @cache
@@ -102,20 +157,51 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any] | None:
         return None
     pos = position(s)
     if act.verb == "take" and s.phase == "acquire":
-        return _taken(pos, act, text) if act.source == "pool" or act.space in pos.spaces else None
+        if act.kind not in s.to_take:
+            return None
+        if act.source == "pool":
+            return _plain(text) if s.pool[JUTSU_KINDS.index(act.kind)] else None
+        return _kept(pos, action, act, text) if act.space in pos.spaces else None
     if s.phase != "navigate" or act.space not in pos.spaces:
         return None
     if act.verb == "place" and act.nudge is None:
-        card = _placed(pos, seat, act)
-    elif act.verb == "board":
-        card = _boarded(pos, act)
-    elif act.verb == "move" and act.nudge is None:
+        return _kept(pos, action, act, text) if act.kind in s.seats[seat].hand else None
+    if act.verb == "board":
+        return _kept(pos, action, act, text) if s.deck else None
+    if act.verb == "move" and act.nudge is None:
         return _stepped(pos, seat, act, text)
-    else:
+    return None
+
+
+# Answers by (action, token of the card it touches): what the last action did not touch keeps its answer from the
+# state before. What a placement, board or take reads beyond its card (the hand, the deck, the Jutsu still to
+# take, the pool) is checked by `preview` before it gets here; `card_answer` reads only the card's contents.
+_ANSWERS: OrderedDict[tuple[str, int], dict[str, Any] | None] = OrderedDict()
+_ANSWERS_SIZE = 16384  # answers: a few turns' previews of a few games (each a small dict)
+
+
+def _kept(pos: Position, action: str, act: Action, text: str) -> dict[str, Any] | None:
+    key = (action, pos.tokens[pos.at[act.space]])
+    try:
+        answer = _ANSWERS[key]
+    except KeyError:
+        answer = card_answer(pos, act, text)
+        with _LOCK:
+            _ANSWERS[key] = answer
+            while len(_ANSWERS) > _ANSWERS_SIZE:
+                _ANSWERS.popitem(last=False)
+    if answer is None:
         return None
-    if card is None:
-        return None
-    return _answer(pos, act, text, card)
+    return {**answer, "checks": [dict(c) for c in answer["checks"]]}  # the caller's own copy
+
+
+def card_answer(pos: Position, act: Action, text: str) -> dict[str, Any] | None:
+    """The quick answer to a placement, a board or a take off the map, from the contents of its card alone (the
+    preconditions on the hand, deck and Jutsu to take met)."""
+    if act.verb == "take":
+        return _taken(pos, act, text)
+    card = _placed(pos, act) if act.verb == "place" else _boarded(pos, act)
+    return None if card is None else _answer(pos, act, text, card)
 
 
 @lru_cache(maxsize=4096)  # a turn's previews name the same few hundred actions
@@ -132,10 +218,6 @@ def _taken(pos: Position, act: Action, text: str) -> dict[str, Any] | None:
     """A take (`moves.take`): from the pool or off the ground nothing is checked; off or from under a board,
     that board is checked without the Jutsu (the lowest id of its kind there that no ninja stands on)."""
     s = pos.s
-    if act.kind not in s.to_take:
-        return None
-    if act.source == "pool":
-        return _plain(text) if s.pool[JUTSU_KINDS.index(act.kind)] else None
     card = pos.at[act.space]
     on_board = card in pos.boards
     if act.source == "under" and not on_board:
@@ -197,12 +279,10 @@ def _stepped(pos: Position, seat: int, act: Action, text: str) -> dict[str, Any]
     return out
 
 
-def _placed(pos: Position, seat: int, act: Action) -> int | None:
+def _placed(pos: Position, act: Action) -> int | None:
     """The card whose board a placement loads (-1: on the ground, nothing to check), or None if it is refused or
     touches a piece (a nudge: the generic path moves it)."""
     s = pos.s
-    if act.kind not in s.seats[seat].hand:
-        return None
     card = pos.at[act.space]
     on_board = card in pos.boards
     if not on_board and act.space not in pos.land:
@@ -222,7 +302,7 @@ def _placed(pos: Position, seat: int, act: Action) -> int | None:
 def _boarded(pos: Position, act: Action) -> int | None:
     """The card a board is laid over, or None if the rules refuse it there."""
     card = pos.at[act.space]
-    if not pos.s.deck or card in pos.boards or card not in pos.grounded:
+    if card in pos.boards or card not in pos.grounded:
         return None
     return card
 

@@ -1,0 +1,113 @@
+"""Answers kept from the state before (issue 25, third pass) are the answers the position gives afresh.
+
+A turn's selects preview every placement, board and take after each action, and list every placement; most of
+them are about cards the last action did not touch. `quick` keeps a placement's, board's or take's answer and
+`legal` keeps a card's placements by the token of that card's contents (its board, Jutsu and ninjas, with the game's
+options and map): the rulebook's "if any Floorboard collapses … the turn ends" is told by the same check either way.
+Over seeded random games of every mode the quick test covers, each state's previews and legal list with the kept
+answers equal those computed with nothing kept, and the kept answers are really used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from typing import Any
+
+import pytest
+
+from rules.floating_floors import legal as legal_module
+from rules.floating_floors import quick
+from rules.floating_floors.game import FloatingFloors
+from rules.floating_floors.state import State
+from rules.floating_floors.statics import OFFSETS
+
+G = FloatingFloors()
+MODES = [  # the quick test's modes: tension, shaky hands, Challenges (6: one Jutsu a ground space), the Master
+    (2, {"tension": "bands"}),
+    (3, {"tension": "exact"}),
+    (4, {"tension": "bands", "chakra": "choose"}),
+    (3, {"tension": "exact", "challenges": "campaign8", "shaky": "all"}),
+    (4, {"tension": "exact", "challenges": "3,5,6,7"}),
+    (2, {"tension": "bands", "master": "1"}),
+    (3, {"tension": "exact", "challenges": "1,4", "shaky": "claims"}),
+    (2, {"tension": "exact", "master": "2", "master_steps": "off"}),
+]
+
+
+def _asked(s: State, pick: random.Random) -> list[str]:
+    """The legal actions and odd ones (off-centre, nudging, takes anywhere, kinds not in hand)."""
+    legal = G.legal_actions(s, s.current)
+    spaces = sorted({a.split()[2] for a in legal if a.startswith("place")}) or ["a1"]
+    odd = [f"{verb} {kind} {pick.choice(spaces)}{extra}" for verb in ("place", "take")
+           for kind in ("bs", "wt", "bh", "ws") for extra in ("", f" {pick.choice(OFFSETS)}", " nudge n")]
+    return [*legal, *odd, *(f"take {k} under {pick.choice(spaces)}" for k in ("bs", "wt"))]
+
+
+def _cold(store: OrderedDict[Any, Any], fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` with nothing kept in ``store``; what was kept is put back after."""
+    kept = OrderedDict(store)
+    store.clear()
+    try:
+        return fn(*args)
+    finally:
+        store.clear()
+        store.update(kept)
+
+
+def _answers(s: State, actions: list[str]) -> list[Any]:
+    return [quick.preview(s, s.current, a) for a in actions]
+
+
+@pytest.mark.parametrize(("players", "options"), MODES, ids=[f"{p}p-{i}" for i, (p, _) in enumerate(MODES)])
+def test_a_preview_kept_from_the_state_before_is_the_answer_the_position_gives_afresh(
+        players: int, options: dict[str, Any]) -> None:
+    """Every quick answer with answers kept across the game's states equals the same answer computed with none."""
+    seed = f"reuse-{players}-{sorted(options.items())}"
+    pick = random.Random(seed)
+    s, reused = G.new(players, options, seed), 0
+    for _ in range(60):
+        if s.phase == "over":
+            break
+        seat = s.current
+        actions = _asked(s, pick)
+        tokens = quick.position(s).tokens
+        reused += sum((a, t) in quick._ANSWERS for a in actions for t in tokens)
+        warm = _answers(s, actions)
+        assert warm == _cold(quick._ANSWERS, _answers, s, actions), (s.turn, seat)
+        legal = G.legal_actions(s, seat)
+        bot = G.bot_action(s, seat)
+        action = bot if pick.random() < 0.4 else pick.choice(legal)
+        s, _ = G.apply(s, seat, action)
+    assert reused > 100  # the kept answers were really asked for
+
+
+@pytest.mark.parametrize(("players", "options"), MODES, ids=[f"{p}p-{i}" for i, (p, _) in enumerate(MODES)])
+def test_the_placements_kept_per_card_are_the_legal_list_built_afresh(players: int, options: dict[str, Any]) -> None:
+    """The legal list with each untouched card's placements kept equals the list built from scratch."""
+    seed = f"reuse-legal-{players}-{sorted(options.items())}"
+    pick = random.Random(seed)
+    s = G.new(players, options, seed)
+    for _ in range(60):
+        if s.phase == "over":
+            break
+        seat = s.current
+        warm = G.legal_actions(s, seat)
+        assert warm == _cold(legal_module._PLACEMENTS, G.legal_actions, s, seat), (s.turn, seat)
+        action = G.bot_action(s, seat) if pick.random() < 0.4 else pick.choice(warm)
+        s, _ = G.apply(s, seat, action)
+
+
+def test_a_card_with_other_contents_gets_another_token() -> None:
+    """A token names one card's contents: a Jutsu placed or a ninja's step changes the token of the card it lands
+    on (so nothing kept for the card before is answered for it after), and leaves every other card's."""
+    s = G.new(2, {"tension": "exact"}, "reuse-token")
+    while s.phase != "navigate":
+        s, _ = G.apply(s, s.current, G.bot_action(s, s.current))
+    before = quick.position(s)
+    place = next(a for a in G.legal_actions(s, s.current) if a.startswith("place"))
+    after_state, _ = G.apply(s, s.current, place)
+    after = quick.position(after_state)
+    card = before.at[quick._parsed(place)[0].space]
+    assert after.tokens[card] != before.tokens[card]
+    assert [t for c, t in enumerate(after.tokens) if c != card] == [t for c, t in enumerate(before.tokens) if c != card]

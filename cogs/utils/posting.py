@@ -16,6 +16,7 @@ import asyncio
 import io
 import logging
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,12 @@ RUN_CONTENT = 1800  # a run's caption lines per message, well within Discord's 2
 EDIT_TIMEOUT = 5.0  # seconds an edit of an old prompt may wait on Discord's rate limits before it is dropped
 TOO_OLD_TO_EDIT = 30046  # Discord's "too many edits to messages older than an hour"
 _prompt_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+# Per bot: table id → the version of the latest board it posted (or is posting) as a run's last message. Two
+# posters may reach the same moves: a restart's resume (cogs/lobby.py, games whose posts lagged at the start) and the
+# live move that was applied meanwhile but is not posted yet. The first to claim a version posts its board; the
+# other says its moves in words. Bounded: only the last moments of a game's posts are ever contested.
+_claims: weakref.WeakKeyDictionary[Any, OrderedDict[int, int]] = weakref.WeakKeyDictionary()
+MAX_CLAIMED_BOARDS = 4096
 
 
 async def render_view(table: Table, seat: int | None, locale: str, moves: list[dict[str, Any]] | None = None,
@@ -181,6 +188,53 @@ async def publish(
         if final:
             await tell_followers(bot, latest, segments, locale)
         return sent
+    boards = _claims.setdefault(bot, OrderedDict())
+    previous = boards.get(latest.id)
+    if final and not claim_board(boards, latest):
+        return [await send_words_only(channel, segments, latest, locale, first)]
+    try:
+        return await publish_posts(bot, channel, segments, locale, surface, latest, first=first, final=final)
+    except BaseException:
+        if final:  # nothing of it may have been shown: the next poster must not think the board is out
+            unclaim_board(boards, latest, previous)
+        raise
+
+
+def claim_board(boards: OrderedDict[int, int], table: Table) -> bool:
+    """Claim the posting of ``table``'s board as it stands now (its version): False when this bot has posted it
+    already or is posting it."""
+    before = boards.get(table.id)
+    if before is not None and before >= table.version:
+        return False
+    boards[table.id] = table.version
+    boards.move_to_end(table.id)
+    while len(boards) > MAX_CLAIMED_BOARDS:
+        boards.popitem(last=False)
+    return True
+
+
+def unclaim_board(boards: OrderedDict[int, int], table: Table, previous: int | None) -> None:
+    """Give a claim back (its post failed): the version claimed before it, if any."""
+    if boards.get(table.id) != table.version:
+        return
+    if previous is None:
+        del boards[table.id]
+    else:
+        boards[table.id] = previous
+
+
+async def send_words_only(channel: discord.abc.Messageable, segments: list[Segment], table: Table, locale: str,
+                          first: Sender | None) -> Any:
+    """The run's caption lines, without the board another poster of this process has just posted with the turn
+    line and the live buttons (a second image, or buttons taken from it, would only confuse)."""
+    content = "\n".join(s.line for s in segments if s.line)[:MAX_CONTENT] or t("bot.board_above", locale,
+                                                                                  table=table.id)
+    send = first if first is not None else channel.send
+    return await send(content=content, allowed_mentions=pinging([]))
+
+
+async def publish_posts(bot: App, channel: discord.abc.Messageable, segments: list[Segment], locale: str,
+                        surface: GameSurface, latest: Table, *, first: Sender | None, final: bool) -> list[Any]:
     # only the last message carries buttons: earlier ones would be dead at once
     posts = surface.posts(segments, locale) or group(segments)
     last = posts[-1]

@@ -346,6 +346,7 @@ class Hot:
     finished: bool = False
     interactions: list[Interaction] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)  # move counts of the board images posted, in order
+    board_posts: list[str] = field(default_factory=list)  # who posted each board and how: a doubled one's story
 
 
 @dataclass
@@ -440,6 +441,8 @@ class Run:
         for name, _ in sent.files:
             if name.endswith((".png", ".webp")):
                 hot.boards.append(int(name.rsplit("-", 1)[1].partition(".")[0]))
+                hot.board_posts.append(f"{hot.boards[-1]}: {sent.kind} by {sent.by or '?'} (interaction "
+                                       f"{sent.interaction_id}, message {sent.message_id}, t={sent.at:.2f})")
         rematch = bool(sent.components) and "rematch" in json.dumps(sent.components)
         if rematch:
             hot.finished = True
@@ -641,6 +644,8 @@ class Run:
             out.doubled += twice
             if twice:
                 out.notes.append(f"game {row.id}: a board posted twice: {hot.boards}")
+                again = {n for n in hot.boards if hot.boards.count(n) > 1}
+                out.notes += [f"    {p}" for p in hot.board_posts if int(p.partition(":")[0]) in again]
         for table in self.clock_tables:
             await table.bot.poll(lambda table=table: self.timer_moves(table) >= 1, LEASE_SECONDS + MOVE_WAIT)
         await asyncio.sleep(LEASE_SECONDS + 1.0)  # a second firing would come after a lease

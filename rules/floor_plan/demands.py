@@ -206,6 +206,13 @@ class Facts:
         self.sheet = sheet
         self.memo: dict[Any, Any] = {}  # callers' results about this sheet (the planner's stock per demand)
 
+    def adopt(self, parent: Facts, names: Iterable[str]) -> None:
+        """Take the derived facts ``names`` from ``parent``, the Facts of a sheet the caller knows to agree with
+        this one on them (the planner's room candidates: the seat's sheet with a bare room added)."""
+        for name in names:
+            if name not in self.__dict__:  # where cached_property keeps its value
+                self.__dict__[name] = getattr(parent, name)
+
     @cached_property
     def rooms(self) -> tuple[Any, ...]:
         return tuple(self.sheet.rooms)
@@ -578,7 +585,7 @@ FINDERS: dict[str, Any] = {
 assert set(FINDERS) == set(OPS)
 
 
-RECENT_FACTS = 32  # sheets whose Facts are kept (the planner's candidate sheets of one decision, a few more)
+RECENT_FACTS = 64  # sheets whose Facts are kept (the planner's ~25 candidate sheets of one decision and more)
 _recent: dict[int, tuple[Any, Facts]] = {}  # id(sheet) -> (the sheet itself, kept alive so no id is reused, Facts)
 
 

@@ -28,9 +28,12 @@ from rules.floor_plan.planner.rooms import (
 )
 from rules.floor_plan.planner.search import _context
 from rules.floor_plan.planner.value import (
+    BARE_FACTS,
+    DOOR_FACTS,
     ROOM_BLIND,
     ROOM_BLIND_BY_DOORS,
     _adjacent_pairs,
+    _adopt_base,
     _count_stock,
     _grown,
     _packed,
@@ -149,9 +152,11 @@ def test_a_capped_packing_counts_what_the_full_packing_counts_up_to_the_cap() ->
 def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
     """A room candidate draws one room (two with Double a Room) and nothing else; a room is never drawn on a
     feature or on water, so the demands on windows, furnishings, decks and pools, and those through doors while
-    no door lies beside the new room, keep their witnesses: the planner reuses the seat's sheet's answer. Each
-    reused answer (stock and progress) equals the answer made afresh on the candidate's sheet."""
+    no door lies beside the new room, keep their witnesses: the planner reuses the seat's sheet's answer (and
+    its decks, trees, furnishing groups and door links). Each reused answer (stock and progress, and each
+    adopted fact) equals the answer made afresh on the candidate's sheet."""
     reused: dict[str, int] = {}
+    adopted: dict[str, int] = {}
     for seed in ("shortcut-e", "shortcut-f", "shortcut-g", "shortcut-h"):
         shared: dict[object, object] = {}
         for s in _states(seed)[1::2]:
@@ -166,6 +171,11 @@ def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
                 except RulesError:
                     continue
                 f = dm.Facts(sheet)
+                _adopt_base(f, base)
+                for name in BARE_FACTS + DOOR_FACTS:
+                    if name in f.__dict__:
+                        adopted[name] = adopted.get(name, 0) + 1
+                        assert getattr(f, name) == getattr(dm.Facts(sheet), name), name
                 for d in ctx.demands:
                     u = used.get(d.id, frozenset())
                     if _rooms_read(f, d, base, ROOM_BLIND | ROOM_BLIND_BY_DOORS) is not sheet.rooms:
@@ -173,6 +183,7 @@ def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
                     assert _stock(f, d, u, shared, base) == _count_stock(dm.Facts(sheet), d, u), d.id
                     assert _progress(f, d, u, shared, base) == _progress_of(dm.Facts(sheet), d, u), d.id
     assert sum(reused.values()) > 100 and len(reused) >= 4, reused
+    assert len(adopted) == len(BARE_FACTS + DOOR_FACTS) and min(adopted.values()) > 20, adopted
 
 
 def test_a_sheet_with_a_door_beside_a_new_room_is_not_bare_for_demands_through_doors() -> None:

@@ -9,7 +9,7 @@ from rules.floor_plan.notation import Step
 from rules.floor_plan.planner.context import SKIP_COST, TWO_DOORS_EVALS, Suggestion, _Cand, _Ctx
 from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
 from rules.floor_plan.planner.rooms import _room_cands
-from rules.floor_plan.planner.value import _claim_plan, _evaluate
+from rules.floor_plan.planner.value import _adopt_base, _claim_plan, _evaluate
 from rules.floor_plan.sheet import (
     HEIGHT,
     WIDTH,
@@ -47,6 +47,7 @@ def _score_into(ctx: _Ctx, cand: _Cand, scored: list[tuple[float, int, str, _Can
     except RulesError:
         return
     f = dm.facts_of(after.sheet)  # claims change no geometry: one Facts serves the claims and the evaluation
+    _adopt_base(f, ctx.board.sheet)
     claims, points, board = _claim_plan(ctx, after, f)
     value = _evaluate(ctx, board, f) + points - cand.cost
     text = nt.text((*cand.steps, *claims))

@@ -62,10 +62,7 @@ def _rooms_read(f: dm.Facts, d: dm.Demand, base: Sheet | None, ops: frozenset[st
     rooms = f.sheet.rooms
     if base is None or not (d.op in ops and d.op in ROOM_BLIND | ROOM_BLIND_BY_DOORS):
         return rooms
-    hit = f.memo.get(("grown", id(base)))
-    if hit is None or hit[0] is not base:
-        hit = f.memo[("grown", id(base))] = (base, _grown(f.sheet, base))
-    grown = hit[1]
+    grown = _grown_of(f, base)
     if (grown == "bare" and d.op in ROOM_BLIND) or grown == "bare, no door beside":
         return base.rooms
     return rooms
@@ -82,6 +79,27 @@ def _grown(sheet: Sheet, base: Sheet) -> str:
     new = set().union(*(r.cells() for r in sheet.rooms[n:]))
     beside = any(nb in new for c in sheet.doors for nb in NEIGHBOURS[c])
     return "bare" if beside else "bare, no door beside"
+
+
+# The Facts a sheet with bare rooms added shares with the sheet before: its decks, trees and furnishing groups
+# (a room is never drawn on a feature), and its doors' links while no door lies beside a new room.
+BARE_FACTS = ("decks", "tree_cells", "arrangements")
+DOOR_FACTS = ("door_links", "links", "door_rooms")
+
+
+def _adopt_base(f: dm.Facts, base: Sheet) -> None:
+    """Give a room candidate's Facts the seat's sheet's answers where a bare room cannot change them."""
+    grown = _grown_of(f, base)
+    if grown:
+        f.adopt(dm.facts_of(base), BARE_FACTS + (DOOR_FACTS if grown == "bare, no door beside" else ()))
+
+
+def _grown_of(f: dm.Facts, base: Sheet) -> str:
+    """`_grown` of ``f``'s sheet from ``base``, memoised on ``f``."""
+    hit = f.memo.get(("grown", id(base)))
+    if hit is None or hit[0] is not base:
+        hit = f.memo[("grown", id(base))] = (base, _grown(f.sheet, base))
+    return hit[1]
 
 
 def _stock(f: dm.Facts, d: dm.Demand, used: frozenset[str], shared: dict[Any, Any] | None = None,

@@ -12,7 +12,7 @@ from rules.base import IllegalActionError
 from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_SHAPE
 from rules.floating_floors.layout import NAMES, name
-from rules.floating_floors.moves import chakra_there, in_order, number, standing_spot, unfinished
+from rules.floating_floors.moves import can_stand, chakra_there, in_order, number, standing_spot, unfinished
 from rules.floating_floors.quick import Position, position
 from rules.floating_floors.state import Player, Reset, State
 from rules.floating_floors.turns import MASTER_STEPS, side_alcoves
@@ -90,9 +90,9 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     me = w.seats[seat]
     out = ["end"]
     pos = position(w.s)  # the state's footprints per (space, level), shared with its previews
-    for kind in sorted(set(me.hand)):
-        for card in range(w.lay.cards):
-            out += _placements(pos, card, kind)  # `legal` sorts them
+    kinds = tuple(sorted(set(me.hand)))
+    for card in range(w.lay.cards):
+        out += _placements(pos, card, kinds)  # `legal` sorts them
     if w.deck:
         for card in range(w.lay.cards):
             if card not in w.boards and card in pos.grounded:
@@ -112,18 +112,19 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     return out
 
 
-# A card's placements by (kind, card token): what the last action did not touch is listed as before. Where a Jutsu
-# fits reads only the card's contents (its board, Jutsu and ninjas), the map's land and Challenge 6: the token.
-_PLACEMENTS: OrderedDict[tuple[str, int], tuple[str, ...]] = OrderedDict()
-_PLACEMENTS_SIZE = 8192  # (kind, card) pairs: a few games' positions
+# A card's placements by (kinds in hand, card token): what the last action did not touch is listed as before. Where
+# a Jutsu fits reads only the card's contents (its board, Jutsu and ninjas), the map's land and Challenge 6: the
+# token (`quick.position`).
+_PLACEMENTS: OrderedDict[tuple[tuple[str, ...], int], tuple[str, ...]] = OrderedDict()
+_PLACEMENTS_SIZE = 2048  # (hand, card) pairs: a long turn has ~250
 _LOCK = threading.Lock()
 
 
-def _placements(pos: Position, card: int, kind: str) -> tuple[str, ...]:
-    key = (kind, pos.tokens[card])
+def _placements(pos: Position, card: int, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    key = (kinds, pos.tokens[card])
     found = _PLACEMENTS.get(key)
     if found is None:
-        found = card_placements(pos, card, kind)
+        found = tuple(a for kind in kinds for a in card_placements(pos, card, kind))
         with _LOCK:
             _PLACEMENTS[key] = found
             while len(_PLACEMENTS) > _PLACEMENTS_SIZE:
@@ -160,11 +161,4 @@ def _legal_steps(w: Work, me: Player) -> list[str]:
         targets = w.lay.neighbours(me.space)
     else:
         return []
-    out = []
-    for sp in targets:
-        try:
-            standing_spot(w, me, sp)
-        except IllegalActionError:
-            continue
-        out.append(f"move {name(sp)}")
-    return out
+    return [f"move {name(sp)}" for sp in targets if can_stand(w, me, sp)]

@@ -322,13 +322,32 @@ def place_board(w: Work, seat: int, act: Action) -> None:
 def standing_spot(w: Work, me: Player, space: Space, nudging: bool = False) -> tuple[float, float, int | None]:
     """Where ``me`` would stand on ``space`` (its centre or a Jutsu of its colour), or an error. ``nudging``: a
     step may share the space with another ninja (`make_room` nudges it or refuses)."""
+    spot = _spot(w, me, space, nudging)
+    if spot == "no_board":
+        raise IllegalActionError("ff.err.no_board", space=name(space))
+    if spot == "occupied":
+        raise IllegalActionError("ff.err.occupied", space=name(space))
+    if spot == "wrong_colour":
+        colour = colour_of(me)
+        raise IllegalActionError("ff.err.wrong_colour", space=name(space), colour=Msg(f"ff.colour.{colour}"),
+                                 jutsu=Msg(f"ff.jutsu_colour.{WALKS_ON[colour]}"))
+    return spot  # type: ignore[return-value]
+
+
+def can_stand(w: Work, me: Player, space: Space) -> bool:
+    """`standing_spot` accepts ``space`` (no nudge): the legal list asks it of every neighbour, so no error is made."""
+    return not isinstance(_spot(w, me, space, False), str)
+
+
+def _spot(w: Work, me: Player, space: Space, nudging: bool) -> tuple[float, float, int | None] | str:
+    """`standing_spot`'s answer, or the reason it refuses ("no_board", "occupied", "wrong_colour")."""
     card = w.lay.card_of(space)
     board = w.boards.get(card)
     if board is None:
-        raise IllegalActionError("ff.err.no_board", space=name(space))
+        return "no_board"
     other = ninja_at(w, space)
     if other is not None and other.seat != me.seat and not nudging:
-        raise IllegalActionError("ff.err.occupied", space=name(space))
+        return "occupied"
     colour = colour_of(me)
     if colour_at(board, w.lay, space) == colour:
         return (space[0] + 0.5, space[1] + 0.5, None)
@@ -338,8 +357,7 @@ def standing_spot(w: Work, me: Player, space: Space, nudging: bool = False) -> t
                     if p.space == space and p.level == "board" and KIND_COLOUR[p.kind] == jutsu and p.id not in stood),
                    key=lambda p: p.id)
     if not steps:
-        raise IllegalActionError("ff.err.wrong_colour", space=name(space), colour=Msg(f"ff.colour.{colour}"),
-                                 jutsu=Msg(f"ff.jutsu_colour.{jutsu}"))
+        return "wrong_colour"
     return (steps[0].x, steps[0].y, steps[0].id)
 
 

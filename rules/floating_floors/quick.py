@@ -23,7 +23,7 @@ from rules.floating_floors import statics
 from rules.floating_floors.components import JUTSU_KINDS, KIND_COLOUR, KIND_SHAPE, PHYSICS, TERRAIN_BY_ID, WALKS_ON
 from rules.floating_floors.layout import Layout, Space, card_table
 from rules.floating_floors.notation import Action
-from rules.floating_floors.state import Piece, State
+from rules.floating_floors.state import Options, Piece, State
 from rules.floating_floors.turns import MASTER_STEPS
 from rules.floating_floors.work import Lists, _indexed, band_of, colour_at, colour_of
 
@@ -74,8 +74,8 @@ def position(s: State) -> Position:
         stood = index[2].get(q.on) if q.on is not None else None
         if stood is not None and (q.space is None or at[q.space] != at[stood.space]):
             on_card[at[stood.space]].append((q.seat, "on", q.on))
-    game = _token(("game", s.options, s.cards, lay))
-    boards = {b.card: b for b in s.boards}
+    game = _game(s.options, s.cards, lay)
+    boards = {b.card: (b.board, b.back, b.turns) for b in s.boards}
     tokens = [_token((game, card, boards.get(card), piece_tokens[card], tuple(ninjas)))
               for card, ninjas in enumerate(on_card)]
     entry = Position(s, lay, at, frozenset(boards), feet, ninja_feet,
@@ -119,7 +119,7 @@ def _pieces_part(pieces: tuple[Piece, ...], at: dict[Space, int], cards: int) ->
 # the same token; a token is never given to another key (the counter only grows), so an answer kept by token is
 # an answer for those contents.
 _TOKENS: OrderedDict[tuple[Any, ...], int] = OrderedDict()
-_TOKENS_SIZE = 8192  # cards: a few games' worth of positions
+_TOKENS_SIZE = 4096  # cards and card contents: a few turns of a few games
 _COUNTER = itertools.count()
 
 
@@ -130,6 +130,23 @@ def _token(key: tuple[Any, ...]) -> int:
             token = _TOKENS.setdefault(key, next(_COUNTER))
             while len(_TOKENS) > _TOKENS_SIZE:
                 _TOKENS.popitem(last=False)
+    return token
+
+
+_GAMES: OrderedDict[tuple[int, int, int], tuple[Options, tuple[tuple[str, str], ...], Layout, int]] = OrderedDict()
+
+
+def _game(options: Options, cards: tuple[tuple[str, str], ...], lay: Layout) -> int:
+    """The token of a game's options, map and layout, found by the identity of those (immutable) values, which
+    every state of a game shares (the entry holds them alive): hashing the options costs more than a lookup."""
+    entry = _GAMES.get((id(options), id(cards), id(lay)))
+    if entry is not None and entry[0] is options and entry[1] is cards and entry[2] is lay:
+        return entry[3]
+    token = _token(("game", options, cards, lay))
+    with _LOCK:
+        _GAMES[(id(options), id(cards), id(lay))] = (options, cards, lay, token)
+        while len(_GAMES) > _POSITIONS_SIZE:
+            _GAMES.popitem(last=False)
     return token
 
 
@@ -177,7 +194,7 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any] | None:
 # state before. What a placement, board or take reads beyond its card (the hand, the deck, the Jutsu still to
 # take, the pool) is checked by `preview` before it gets here; `card_answer` reads only the card's contents.
 _ANSWERS: OrderedDict[tuple[str, int], dict[str, Any] | None] = OrderedDict()
-_ANSWERS_SIZE = 16384  # answers: a few turns' previews of a few games (each a small dict)
+_ANSWERS_SIZE = 4096  # answers: a long turn's previews (~2,400) and more; each a small dict the GC tracks
 
 
 def _kept(pos: Position, action: str, act: Action, text: str) -> dict[str, Any] | None:

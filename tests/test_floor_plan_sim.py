@@ -34,3 +34,19 @@ def test_the_command_prints_json(capsys: object) -> None:
     out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
     assert out["bot"] == "baseline" and out["games"] == 1
 
+
+def test_a_bot_change_is_judged_seed_by_seed_on_the_same_deals() -> None:
+    """`--against`: only seeds both runs played count; a game's score difference decides better / worse / equal."""
+    out = sim.paired({"a": 30, "b": 40, "c": 20, "x": 99}, {"a": 32, "b": 40, "c": 17, "y": 0})
+    assert (out["games"], out["better"], out["worse"], out["equal"]) == (3, 1, 1, 1)
+    assert out["mean_diff"] == round(-1 / 3, 3) and out["ci95"][0] < out["mean_diff"] < out["ci95"][1]
+    assert sim.paired({"a": 1, "b": 2}, {"a": 2, "b": 3})["ci95"] == [1.0, 1.0]  # every game +1: no doubt
+
+
+def test_the_command_compares_with_an_earlier_run(capsys: object, tmp_path: object) -> None:
+    assert sim.main(["--seeds", "2", "--bot", "baseline", "--json"]) == 0
+    earlier = tmp_path / "before.json"  # type: ignore[operator]
+    earlier.write_text(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert sim.main(["--seeds", "2", "--bot", "baseline", "--json", "--against", str(earlier)]) == 0
+    paired = json.loads(capsys.readouterr().out)["paired"]  # type: ignore[attr-defined]
+    assert paired == {"games": 2, "better": 0, "worse": 0, "equal": 2, "mean_diff": 0.0, "ci95": [0.0, 0.0]}

@@ -6,6 +6,8 @@ from each seed) and prints the score distribution, rounds to the end, the solo r
 each demand's share of the points in the top-quartile scores (does one demand dominate a winning score?).
 ``--clients FILE`` plays with other client cards (same ids, e.g. the proposed re-pointing
 ``tools/floor_plan_clients_proposed.json``) without touching ``data/floor_plan/clients.json``.
+``--against FILE`` compares seed by seed with an earlier ``--json`` run of the same seeds (games better / worse /
+equal, the mean paired score difference and its 95% interval): a change of the bot is judged on the same deals.
 ``--players 2`` plays the head-to-head instead: the planner (seat 0 on even seeds, seat 1 on odd ones) against
 the baseline bot, wins / draws / losses by the game's own outcome.
 
@@ -16,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from rules.floor_plan import FloorPlan
@@ -151,6 +155,24 @@ def run(seeds: int, bot: str = "planner", prefix: str = "sim") -> list[SoloResul
     return [play_solo(f"{prefix}-{i}", bot) for i in range(seeds)]
 
 
+def paired(before: dict[str, int], after: dict[str, int]) -> dict[str, Any]:
+    """Seed by seed ``after - before`` over the seeds both played: better / worse / equal, and the mean
+    difference with its 95% interval (normal approximation: a few hundred games)."""
+    diffs = [after[k] - before[k] for k in before if k in after]
+    if not diffs:
+        raise ValueError("no seed in common")
+    mean = statistics.fmean(diffs)
+    half = (NormalDist().inv_cdf(0.975) * statistics.stdev(diffs) / math.sqrt(len(diffs))) if len(diffs) > 1 else 0.0
+    return {"games": len(diffs), "better": sum(d > 0 for d in diffs), "worse": sum(d < 0 for d in diffs),
+            "equal": sum(d == 0 for d in diffs), "mean_diff": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+
+
+def _scores(path: Path) -> dict[str, int]:
+    """Seed -> score of an earlier ``--json`` run."""
+    return {g["seed"]: g["score"] for g in json.loads(path.read_text())["games_detail"]}
+
+
 def _print(summary: dict[str, Any]) -> None:
     for key in ("score", "rounds"):
         q = summary[key]
@@ -174,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="1: solo distribution; 2: head-to-head of --bot against the baseline")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--clients", type=Path, help="a clients.json to play with instead of the data's")
+    parser.add_argument("--against", type=Path, help="an earlier --json run: compare seed by seed")
     args = parser.parse_args(argv)
     if args.clients:
         use_clients(args.clients)
@@ -186,11 +209,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     results = run(args.seeds, args.bot)
     summary = summarize(results)
+    if args.against:
+        summary["paired"] = paired(_scores(args.against), {r.seed: r.score for r in results})
     if args.json:
         print(json.dumps({"bot": args.bot, **summary, "games_detail": [asdict(r) for r in results]}))
     else:
         print(f"{args.bot}: {args.seeds} solo games")
         _print(summary)
+        if args.against:
+            p = summary["paired"]
+            print(f"  paired: {p['better']} better, {p['worse']} worse, {p['equal']} equal; mean difference "
+                  f"{p['mean_diff']:+} (95% {p['ci95'][0]:+} … {p['ci95'][1]:+})")
     return 0
 
 

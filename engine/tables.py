@@ -48,6 +48,9 @@ class ViewCache:
         self.lock = threading.Lock()  # renders read views from worker threads
 
     def get(self, table: Table, seat: int | None) -> dict[str, Any]:
+        if table.status != "active":  # over: asked for its last posts only, so it keeps none to age out
+            self.forget(table.id)
+            return table.rules.view(table.state, seat)
         key = (table.id, seat)
         with self.lock:
             hit = self.entries.get(key)
@@ -61,6 +64,13 @@ class ViewCache:
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
         return view
+
+    def forget(self, table_id: int) -> None:
+        """Drop a game's views (every seat's) with the states they hold: an ended game's final state would
+        otherwise stay until 256 newer views push it out (a Floor Plan game's ~45 KB apiece)."""
+        with self.lock:
+            for key in [key for key in self.entries if key[0] == table_id]:
+                del self.entries[key]
 
 
 VIEWS = ViewCache()

@@ -15,9 +15,11 @@ from collections import OrderedDict
 from typing import Any
 
 import pytest
+from shapely.geometry import MultiPoint, Polygon
+from shapely.geometry import Point as ShapelyPoint
 
 from rules.floating_floors import legal as legal_module
-from rules.floating_floors import quick
+from rules.floating_floors import quick, statics
 from rules.floating_floors.game import FloatingFloors
 from rules.floating_floors.state import State
 from rules.floating_floors.statics import OFFSETS
@@ -111,3 +113,29 @@ def test_a_card_with_other_contents_gets_another_token() -> None:
     card = before.at[quick._parsed(place)[0].space]
     assert after.tokens[card] != before.tokens[card]
     assert [t for c, t in enumerate(after.tokens) if c != card] == [t for c, t in enumerate(before.tokens) if c != card]
+
+
+def test_a_hull_and_margin_made_without_point_objects_are_the_ones_shapely_s_classes_give() -> None:
+    """"The support polygon is the convex hull of all footprint corners" (statics.py): the hull built straight from
+    the coordinates is bit for bit the hull `MultiPoint(...).convex_hull` gives, and the margin read from the kept
+    boundary ring is the one read from the polygon's exterior, over seeded random supports (points, segments,
+    collinear corners, polygons)."""
+    pick = random.Random("hulls")
+    for _ in range(400):
+        n = pick.choice([1, 2, 3, 4, 6, 9, 14])
+        if pick.random() < 0.2:  # collinear corners: a segment, as squares in one row give
+            corners = {statics._snap_point((1 + 0.1 * pick.randrange(20), 2.5)) for _ in range(n)}
+        else:
+            corners = {statics._snap_point((pick.uniform(0, 3), pick.uniform(0, 3))) for _ in range(n)}
+        ordered = tuple(sorted(corners))
+        assert statics._convex_hull(ordered).wkb == MultiPoint(ordered).convex_hull.wkb
+        hull = statics._hull(ordered)
+        point = statics._snap_point((pick.uniform(0, 3), pick.uniform(0, 3)))
+        geometry = MultiPoint(hull).convex_hull
+        target = ShapelyPoint(point)
+        if isinstance(geometry, Polygon):
+            distance = geometry.exterior.distance(target)
+            expected = distance if geometry.covers(target) else -distance
+        else:
+            expected = -geometry.distance(target)
+        assert statics.signed_margin(hull, point) == expected

@@ -13,7 +13,10 @@ from rules.floor_plan.sheet import (
 )
 from rules.floor_plan.state import Board, PlanRules, State
 
-ROOM_EVALS = 14  # rooms fully evaluated per call (best cheap scores, varied)
+# Rooms fully evaluated per call: the best by the cheap placement score, varied. Full evaluation is most of a
+# decision's cost; 4 against 14 played as well over 200 seeded games (3 too, but with a worse tail; docs/benchmarks.md,
+# Floor Plan fourth pass).
+ROOM_EVALS = 4
 WILD_EVALS = 4  # of which may use the Wild
 FEATURE_VARIANTS = 3  # feature sets generated per die
 TWO_DOORS_EVALS = 4  # candidates retried with the Two Doors bonus

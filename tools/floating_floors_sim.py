@@ -3,11 +3,14 @@
     .venv/bin/python tools/floating_floors_sim.py [--games N] [--players 2|3|4|all] [--option key=value ...]
                                                   [--max-turns T]
     .venv/bin/python tools/floating_floors_sim.py --digest
+    .venv/bin/python tools/floating_floors_sim.py --turn-cpu
 
 ``--digest`` prints one hash of everything the rules answer in six bot games (2–4 players, bands, exact, campaign 8
 with shaky hands, Challenges 3/5/6/7, Master): every state, legal list, the preview of every legal action (or its
 refusal), a sample of preview views, every seat's view and every event. A performance change to the rules must
-leave it identical (issue 25).
+leave it identical (issue 25). ``--turn-cpu`` prints the CPU milliseconds (``time.process_time``) of each bot turn
+of the bench (`tests.bench.bench_floating_floors`: ``bench-ff-2``, 12 turns; ``bench-ff-4``, 20), every action
+applied and after it every preview its selects show, as median and p95 per player count: one pass, as the bench.
 
 Prints, per player count: each seat's share of the wins, the average number of player turns, collapses per game,
 the longest game, unfinished games, the milliseconds the bots took per action, per player turn (mean) and for
@@ -18,6 +21,7 @@ the slowest player turn, and the seconds taken. Seeds are
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import random
@@ -133,6 +137,25 @@ def digest(max_actions: int = 400) -> str:
     return h.hexdigest()
 
 
+def turn_cpu() -> dict[int, tuple[float, float]]:
+    """(median, p95) CPU ms of the bench's bot turns (apply + every preview shown), per player count."""
+    from tests.bench import bench_floating_floors as bench  # lazy: the bench imports the renderer (heavy)
+    from tests.bench.harness import median_p95  # lazy: with the bench
+
+    out = {}
+    for players, count in ((2, 12), (4, 20)):
+        times, turns = [], bench.turns(players, f"bench-ff-{players}")[:count]
+        gc.collect()  # the bots' garbage from playing the turns is collected before, not in a timed turn
+        for turn in turns:
+            start = time.process_time()
+            for state, seat, action in turn:
+                bench.RULES.apply(state, seat, action)
+                bench._previews(state, seat)
+            times.append((time.process_time() - start) * 1000)
+        out[players] = median_p95(times)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -141,9 +164,14 @@ def main(argv: list[str] | None = None) -> None:
                     help="a table option, e.g. challenges=1,4 (repeatable)")
     ap.add_argument("--max-turns", type=int, default=400)
     ap.add_argument("--digest", action="store_true", help="print the hash of the rules' answers in six games")
+    ap.add_argument("--turn-cpu", action="store_true", help="CPU ms per bot turn of the bench (median, p95)")
     args = ap.parse_args(argv)
     if args.digest:
         print(digest())
+        return
+    if args.turn_cpu:
+        for players, (median, p95) in turn_cpu().items():
+            print(f"{players}p turn (apply + every preview), CPU ms: median {median:.1f}, p95 {p95:.1f}")
         return
     options = dict(o.split("=", 1) for o in args.option)
     counts = (2, 3, 4) if args.players == "all" else (int(args.players),)

@@ -151,7 +151,12 @@ def _overlaps(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
     ax, ay, bx, by = [p[0] for p in a], [p[1] for p in a], [p[0] for p in b], [p[1] for p in b]
     if max(ax) <= min(bx) or max(bx) <= min(ax) or max(ay) <= min(by) or max(by) <= min(ay):
         return False  # bounding boxes with no common area: neither have the footprints (no GEOS call)
-    return Polygon(a).intersection(Polygon(b)).area > OVERLAP_AREA
+    return shapely.area(shapely.intersection(_polygon(a), _polygon(b))) > OVERLAP_AREA
+
+
+def _polygon(corners: Sequence[Point]) -> BaseGeometry:
+    """``Polygon(corners)`` without the class constructor's checks: the same ring, closed the same way."""
+    return shapely.polygons(np.asarray(corners, dtype=float))
 
 
 def support_polygon(footprints: Sequence[Sequence[Point]]) -> tuple[Point, ...]:

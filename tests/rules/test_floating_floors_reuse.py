@@ -117,7 +117,8 @@ def test_a_card_with_other_contents_gets_another_token() -> None:
 
 def test_a_hull_and_margin_made_without_point_objects_are_the_ones_shapely_s_classes_give() -> None:
     """"The support polygon is the convex hull of all footprint corners" (statics.py): the hull built straight from
-    the coordinates is bit for bit the hull `MultiPoint(...).convex_hull` gives, and the margin read from the kept
+    the coordinates is bit for bit the hull `MultiPoint(...).convex_hull` gives (and a ring the `Polygon` the
+    overlap test made), and the margin read from the kept
     boundary ring is the one read from the polygon's exterior, over seeded random supports (points, segments,
     collinear corners, polygons)."""
     pick = random.Random("hulls")
@@ -129,6 +130,8 @@ def test_a_hull_and_margin_made_without_point_objects_are_the_ones_shapely_s_cla
             corners = {statics._snap_point((pick.uniform(0, 3), pick.uniform(0, 3))) for _ in range(n)}
         ordered = tuple(sorted(corners))
         assert statics._convex_hull(ordered).wkb == MultiPoint(ordered).convex_hull.wkb
+        if len(ordered) >= 3:  # a footprint's ring, made without the class constructor
+            assert statics._polygon(ordered).wkb == Polygon(ordered).wkb
         hull = statics._hull(ordered)
         point = statics._snap_point((pick.uniform(0, 3), pick.uniform(0, 3)))
         geometry = MultiPoint(hull).convex_hull

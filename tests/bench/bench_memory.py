@@ -50,7 +50,16 @@ from rules import GAMES
 from rules.base import RulesError
 from rules.floor_plan.bot import choose_baseline
 from storage import open_store
-from tests.bench.mem_probe import CacheRow, cache_infos, clear_caches, malloc_trim, probe, rss_by_mapping, rss_kb
+from tests.bench.mem_probe import (
+    CacheRow,
+    cache_infos,
+    clear_caches,
+    malloc_trim,
+    probe,
+    pymalloc_stats,
+    rss_by_mapping,
+    rss_kb,
+)
 
 MIX = ("flying_blades", "floor_plan", "the_floor", "floating_world", "floating_floors")
 SEATS = (2, 3)  # game i has SEATS[(i // len(MIX)) % 2] players
@@ -225,13 +234,13 @@ class FullPasses:
 class SoakTables:
     """``tables`` running games in their channels; a game that ends is replaced (new seed, new players)."""
 
-    def __init__(self, engine: Engine, tables: int) -> None:
-        self.engine, self.tables = engine, tables
+    def __init__(self, engine: Engine, tables: int, mix: tuple[str, ...] = MIX) -> None:
+        self.engine, self.tables, self.mix = engine, tables, mix
         self.users, self.seeds = itertools.count(1), itertools.count()
         self.live: list[Table] = []
 
     async def fresh(self, slot: int) -> Table:
-        game, players = MIX[slot % len(MIX)], SEATS[next(self.seeds) % len(SEATS)]
+        game, players = self.mix[slot % len(self.mix)], SEATS[next(self.seeds) % len(SEATS)]
         first = next(self.users)
         for _ in range(players - 1):
             next(self.users)
@@ -306,17 +315,19 @@ def _sample(soak: Soak, done: int, trim: bool, workers: Probed) -> None:
 
 
 async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bool, workers: int = 0,
-                     trim: bool = False) -> Soak:
+                     trim: bool = False, mix: tuple[str, ...] = MIX, stats: Path | None = None) -> Soak:
     """Bots play ``warmup + moves`` moves over ``tables`` tables with their images; RSS sampled every ``every``.
     ``workers`` render worker processes draw the images as in the running bot (0: threads in this process);
-    ``trim``: ``malloc_trim(0)`` at each sample, in this process and in each worker."""
+    ``trim``: ``malloc_trim(0)`` at each sample, in this process and in each worker. ``mix``: the games played
+    (one alone bisects the growth by game). ``stats``: pymalloc's ``sys._debugmallocstats()`` at a late sample and
+    at the end, to ``stats``.half and ``stats``.end."""
     from render import pool as render_pool  # lazy: the soak child only
     soak, passes = Soak(), FullPasses()
     render_pool.start(workers, preload=("league.pairing", "cogs.floating_floors"))  # as `Floorboard.setup_hook`
     with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:
         store = await open_store(Path(tmp) / "soak.sqlite3")
         engine = Engine(store)
-        play = SoakTables(engine, tables)
+        play = SoakTables(engine, tables, mix)
         try:
             for n in range(warmup):
                 await play.step(n, soak)
@@ -335,6 +346,9 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
                     passes.paused = False
                     if trace and done == late_from:
                         late = (tracemalloc.take_snapshot(), object_counts())
+                    if stats and done in (moves // 2 // every * every, moves):
+                        summary = pymalloc_stats(stats.with_suffix(".half" if done < moves else ".end"))
+                        print(f"pymalloc at {done}: {summary}", file=sys.stderr, flush=True)
                 if done < moves:
                     await play.step(warmup + done, soak)
             gc.callbacks.remove(passes)
@@ -403,9 +417,10 @@ def measure_load(games: int, db: Path | None = None) -> dict[str, Any]:
 
 
 def measure_soak(moves: int, warmup: int = WARMUP, every: int = EVERY, tables: int = SOAK_TABLES,
-                 trace: bool = False, workers: int = SOAK_WORKERS, trim: bool = False) -> dict[str, Any]:
+                 trace: bool = False, workers: int = SOAK_WORKERS, trim: bool = False, only: str = "",
+                 stats: Path | None = None) -> dict[str, Any]:
     args = ["soak", "--moves", str(moves), "--warmup", str(warmup), "--every", str(every), "--tables", str(tables),
-            "--workers", str(workers)]
+            "--workers", str(workers), "--only", only, *(["--stats", str(stats)] if stats else [])]
     return _child(*args, *(["--trace"] if trace else []), *(["--trim"] if trim else []))
 
 
@@ -490,9 +505,10 @@ def markdown(load: dict[str, Any] | None, soak: dict[str, Any] | None) -> str:
 
 def report(games: int = GAMES_LOADED, moves: int = SOAK_MOVES, warmup: int = WARMUP, every: int = EVERY,
            tables: int = SOAK_TABLES, db: Path | None = None, trace: bool = False,
-           rows: tuple[str, ...] = ("load", "soak"), workers: int = SOAK_WORKERS, trim: bool = False) -> str:
+           rows: tuple[str, ...] = ("load", "soak"), workers: int = SOAK_WORKERS, trim: bool = False,
+           only: str = "", stats: Path | None = None) -> str:
     load = measure_load(games, db) if "load" in rows else None
-    soak = measure_soak(moves, warmup, every, tables, trace, workers, trim) if "soak" in rows else None
+    soak = measure_soak(moves, warmup, every, tables, trace, workers, trim, only, stats) if "soak" in rows else None
     text = markdown(load, soak)
     if soak and soak.get("grown"):
         text += "\n\ntracemalloc and GC types, a late sample (half-way) → the end:\n" + "\n".join(soak["grown"])
@@ -504,8 +520,9 @@ def _run_child(args: argparse.Namespace) -> dict[str, Any]:
         return asyncio.run(populate(Path(args.db), args.games))
     if args.child == "load":
         return asyncio.run(load_child(Path(args.db)))
+    mix = tuple(args.only.split(",")) if args.only else MIX
     soak = asyncio.run(soak_child(args.moves, args.warmup, args.every, args.tables, args.trace, args.workers,
-                                  args.trim))
+                                  args.trim, mix, args.stats))
     return {"moves": soak.moves, "warmup": args.warmup, "finished": soak.finished, "images": soak.images,
             "samples": soak.samples, "workers": soak.workers, "grown": soak.grown, "caches": soak.caches,
             "worker_caches": soak.worker_caches, "bare": soak.bare, "freed": soak.freed, "cached": soak.cached,
@@ -528,12 +545,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=SOAK_WORKERS,
                    help="render worker processes in the soak, as the bot's RENDER_WORKERS (0: threads)")
     p.add_argument("--trim", action="store_true", help="malloc_trim(0) at each sample, in every process")
+    p.add_argument("--only", default="", help="the soak's games, comma-separated (default: all five)")
+    p.add_argument("--stats", type=Path, help="pymalloc's stats at a late sample and the end: STATS.half, .end")
     args = p.parse_args(argv)
     if args.child:
         print(json.dumps(_run_child(args)))
         return 0
     print(report(args.games, args.moves, args.warmup, args.every, args.tables, args.db, args.trace,
-                 tuple(args.rows.split(",")), args.workers, args.trim))
+                 tuple(args.rows.split(",")), args.workers, args.trim, args.only, args.stats))
     return 0
 
 

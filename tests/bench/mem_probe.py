@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 CacheRow = tuple[str, int, int, int, int | None]  # name, hits, misses, held, bound
 
@@ -63,6 +64,31 @@ def malloc_trim() -> bool:
     return bool(libc is not None and libc.malloc_trim(0))
 
 
+def pymalloc_stats(path: Path) -> dict[str, int]:
+    """Write pymalloc's ``sys._debugmallocstats()`` (which prints to the C stderr) to ``path``; returns its summary
+    in bytes: ``arenas`` (allocated now, 1 MiB each on 64-bit Linux), ``used`` (in allocated blocks: live small
+    Python objects) and ``free`` (in available blocks), so arenas held by few live blocks show as
+    ``arenas`` far above ``used``."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with path.open("w") as out:
+        os.dup2(out.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+    keys = {"# arenas allocated current": "arenas", "# bytes in allocated blocks": "used",
+            "# bytes in available blocks": "free"}
+    out_: dict[str, int] = {}
+    for line in path.read_text().splitlines():
+        head, _, value = line.partition("=")
+        if head.strip() in keys:
+            out_[keys[head.strip()]] = int(value.strip().replace(",", ""))
+    out_["arenas"] = out_.get("arenas", 0) << 20
+    return out_
+
+
 def cache_infos() -> list[CacheRow]:
     """(name, hits, misses, size, bound) of every filled ``functools`` cache in the project's loaded modules, the
     paletted kit's per-palette text tiles included: what the soak's RSS is made of, and how often each cache helps."""
@@ -81,12 +107,27 @@ def cache_infos() -> list[CacheRow]:
             if attr == "paletted" and got.currsize:
                 for kind, tiles in obj().tile_info().items():  # cached: the palette the renders drew with
                     out.append((f"{name}.paletted() {kind}", *tiles))
+    out += [(name, 0, 0, len(held), bound) for name, held, bound in _other_caches() if held]
     return sorted(out, key=lambda row: -row[3])
 
 
+def _other_caches() -> list[tuple[str, Any, int | None]]:
+    """The caches that are not ``functools`` ones, (name, the dict, bound), of the modules loaded: the engine's
+    views (each entry holds a game's state) and The Floor's answer indexes (hits and misses are not counted)."""
+    out: list[tuple[str, Any, int | None]] = []
+    tables = sys.modules.get("engine.tables")
+    if tables is not None:
+        out.append(("engine.tables.VIEWS", tables.VIEWS.entries, tables.VIEWS.size))
+    answers = sys.modules.get("rules.the_floor.answers")
+    if answers is not None:
+        out.append(("rules.the_floor.answers._INDEX_CACHE", answers._INDEX_CACHE, answers._INDEX_CACHE_SIZE))
+    return out
+
+
 def clear_caches() -> int:
-    """Empty every ``functools`` cache of the project's loaded modules (the paletted kits' text tiles too): what
-    stays after this, a full GC pass and ``malloc_trim`` is what no cache holds. Returns the entries dropped."""
+    """Empty every ``functools`` cache of the project's loaded modules (the paletted kits' text tiles too) and
+    `_other_caches`: what stays after this, a full GC pass and ``malloc_trim`` is what no cache holds. Returns the
+    entries dropped."""
     dropped = 0
     for name, module in list(sys.modules.items()):
         if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
@@ -102,6 +143,9 @@ def clear_caches() -> int:
                     tiles.cache_clear()
             dropped += info().currsize
             obj.cache_clear()
+    for _, held, _ in _other_caches():
+        dropped += len(held)
+        held.clear()
     return dropped
 
 

@@ -33,7 +33,9 @@ from tests.bench.mem_probe import cache_infos, clear_caches, malloc_trim, pymall
 def sample(tmp: Path, done: int) -> dict[str, Any]:
     gc.collect()
     stats = pymalloc_stats(tmp / "stats.txt")
-    return {"moves": done, "rss": rss_kb(), "anon": rss_by_mapping()["anon"], "used": stats["used"] // 1024,
+    maps = rss_by_mapping()
+    return {"moves": done, "rss": rss_kb(), "anon": maps["anon"], "heap": maps["heap"], "files": maps["files"],
+            "used": stats["used"] // 1024,
             "arenas": stats["arenas"] // 1024, "objects": len(gc.get_objects()),
             "cached": sum(row[3] for row in cache_infos()), "views": len(VIEWS.entries)}
 

@@ -13,8 +13,9 @@ from tests.rules.fp_helpers import G
 from tests.rules.test_floor_plan_planner import play
 
 
-def _plain_rooms(seed: str, rounds: int) -> tuple[list[RoomDraw], list[RoomDraw]]:
-    """The roll's single rooms (no Wild) the planner scored fully, and the 4 best by the cheap score, varied."""
+def _plain_rooms(seed: str, rounds: int, limit: int = 1, best_of: int = 4) -> tuple[list[RoomDraw], list[RoomDraw]]:
+    """The roll's single rooms (no Wild) the planner scored fully for ``limit`` suggestions, and the ``best_of``
+    best by the cheap score, varied."""
     s = play(seed, rounds)
     assert s.phase != "setup" and s.roll is not None and 0 in G.to_move(s)
     scored: list[RoomDraw] = []
@@ -28,11 +29,12 @@ def _plain_rooms(seed: str, rounds: int) -> tuple[list[RoomDraw], list[RoomDraw]
 
     search._score_into = spy  # type: ignore[assignment]
     try:
-        search.suggest(G, s, 0, limit=1)
+        search.suggest(G, s, 0, limit=limit)
     finally:
         search._score_into = real  # type: ignore[assignment]
     ctx = search._context(G, s, 0)
-    best = _pick_varied(_room_options(ctx, ctx.board.sheet, s.roll, 60), 4, lambda rd: (rd.type, (rd.x, rd.y)))
+    best = _pick_varied(_room_options(ctx, ctx.board.sheet, s.roll, 60), best_of,
+                        lambda rd: (rd.type, (rd.x, rd.y)))
     return scored, [rd for _, rd in best]
 
 
@@ -40,3 +42,14 @@ def test_only_the_best_four_room_spots_by_the_cheap_score_are_fully_evaluated() 
     for seed, rounds in (("room-cut-0", 3), ("room-cut-1", 7), ("room-cut-2", 10)):
         scored, best = _plain_rooms(seed, rounds)
         assert scored == best and 1 <= len(scored) <= 4
+
+
+def test_a_players_suggestions_still_weigh_the_best_fourteen_room_spots() -> None:
+    """"Suggest a move" lists several moves: a variety of room spots, which the bot's cut to four would thin out
+    (and the score-event preview's weaker bots pick their alternatives from the same list)."""
+    sizes = []
+    for seed, rounds in (("room-cut-0", 3), ("room-cut-1", 7), ("room-cut-2", 10)):
+        scored, best = _plain_rooms(seed, rounds, limit=4, best_of=14)
+        assert scored == best
+        sizes.append(len(scored))
+    assert max(sizes) > 4, f"the suggestions weighed at most four spots: {sizes}"

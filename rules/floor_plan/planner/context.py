@@ -17,6 +17,9 @@ from rules.floor_plan.state import Board, PlanRules, State
 # decision's cost; 4 against 14 played as well over 200 seeded games (3 too, but with a worse tail; docs/benchmarks.md,
 # Floor Plan fourth pass).
 ROOM_EVALS = 4
+# A player's "Suggest a move" (and any call for more than the one best move) still weighs the 14 best spots: its
+# list offers a variety of room spots, which four evaluations would thin out.
+SUGGEST_ROOM_EVALS = 14
 WILD_EVALS = 4  # of which may use the Wild
 FEATURE_VARIANTS = 3  # feature sets generated per die
 TWO_DOORS_EVALS = 4  # candidates retried with the Two Doors bonus
@@ -59,6 +62,7 @@ class _Ctx:
     shape_want: dict[tuple[str, int, int], tuple[float, ...]] = field(default_factory=dict)  # memo of rooms._shape_want
     stocks: dict[Any, Any] = field(default_factory=dict)  # value._stock shared by candidates with the same parts
     cell_scores: dict[Any, Any] = field(default_factory=dict)  # features._cell_scores per kind and sheet parts
+    room_evals: int = ROOM_EVALS  # room spots fully evaluated (SUGGEST_ROOM_EVALS when a list is asked for)
 
     @property
     def round(self) -> int:

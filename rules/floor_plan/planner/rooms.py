@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan.notation import RoomDraw, Step
-from rules.floor_plan.planner.context import BONUS_COST, ROOM_EVALS, WILD_COST, WILD_EVALS, _blocked, _Cand, _Ctx
+from rules.floor_plan.planner.context import BONUS_COST, WILD_COST, WILD_EVALS, _blocked, _Cand, _Ctx
 from rules.floor_plan.sheet import (
     HEIGHT,
     NEIGHBOURS,
@@ -212,7 +212,7 @@ def _room_cands(ctx: _Ctx) -> list[_Cand]:
     def spot(rd: RoomDraw) -> tuple[str, Cell]:
         return rd.type, (rd.x, rd.y)
 
-    picked = _pick_varied([(sc, rd) for sc, rd, _ in plain], ROOM_EVALS, spot)
+    picked = _pick_varied([(sc, rd) for sc, rd, _ in plain], ctx.room_evals, spot)
     out = [_Cand((Step("room", rooms=(rd,)),), f"room:{rd.type}", (rd.x, rd.y)) for _, rd in picked]
     for _, rd, w in wild:
         out.append(_Cand((Step("room", rooms=(rd,), wild=w),), f"room:{rd.type}", (rd.x, rd.y), WILD_COST))

@@ -6,7 +6,7 @@ from rules.base import RulesError
 from rules.floor_plan import demands as dm
 from rules.floor_plan import notation as nt
 from rules.floor_plan.notation import Step
-from rules.floor_plan.planner.context import SKIP_COST, TWO_DOORS_EVALS, Suggestion, _Cand, _Ctx
+from rules.floor_plan.planner.context import SKIP_COST, SUGGEST_ROOM_EVALS, TWO_DOORS_EVALS, Suggestion, _Cand, _Ctx
 from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
 from rules.floor_plan.planner.rooms import _room_cands
 from rules.floor_plan.planner.value import _adopt_base, _claim_plan, _evaluate
@@ -27,6 +27,8 @@ def suggest(game: PlanRules, s: State, seat: int, limit: int = 4) -> list[Sugges
     if s.phase == "setup":
         return _setup(game, s, seat, limit)
     ctx = _context(game, s, seat)
+    if limit > 1:
+        ctx.room_evals = SUGGEST_ROOM_EVALS
     scored: list[tuple[float, int, str, _Cand]] = []
     cands = [*_room_cands(ctx), *_feature_cands(ctx), _Cand((Step("skip"),), "skip", cost=SKIP_COST)]
     for cand in cands:

@@ -23,18 +23,9 @@ from rules.floating_floors import quick, statics
 from rules.floating_floors.game import FloatingFloors
 from rules.floating_floors.state import State
 from rules.floating_floors.statics import OFFSETS
+from tests.rules.test_floating_floors_quick import MODES  # the quick test's modes: every branch of a preview
 
 G = FloatingFloors()
-MODES = [  # the quick test's modes: tension, shaky hands, Challenges (6: one Jutsu a ground space), the Master
-    (2, {"tension": "bands"}),
-    (3, {"tension": "exact"}),
-    (4, {"tension": "bands", "chakra": "choose"}),
-    (3, {"tension": "exact", "challenges": "campaign8", "shaky": "all"}),
-    (4, {"tension": "exact", "challenges": "3,5,6,7"}),
-    (2, {"tension": "bands", "master": "1"}),
-    (3, {"tension": "exact", "challenges": "1,4", "shaky": "claims"}),
-    (2, {"tension": "exact", "master": "2", "master_steps": "off"}),
-]
 
 
 def _asked(s: State, pick: random.Random) -> list[str]:

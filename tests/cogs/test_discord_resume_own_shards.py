@@ -16,9 +16,9 @@ import pytest
 from engine import Notice
 from storage.rows import Shards
 from tests.cogs.test_discord_restart_resume_race import boards
-from tests.cogs.test_discord_the_floor import draft, open_floor
+from tests.cogs.test_discord_the_floor import stopped_after_saving_a_move
 from tests.conftest import FakeClock
-from tests.discord_harness import GUILD_ID, ErrorLog, Harness, start_table, table_of
+from tests.discord_harness import GUILD_ID, ErrorLog, Harness, start_table
 
 
 def not_owning() -> Shards:
@@ -63,14 +63,7 @@ async def test_the_floors_restart_resume_leaves_games_of_another_processes_shard
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeClock, error_log: ErrorLog) -> None:
     monkeypatch.chdir(tmp_path)
     db = tmp_path / "floorboard.db"
-    old = await Harness(db, now=clock).start(monkeypatch)
-    channel_id = await open_floor(old)
-    await draft(old, channel_id)
-    table = await table_of(old, channel_id)
-    seat = table.humans_to_move()[0]
-    await old.bot.engine.act(table.id, table.seats[seat].user_id, table.rules.default_action(table.state, seat))
-    threads = old.threads
-    await old.close()
+    threads = await stopped_after_saving_a_move(db, monkeypatch, clock)
 
     new = await Harness(db, now=clock).start(monkeypatch, threads=threads)
     try:

@@ -4,7 +4,10 @@ put to the judges, the resolution choices, clocks that run out, and a game playe
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from cogs.the_floor import CLOCK_META, stamp_ms
 from rules.the_floor.bot import default_take
@@ -51,6 +54,21 @@ async def draft(h: Harness, channel_id: int) -> None:
         out = await h.select(menu, options_of(menu)[:1], user)
         assert not any(c in (s.content or "") for s in h.public(out) for c in options_of(menu))
     raise AssertionError("the draft did not end")
+
+
+async def stopped_after_saving_a_move(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                      clock: Any) -> list[dict[str, Any]]:
+    """A bot on ``db`` opens a Floor game, drafts, and saves a challenge through the engine without posting it
+    (as if it stopped between the two); returns the threads for the next start on the same file."""
+    old = await Harness(db, now=clock).start(monkeypatch)
+    channel_id = await open_floor(old)
+    await draft(old, channel_id)
+    table = await table_of(old, channel_id)
+    seat = table.humans_to_move()[0]
+    await old.bot.engine.act(table.id, table.seats[seat].user_id, table.rules.default_action(table.state, seat))
+    threads = old.threads
+    await old.close()
+    return threads
 
 
 async def challenge(h: Harness, channel_id: int) -> tuple[str, str]:

@@ -22,6 +22,7 @@ from tests.cogs.test_discord_the_floor import (
     options_of,
     runner,
     start_duel,
+    stopped_after_saving_a_move,
 )
 from tests.conftest import FakeClock
 from tests.discord_harness import GUILD_ID, USERS, ErrorLog, Harness, table_of, user_of
@@ -212,15 +213,7 @@ async def test_a_move_saved_but_never_announced_is_announced_after_a_restart(
     button and pings) is posted, once; a table whose last step was posted gets nothing."""
     monkeypatch.chdir(tmp_path)
     db = tmp_path / "floorboard.db"
-    old = await Harness(db, now=clock).start(monkeypatch)
-    channel_id = await open_floor(old)
-    await draft(old, channel_id)
-    table = await table_of(old, channel_id)
-    seat = table.humans_to_move()[0]
-    action = table.rules.default_action(table.state, seat)  # saved by the engine, never posted
-    await old.bot.engine.act(table.id, table.seats[seat].user_id, action)
-    threads = old.threads
-    await old.close()
+    threads = await stopped_after_saving_a_move(db, monkeypatch, clock)
 
     new = await Harness(db, now=clock).start(monkeypatch, threads=threads)
     try:

@@ -16,7 +16,7 @@ import pytest
 from engine import Notice
 from storage.rows import Shards
 from tests.cogs.test_discord_restart_resume_race import boards
-from tests.cogs.test_discord_the_floor import stopped_after_saving_a_move
+from tests.cogs.test_discord_the_floor import restarted_after_saving_a_move
 from tests.conftest import FakeClock
 from tests.discord_harness import GUILD_ID, ErrorLog, Harness, start_table
 
@@ -61,11 +61,7 @@ async def test_the_restart_resume_posts_no_board_of_a_server_on_another_processe
 
 async def test_the_floors_restart_resume_leaves_games_of_another_processes_shard_alone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeClock, error_log: ErrorLog) -> None:
-    monkeypatch.chdir(tmp_path)
-    db = tmp_path / "floorboard.db"
-    threads = await stopped_after_saving_a_move(db, monkeypatch, clock)
-
-    new = await Harness(db, now=clock).start(monkeypatch, threads=threads)
+    new = await restarted_after_saving_a_move(tmp_path, monkeypatch, clock)
     try:
         cog = new.bot.get_cog("TheFloor")
         new.bot.engine.scheduler.shards = not_owning()

@@ -56,10 +56,11 @@ async def draft(h: Harness, channel_id: int) -> None:
     raise AssertionError("the draft did not end")
 
 
-async def stopped_after_saving_a_move(db: Path, monkeypatch: pytest.MonkeyPatch,
-                                      clock: Any) -> list[dict[str, Any]]:
-    """A bot on ``db`` opens a Floor game, drafts, and saves a challenge through the engine without posting it
-    (as if it stopped between the two); returns the threads for the next start on the same file."""
+async def restarted_after_saving_a_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: Any) -> Harness:
+    """A bot opens a Floor game, drafts, and saves a challenge through the engine without posting it (as if it
+    stopped between the two); returns a new bot started on the same file (the caller closes it)."""
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "floorboard.db"
     old = await Harness(db, now=clock).start(monkeypatch)
     channel_id = await open_floor(old)
     await draft(old, channel_id)
@@ -68,7 +69,7 @@ async def stopped_after_saving_a_move(db: Path, monkeypatch: pytest.MonkeyPatch,
     await old.bot.engine.act(table.id, table.seats[seat].user_id, table.rules.default_action(table.state, seat))
     threads = old.threads
     await old.close()
-    return threads
+    return await Harness(db, now=clock).start(monkeypatch, threads=threads)
 
 
 async def challenge(h: Harness, channel_id: int) -> tuple[str, str]:

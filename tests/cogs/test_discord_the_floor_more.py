@@ -20,9 +20,9 @@ from tests.cogs.test_discord_the_floor import (
     listed_answer,
     open_floor,
     options_of,
+    restarted_after_saving_a_move,
     runner,
     start_duel,
-    stopped_after_saving_a_move,
 )
 from tests.conftest import FakeClock
 from tests.discord_harness import GUILD_ID, USERS, ErrorLog, Harness, table_of, user_of
@@ -211,11 +211,7 @@ async def test_a_move_saved_but_never_announced_is_announced_after_a_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeClock, error_log: ErrorLog) -> None:
     """The bot stopped between saving a challenge and posting it: after the restart the prompt (with its Ready
     button and pings) is posted, once; a table whose last step was posted gets nothing."""
-    monkeypatch.chdir(tmp_path)
-    db = tmp_path / "floorboard.db"
-    threads = await stopped_after_saving_a_move(db, monkeypatch, clock)
-
-    new = await Harness(db, now=clock).start(monkeypatch, threads=threads)
+    new = await restarted_after_saving_a_move(tmp_path, monkeypatch, clock)
     try:
         cog = new.bot.get_cog("TheFloor")
         await cog.resume()

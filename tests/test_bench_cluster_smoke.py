@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
 import time
 from contextlib import closing
 from pathlib import Path
@@ -36,6 +40,31 @@ def test_the_copies_fill_the_database_to_the_stored_and_active_counts_asked(tmp_
             "a stored game's clock could fall due during the run (in a channel the double does not know)"
         assert con.execute("SELECT count(*) FROM deadlines").fetchone()[0] > 0
     assert asyncio.run(bc.build_sqlite(opts))[1] == 0.0, "the cached file is reused"
+
+
+def test_the_cpu_column_counts_the_render_workers_below_each_bot_process() -> None:
+    # The bot's render workers are its forkserver's children: a bot's own pid is not the whole of its CPU. The roots
+    # come as a generator (as `offer` passes them), which the walk must read once only.
+    script = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'while True: pass'])"
+    bots = [subprocess.Popen([sys.executable, "-c", script]) for _ in range(2)]
+    try:
+        for _ in range(100):
+            tree = bc.descendants(p.pid for p in bots)
+            if len(tree) == 4:
+                break
+            time.sleep(0.05)
+        assert len(tree) == 4 and {p.pid for p in bots} < tree, tree
+        before = bc.cpu_seconds(tree)
+        time.sleep(0.5)
+        after = bc.cpu_seconds(tree)
+        spent = {pid: after[pid] - before[pid] for pid in after}
+        assert sum(spent[pid] for pid in tree - {p.pid for p in bots}) > 0.1, spent
+    finally:
+        for p in bots:
+            for pid in bc.descendants([p.pid]) - {p.pid}:
+                os.kill(pid, signal.SIGKILL)
+            p.kill()
+            p.wait()
 
 
 async def test_the_loop_lag_ticker_logs_a_blocked_loop_only_when_asked(monkeypatch: pytest.MonkeyPatch,

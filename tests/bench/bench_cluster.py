@@ -256,7 +256,8 @@ def descendants(roots: Iterable[int]) -> set[int]:
         with contextlib.suppress(OSError, ValueError, IndexError):
             fields = stat.read_text().rsplit(")", 1)[1].split()
             parent[int(stat.parent.name)] = int(fields[1])
-    found, frontier = set(roots), list(roots)
+    frontier = list(roots)  # once: ``roots`` may be a generator
+    found = set(frontier)
     while frontier:
         pid = frontier.pop()
         kids = [p for p, pp in parent.items() if pp == pid and p not in found]

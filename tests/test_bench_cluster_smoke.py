@@ -67,6 +67,31 @@ def test_the_cpu_column_counts_the_render_workers_below_each_bot_process() -> No
             p.wait()
 
 
+def test_the_cpu_column_keeps_a_process_that_ends_within_the_window() -> None:
+    # A render worker retired after its draws (render.pool.RECYCLE_DRAWS) ends mid-window: read only at the
+    # window's end, its whole window's work would be gone.
+    spin = "import time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\ntime.sleep(0.3)"
+    script = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {spin!r}]); import time; time.sleep(5)"
+    bot_process = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        for _ in range(100):
+            if len(bc.descendants([bot_process.pid])) == 2:
+                break
+            time.sleep(0.02)
+        meter = bc.CpuMeter([bot_process.pid])
+        assert len(meter.first) == 2, meter.first
+        for _ in range(100):  # sampled as the window goes, until the worker is gone
+            meter.sample([bot_process.pid])
+            if len(bc.descendants([bot_process.pid])) == 1:
+                break
+            time.sleep(0.05)
+        meter.sample([bot_process.pid])
+        assert meter.seconds > 0.2, (meter.first, meter.last)
+    finally:
+        bot_process.kill()
+        bot_process.wait()
+
+
 async def test_the_loop_lag_ticker_logs_a_blocked_loop_only_when_asked(monkeypatch: pytest.MonkeyPatch,
                                                                       caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.delenv(bot.LOOP_LAG_ENV, raising=False)

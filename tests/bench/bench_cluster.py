@@ -276,6 +276,24 @@ def cpu_seconds(pids: Iterable[int]) -> dict[int, float]:
     return out
 
 
+class CpuMeter:
+    """CPU seconds spent by process trees over a window, sampled as it goes: a process that ends within it (a
+    render worker retired after `render.pool.RECYCLE_DRAWS` draws, a killed bot) counts up to its last sample
+    (read at its end, it would be gone and its whole window lost), and one that starts within it counts from 0."""
+
+    def __init__(self, roots: Iterable[int]) -> None:
+        self.first = cpu_seconds(descendants(roots))
+        self.last = dict(self.first)
+
+    def sample(self, roots: Iterable[int]) -> None:
+        for pid, cpu in cpu_seconds(descendants(roots)).items():  # a late sample's thread may finish last
+            self.last[pid] = max(cpu, self.last.get(pid, 0.0))
+
+    @property
+    def seconds(self) -> float:
+        return sum(cpu - self.first.get(pid, 0.0) for pid, cpu in self.last.items())
+
+
 def lag_samples(bots: Iterable[BotProcess], since: float, until: float) -> list[float]:
     """The bots' per-second worst loop lag (ms) logged between wall times ``since`` and ``until``."""
     out = []
@@ -513,11 +531,19 @@ class Run:
             self.retired.append(hot)
             await self.open_hot(hot.guild)
 
+    def roots(self) -> list[int]:
+        return [b.proc.pid for b in self.bots if b.proc and b.proc.returncode is None]
+
+    async def sample_cpu(self, meter: CpuMeter) -> None:
+        while True:  # off the loop: a walk of /proc takes milliseconds the clicks should not wait for
+            await asyncio.sleep(1.0)
+            await asyncio.to_thread(meter.sample, self.roots())
+
     async def offer(self, window: Window) -> Window:
         """Moves at ``window.offered`` per second for ``window.seconds``, each on an idle table."""
         loop = asyncio.get_running_loop()
-        pids = descendants(b.proc.pid for b in self.bots if b.proc and b.proc.returncode is None)
-        cpu0, wall0 = cpu_seconds(pids), time.time()
+        meter, wall0 = CpuMeter(self.roots()), time.time()
+        sampling = asyncio.create_task(self.sample_cpu(meter))
         began = loop.time()
         n = 0
         while (at := began + n / window.offered) < began + window.seconds:
@@ -542,9 +568,9 @@ class Run:
         if self.replacing is not None:
             await self.replacing
         window.load.append(os.getloadavg()[0])
-        pids |= descendants(b.proc.pid for b in self.bots if b.proc and b.proc.returncode is None)
-        cpu1 = cpu_seconds(pids)
-        window.cpu_s = sum(cpu1[p] - cpu0.get(p, 0.0) for p in cpu1)
+        sampling.cancel()
+        meter.sample(self.roots())
+        window.cpu_s = meter.seconds
         window.lag_ms = lag_samples(self.bots, wall0, time.time())
         print(f"({self.key}) {window.name}:", *window.cells(), file=sys.stderr, flush=True)  # kept if a step fails
         await self.replace_finished()

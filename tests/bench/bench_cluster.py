@@ -16,7 +16,8 @@ the post that gives alice her turn back). A ramp of steps at a fixed offered rat
 p99 exceeds 1 s (or that the tables cannot carry: fewer than 90 % of the offered moves could be sent); the best
 rate is then held for ``--hold-minutes``. Per window: ack and act percentiles, the loop lag (the bots' opt-in
 ticker, ``FLOORBOARD_LOOP_LAG_LOG``: per second the worst lateness of a 50 ms sleep; p99 over those seconds),
-the CPU per move (user+sys of every bot process and its render workers, from /proc, over the window / moves).
+the CPU per move (user+sys of every bot process and its render workers, from /proc sampled every second, over
+the window / moves).
 
 *The kill.* Under load at half the best rate, with turn clocks of other tables falling due around it, one process
 (shard 1's in (c)) is SIGKILLed and started again; its exec-to-first-served-move time and loop lag during the start

@@ -5,7 +5,9 @@
   skip.
 - **turn + previews**: a whole bot turn as Discord serves it — every action applied, and after each one the
   "what if" preview of every option the selects would offer (`cogs.floating_floors.select_options`'s work,
-  without Discord); × floor = the same turn's actions applied without previews.
+  without Discord); × floor = the same turn's actions applied without previews. Timed apart from the images
+  (the bot draws them in its render workers) and with the played game's states frozen out of the GC (the bot
+  freezes what its start loaded and holds one state a game, not a whole game's).
 - **render**: the top view with the physics overlay, drawn and encoded as the bot posts it (`board_image`);
   × floor = PNG-encoding a flat image of the same size and mode in the same run; × best bytes = the bytes over
   the best lossless encoding of the same pixels (`harness.best_ratio`, on a sample).
@@ -69,22 +71,25 @@ def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
         checks, floors, with_previews, bare, renders = [], [], [], [], []
         samples: list[tuple[Image.Image, int]] = []
         size, mode, sizes = (0, 0), "P", []
-        played = turns(p, f"bench-ff-{p}")
-        gc.collect()  # the bots' garbage from playing the game is collected before, not in a timed turn
-        for t_no, turn in enumerate(played):
-            if t_no >= n:
-                break
+        played = turns(p, f"bench-ff-{p}")[:n]
+        # The bot freezes what its start loaded (`bot.freeze_loaded`) and holds one state per game; the bench holds
+        # every state of the game it played, which a full collection inside a timed turn would walk: frozen too.
+        gc.collect()
+        gc.freeze()
+        for turn in played:  # the turns first, on their own: the bot's images are drawn in other processes
             t_bare = t_full = 0.0
             for state, seat, action in turn:
                 t_bare += _ms(RULES.apply, state, seat, action)
                 t_full += _ms(_previews, state, seat)
+            with_previews.append(t_bare + t_full)
+            bare.append(t_bare)
+        for turn in played:
+            for state, _, _ in turn:
                 w = Work(state)
                 for card in w.boards:
                     checks.append(_ms(balance_of, w, card))
                     board = [(w.lay.centre(card), PHYSICS.board_weight)]
                     floors.append(_ms(statics.centre_of_mass, board + loads(w, card)))
-            with_previews.append(t_bare + t_full)
-            bare.append(t_bare)
             view = RULES.view(turn[-1][0], None)
             t0 = time.perf_counter()
             sent = ff_render.board_image(view, physics=True)  # drawn and encoded as the bot posts it
@@ -93,6 +98,7 @@ def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
             size, mode = img.size, img.mode
             sizes.append(len(sent))
             samples.append((img, len(sent)))
+        gc.unfreeze()
         case = f"{p}p"
         if checks:
             med, p95 = median_p95(checks)

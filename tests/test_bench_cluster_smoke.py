@@ -70,7 +70,7 @@ def test_the_cpu_column_counts_the_render_workers_below_each_bot_process() -> No
 def test_the_cpu_column_keeps_a_process_that_ends_within_the_window() -> None:
     # A render worker retired after its draws (render.pool.RECYCLE_DRAWS) ends mid-window: read only at the
     # window's end, its whole window's work would be gone.
-    spin = "import time\nend = time.process_time() + 0.4\nwhile time.process_time() < end: pass\ntime.sleep(0.3)"
+    spin = "import time\nend = time.process_time() + 0.8\nwhile time.process_time() < end: pass\ntime.sleep(0.3)"
     script = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {spin!r}]); import time; time.sleep(5)"
     bot_process = subprocess.Popen([sys.executable, "-c", script])
     try:

@@ -65,13 +65,21 @@ def turns(players: int, seed: str, limit: int = 3000) -> list[list[tuple[object,
     return [t for t in out if t]
 
 
+def games_of_turns(players: int, n: int) -> list[list[tuple[object, int, str]]]:
+    """``n`` turns from as many games as it takes (a game has 12–21 turns, too few for a p95 of its own)."""
+    out: list[list[tuple[object, int, str]]] = []
+    while len(out) < n:
+        out += turns(players, f"bench-ff-{players}" + (f"-{len(out)}" if out else ""))  # the first: as before
+    return out[:n]
+
+
 def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
     out: list[Row] = []
     for p in players:
         checks, floors, with_previews, bare, renders = [], [], [], [], []
         samples: list[tuple[Image.Image, int]] = []
         size, mode, sizes = (0, 0), "P", []
-        played = turns(p, f"bench-ff-{p}")[:n]
+        played = games_of_turns(p, n)
         # The bot freezes what its start loaded (`bot.freeze_loaded`) and holds one state per game; the bench holds
         # every state of the game it played, which a full collection inside a timed turn would walk: frozen too.
         gc.collect()

@@ -7,6 +7,7 @@ every clock fired once, the database as asked.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -14,6 +15,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -42,42 +44,45 @@ def test_the_copies_fill_the_database_to_the_stored_and_active_counts_asked(tmp_
     assert asyncio.run(bc.build_sqlite(opts))[1] == 0.0, "the cached file is reused"
 
 
+@contextlib.contextmanager
+def bots_with_a_worker(worker: str, bots: int = 1) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """``bots`` processes, each above one child running ``worker`` (a bot process and its render worker), their
+    trees up when yielded and killed after."""
+    script = f"import subprocess, sys, time; subprocess.run([sys.executable, '-c', {worker!r}]); time.sleep(5)"
+    procs = [subprocess.Popen([sys.executable, "-c", script]) for _ in range(bots)]
+    try:
+        for _ in range(100):
+            if len(bc.descendants([p.pid for p in procs])) == 2 * bots:
+                break
+            time.sleep(0.02)
+        yield procs
+    finally:
+        for p in procs:
+            for pid in bc.descendants([p.pid]) - {p.pid}:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            p.kill()
+            p.wait()
+
+
 def test_the_cpu_column_counts_the_render_workers_below_each_bot_process() -> None:
     # The bot's render workers are its forkserver's children: a bot's own pid is not the whole of its CPU. The roots
     # come as a generator (as `offer` passes them), which the walk must read once only.
-    script = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'while True: pass'])"
-    bots = [subprocess.Popen([sys.executable, "-c", script]) for _ in range(2)]
-    try:
-        for _ in range(100):
-            tree = bc.descendants(p.pid for p in bots)
-            if len(tree) == 4:
-                break
-            time.sleep(0.05)
+    with bots_with_a_worker("while True: pass", bots=2) as bots:
+        tree = bc.descendants(p.pid for p in bots)
         assert len(tree) == 4 and {p.pid for p in bots} < tree, tree
         before = bc.cpu_seconds(tree)
         time.sleep(0.5)
         after = bc.cpu_seconds(tree)
         spent = {pid: after[pid] - before[pid] for pid in after}
         assert sum(spent[pid] for pid in tree - {p.pid for p in bots}) > 0.1, spent
-    finally:
-        for p in bots:
-            for pid in bc.descendants([p.pid]) - {p.pid}:
-                os.kill(pid, signal.SIGKILL)
-            p.kill()
-            p.wait()
 
 
 def test_the_cpu_column_keeps_a_process_that_ends_within_the_window() -> None:
     # A render worker retired after its draws (render.pool.RECYCLE_DRAWS) ends mid-window: read only at the
     # window's end, its whole window's work would be gone.
     spin = "import time\nend = time.process_time() + 0.8\nwhile time.process_time() < end: pass\ntime.sleep(0.3)"
-    script = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {spin!r}]); import time; time.sleep(5)"
-    bot_process = subprocess.Popen([sys.executable, "-c", script])
-    try:
-        for _ in range(100):
-            if len(bc.descendants([bot_process.pid])) == 2:
-                break
-            time.sleep(0.02)
+    with bots_with_a_worker(spin) as (bot_process,):
         meter = bc.CpuMeter([bot_process.pid])
         assert len(meter.first) == 2, meter.first
         for _ in range(100):  # sampled as the window goes, until the worker is gone
@@ -87,9 +92,6 @@ def test_the_cpu_column_keeps_a_process_that_ends_within_the_window() -> None:
             time.sleep(0.05)
         meter.sample([bot_process.pid])
         assert meter.seconds > 0.2, (meter.first, meter.last)
-    finally:
-        bot_process.kill()
-        bot_process.wait()
 
 
 async def test_the_loop_lag_ticker_logs_a_blocked_loop_only_when_asked(monkeypatch: pytest.MonkeyPatch,

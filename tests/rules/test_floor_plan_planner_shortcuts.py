@@ -17,9 +17,13 @@ from itertools import pairwise
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
+from rules.floor_plan.notation import RoomDraw
+from rules.floor_plan.planner.context import _Ctx
 from rules.floor_plan.planner.features import _feature_cands
 from rules.floor_plan.planner.rooms import (
     _free_rects,
+    _free_spots,
+    _label,
     _prescore_bound,
     _room_cands,
     _room_options,
@@ -87,6 +91,46 @@ def test_a_spots_lining_rooms_are_read_in_the_order_met() -> None:
         for w, h in ((1, 1), (2, 5), (6, 3)):
             for x, y in _free_rects(blocked, w, h):
                 assert list(_touching(sheet, x, y, w, h).items()) == list(_cell_touching(sheet, x, y, w, h).items())
+
+
+def test_free_spots_on_bit_masks_are_the_free_rectangles_in_scan_order() -> None:
+    """A room's free spots are read off bit masks (a run of free cells across, then down): the same spots in the
+    same order as the prefix sums over the set of blocked cells, for every shape on sheets of seeded games."""
+    checked = 0
+    for s in _states("shortcut-a")[::3] + _states("shortcut-b", 3)[::5]:
+        for board in s.boards:
+            sheet = board.sheet
+            blocked = set(sheet.room_of) | set(sheet.features) | set(sheet.water)
+            for w in range(1, 7):
+                for h in range(1, 7):
+                    assert _free_spots(sheet, w, h) == list(_free_rects(blocked, w, h)), (w, h)
+                    checked += 1
+    assert checked > 500
+
+
+def _long_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int) -> list[tuple[float, RoomDraw]]:
+    """The long way: every free spot and type scored by `_room_prescore`, sorted, the best labelled."""
+    a, b = dice
+    blocked = set(sheet.room_of) | set(sheet.features) | set(sheet.water)
+    out = [(-_room_prescore(ctx, sheet, t, x, y, w, h), y, x, w, h, t)
+           for w, h in sorted({(a, b), (b, a)}) for x, y in _free_rects(blocked, w, h)
+           for t in sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})]
+    return [(-neg, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for neg, y, x, w, h, t in sorted(out)[:top]]
+
+
+def test_the_inline_room_scores_are_the_cheap_scores_bit_for_bit() -> None:
+    """The room scan works out `_room_prescore` inline (the spot's terms once, then each type's): the same
+    floats, so the same best spots in the same order, as scoring every spot the long way."""
+    checked = 0
+    for s in _states("shortcut-c")[1::2] + _states("shortcut-e")[2::3]:
+        if s.phase == "setup" or s.roll is None:
+            continue
+        ctx = _context(FP, s, 0)
+        sheet = ctx.board.sheet
+        for dice in ((1, 6), (2, 2), (3, 4), (6, 5), s.roll):
+            assert _room_options(ctx, sheet, dice, 60) == _long_options(ctx, sheet, dice, 60)
+            checked += 1
+    assert checked > 30
 
 
 def test_the_wilds_rooms_are_those_that_beat_the_rolls_best_by_the_margin() -> None:

@@ -7,10 +7,7 @@ from typing import Any
 
 from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import Step
-from rules.floor_plan.sheet import (
-    Cell,
-    Sheet,
-)
+from rules.floor_plan.sheet import Cell
 from rules.floor_plan.state import Board, PlanRules, State
 
 # Rooms fully evaluated per call: the best by the cheap placement score, varied. Full evaluation is most of a
@@ -62,15 +59,9 @@ class _Ctx:
     shape_want: dict[tuple[str, int, int], tuple[float, ...]] = field(default_factory=dict)  # memo of rooms._shape_want
     stocks: dict[Any, Any] = field(default_factory=dict)  # value._stock shared by candidates with the same parts
     cell_scores: dict[Any, Any] = field(default_factory=dict)  # features._cell_scores per kind and sheet parts
+    grids: dict[int, Any] = field(default_factory=dict)  # rooms._grid_of: id(sheet) -> (sheet, its grid)
     room_evals: int = ROOM_EVALS  # room spots fully evaluated (SUGGEST_ROOM_EVALS when a list is asked for)
 
     @property
     def round(self) -> int:
         return self.s.round
-
-
-# --- rooms -----------------------------------------------------------------------------------------------------
-
-
-def _blocked(sheet: Sheet) -> set[Cell]:
-    return set(sheet.room_of) | set(sheet.features) | set(sheet.water)

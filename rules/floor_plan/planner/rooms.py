@@ -8,8 +8,9 @@ from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan.notation import RoomDraw, Step
-from rules.floor_plan.planner.context import BONUS_COST, WILD_COST, WILD_EVALS, _blocked, _Cand, _Ctx
+from rules.floor_plan.planner.context import BONUS_COST, WILD_COST, WILD_EVALS, _Cand, _Ctx
 from rules.floor_plan.sheet import (
+    FULL,
     HEIGHT,
     NEIGHBOURS,
     ROOM_TYPES,
@@ -18,6 +19,8 @@ from rules.floor_plan.sheet import (
     Room,
     Sheet,
     add_room,
+    cells_of,
+    mask_of,
     scan_key,
 )
 
@@ -149,23 +152,88 @@ def _room_options(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, abov
                   ) -> list[tuple[float, RoomDraw]]:
     """The ``top`` best rooms of the dice by the cheap score (labels chosen only for those); with ``above``, only
     those scoring more than it (a room type and shape that cannot, by `_prescore_bound`, is not scanned)."""
+    return [(score, _draw(sheet, spot)) for score, spot in _scored_spots(ctx, sheet, dice, top, above)]
+
+
+Spot = tuple[int, int, int, int, str]  # x, y, w, h, room type: a room drawn but for its label
+
+
+def _draw(sheet: Sheet, spot: Spot) -> RoomDraw:
+    x, y, w, h, t = spot
+    return RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))
+
+
+def _scored_spots(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above: float | None = None
+                  ) -> list[tuple[float, Spot]]:
+    """`_room_options` without the labels: the caller labels only the few rooms it keeps of the ``top``.
+
+    `_room_prescore` is worked out inline, term by term in its order (the same float sums): it runs for every
+    free spot of the roll, the bulk of a decision's room scan."""
     a, b = dice
     types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
-    blocked = _blocked(sheet)
-    grid = _grid(sheet)
+    grid = _grid_of(ctx, sheet)
     out = []
     for w, h in sorted({(a, b), (b, a)}):
-        kinds = [t for t in types if above is None or _prescore_bound(ctx, sheet, t, w, h) > above]
+        kinds = [_kind_terms(ctx, sheet, t, w, h) for t in types
+                 if above is None or _prescore_bound(ctx, sheet, t, w, h) > above]
         if not kinds:
             continue
-        for x, y in _free_rects(blocked, w, h):
+        for x, y in _free_spots(sheet, w, h):
             touching = _touching_on(grid, x, y, w, h)
-            for t in kinds:
-                score = _room_prescore(ctx, sheet, t, x, y, w, h, touching)
+            contact = min(sum(touching.values()), 8) * 0.12 + (0.0 if touching else -1.0)
+            edge = 0.15 * ((x == 0) + (y == 0) + (x + w == WIDTH) + (y + h == HEIGHT))
+            for t, wanted, pairs, shape in kinds:
+                score = wanted + contact
+                for r in touching:
+                    score += pairs[r]
+                score += edge
+                for points in shape:
+                    score += points
                 if above is None or score > above:
                     out.append((-score, y, x, w, h, t))  # best first as plain tuples sort
     best = heapq.nsmallest(top, out)  # = sorted(out)[:top]: the tuples are unique
-    return [(-neg, RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))) for neg, y, x, w, h, t in best]
+    return [(-neg, (x, y, w, h, t)) for neg, y, x, w, h, t in best]
+
+
+def _kind_terms(ctx: _Ctx, sheet: Sheet, t: str, w: int, h: int) -> tuple[str, float, list[float], tuple[float, ...]]:
+    """The terms of `_room_prescore` for a ``t`` room ``w``×``h`` that do not depend on the spot: how much the
+    demands want the type, each room's pair weight with it (by room index) and the shape's weights."""
+    pairs = []
+    for r in sheet.rooms:
+        pair = ctx.pair_want.get((t, r.type))
+        if pair is None:
+            pair = ctx.pair_want[(t, r.type)] = _pair_want(ctx, t, r.type)
+        pairs.append(pair)
+    shape = ctx.shape_want.get((t, w, h))
+    if shape is None:
+        shape = ctx.shape_want[(t, w, h)] = _shape_want(ctx, t, w, h)
+    return t, ctx.wanted.get(t, 0.0), pairs, shape
+
+
+# Per room width: the cells where a room that wide may start (its right side on the sheet).
+_FITS_ACROSS = [0] + [mask_of((x, y) for y in range(HEIGHT) for x in range(WIDTH - w + 1)) for w in range(1, WIDTH + 1)]
+
+
+def _free_spots(sheet: Sheet, w: int, h: int) -> list[Cell]:
+    """`_free_rects` on bit masks: a spot is free when the cell and the next ``w - 1`` to its right are free
+    (the run), in it and the next ``h - 1`` rows down; same spots, same (scan) order."""
+    free = FULL & ~sheet.blocked_mask
+    run = free
+    for i in range(1, w):
+        run &= free >> i
+    run &= _FITS_ACROSS[w]  # a run may not wrap onto the next row
+    spots = run
+    for j in range(1, h):
+        spots &= run >> (j * WIDTH)  # rows below the sheet shift in as 0: no spot hangs off the bottom
+    return cells_of(spots)
+
+
+def _grid_of(ctx: _Ctx, sheet: Sheet) -> list[int]:
+    """`_grid` of the sheet, once per planner call (the roll's rooms and the Wild's variants read the same)."""
+    hit = ctx.grids.get(id(sheet))
+    if hit is None or hit[0] is not sheet:  # the sheet itself (kept alive here), not a reused id
+        hit = ctx.grids[id(sheet)] = (sheet, _grid(sheet))
+    return hit[1]
 
 
 def _prescore_bound(ctx: _Ctx, sheet: Sheet, t: str, w: int, h: int) -> float:
@@ -198,26 +266,27 @@ def _pick_varied(options: list[tuple[float, Any]], n: int, spot: Any) -> list[tu
 
 def _room_cands(ctx: _Ctx) -> list[_Cand]:
     sheet = ctx.board.sheet
-    plain: list[tuple[float, RoomDraw, tuple[int, int] | None]] = []
-    wild: list[tuple[float, RoomDraw, tuple[int, int] | None]] = []
+    plain: list[tuple[float, Spot, tuple[int, int] | None]] = []
+    wild: list[tuple[float, Spot, tuple[int, int] | None]] = []
     variants = _dice_variants(ctx)  # the roll itself first, then the Wild's
     for dice, w in variants[:1]:
-        plain.extend((score, rd, w) for score, rd in _room_options(ctx, sheet, dice, 60))
+        plain.extend((score, spot, w) for score, spot in _scored_spots(ctx, sheet, dice, 60))
     best_plain = max((o[0] for o in plain), default=-99.0)
     for dice, w in variants[1:]:  # only a Wild room clearly better than the roll's best is worth the Wild
-        wild.extend((score, rd, w) for score, rd in _room_options(ctx, sheet, dice, 6, best_plain + 1.0))
+        wild.extend((score, spot, w) for score, spot in _scored_spots(ctx, sheet, dice, 6, best_plain + 1.0))
     wild.sort(key=lambda o: -o[0])
     wild = wild[:WILD_EVALS]
 
-    def spot(rd: RoomDraw) -> tuple[str, Cell]:
-        return rd.type, (rd.x, rd.y)
+    def at(spot: Spot) -> tuple[str, Cell]:
+        return spot[4], (spot[0], spot[1])
 
-    picked = _pick_varied([(sc, rd) for sc, rd, _ in plain], ctx.room_evals, spot)
-    out = [_Cand((Step("room", rooms=(rd,)),), f"room:{rd.type}", (rd.x, rd.y)) for _, rd in picked]
-    for _, rd, w in wild:
+    picked = [_draw(sheet, spot) for _, spot in _pick_varied([(sc, sp) for sc, sp, _ in plain], ctx.room_evals, at)]
+    out = [_Cand((Step("room", rooms=(rd,)),), f"room:{rd.type}", (rd.x, rd.y)) for rd in picked]
+    for _, spot, w in wild:
+        rd = _draw(sheet, spot)
         out.append(_Cand((Step("room", rooms=(rd,), wild=w),), f"room:{rd.type}", (rd.x, rd.y), WILD_COST))
     if ctx.board.open_bonus("double_room") is not None:
-        out += _double_rooms(ctx, [rd for _, rd in picked[:3]])
+        out += _double_rooms(ctx, picked[:3])
     return out
 
 

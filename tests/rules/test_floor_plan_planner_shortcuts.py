@@ -19,7 +19,7 @@ from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import RoomDraw
 from rules.floor_plan.planner.context import _Ctx
-from rules.floor_plan.planner.features import _feature_cands
+from rules.floor_plan.planner.features import _cell_scores, _feature_cands, _score_reads, _with_two_doors
 from rules.floor_plan.planner.rooms import (
     _free_rects,
     _free_spots,
@@ -46,7 +46,7 @@ from rules.floor_plan.planner.value import (
     _rooms_read,
     _stock,
 )
-from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Room, Sheet, add_features, add_room
+from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Room, Sheet, add_features, add_room, free_cells
 
 FP = FloorPlan()
 
@@ -242,3 +242,34 @@ def test_a_sheet_with_a_door_beside_a_new_room_is_not_bare_for_demands_through_d
     assert _grown(apart, base) == "bare, no door beside"
     assert _grown(add_features(apart, "window", [(11, 8)]), base) == ""
     assert _grown(base, base) == ""
+
+
+def test_a_kinds_cell_scores_are_shared_only_by_sheets_equal_in_what_the_demands_make_them_read() -> None:
+    """Door, window and furnishing cells are scored once per call for the sheets that agree on the parts the
+    score reads with the call's demands and door bonus (no doors without a "rooms with doors" bonus, no outside
+    features nobody looks for): each shared score equals the score made afresh on that sheet."""
+    reads: set[tuple[str, tuple[str, ...]]] = set()
+    checked = 0
+    for seed in ("shortcut-i", "shortcut-j", "shortcut-k", "shortcut-l", "shortcut-m", "shortcut-n"):
+        for s in _states(seed)[1::3]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            cands = [*_room_cands(ctx), *_feature_cands(ctx)]
+            cands += _with_two_doors(ctx, cands)
+            sheets = [ctx.board.sheet]
+            for cand in cands:
+                try:
+                    sheets.append(FP.run_steps(s, 0, cand.steps)[0].sheet)
+                except RulesError:
+                    continue
+            for kind in ("door", "window", "furnishing"):
+                reads.add((kind, _score_reads(ctx, kind)))
+                for sheet in sheets:
+                    free = free_cells(sheet, kind)
+                    fresh = _cell_scores(_context(FP, s, 0), sheet, kind, free)
+                    shared = _cell_scores(ctx, sheet, kind, free)
+                    assert {c: shared[c] for c in free} == fresh, kind
+                    checked += len(free)
+    assert checked > 5000
+    assert len({r for k, r in reads if k == "door"}) >= 3 and len({r for k, r in reads if k == "window"}) >= 2, reads

@@ -92,17 +92,51 @@ def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
     return out
 
 
-# The sheet parts each kind's cell score reads (water comes from the rooms and the outside features): a sheet
+# The sheet parts each kind's cell score may read (water comes from the rooms and the outside features): a sheet
 # that shares them, object for object, scores a cell the same, e.g. the doors of a roll's second die on each
-# sheet its windows leave.
+# sheet its windows leave. `_score_reads` keeps only those the call's demands and door bonus make it read.
 _SCORE_READS = {"door": ("rooms", "doors", "decks", "stones", "trees"),
                 "window": ("rooms", "windows", "decks", "stones", "trees"),
                 "furnishing": ("rooms", "furnishings")}
+_PART_OF = {"deck": "decks", "stone": "stones", "tree": "trees"}
+
+
+def _score_reads(ctx: _Ctx, kind: str) -> tuple[str, ...]:
+    """The parts of `_SCORE_READS` a ``kind`` cell's score reads with the call's demands, once per call: a door
+    reads the doors only for a "rooms with doors" bonus, and an outside feature only when a demand or the bonus
+    looks for it out of a door (a line of sight stops at trees); a window reads the windows only for the window
+    demands and the outside only for its views. Fewer parts: more sheets share a kind's scores."""
+    hit = ctx.cell_scores.get(("reads", kind))
+    if hit is None:
+        hit = ctx.cell_scores[("reads", kind)] = _reads_of(ctx, kind)
+    return hit
+
+
+def _reads_of(ctx: _Ctx, kind: str) -> tuple[str, ...]:
+    if kind == "furnishing":
+        return _SCORE_READS[kind]
+    parts = {"rooms"}
+    if kind == "door":
+        looks = {d.params["feature"] for d in ctx.demands if d.op == "door_onto"}
+        b = ctx.layout.door_bonus
+        if b is not None and b.op == "doored_rooms":
+            parts.add("doors")
+        elif b is not None:  # door_outside, door_line
+            looks |= {b.params["feature"], "tree"} if b.op == "door_line" else {b.params["feature"]}
+        parts |= {_PART_OF[f] for f in looks}
+    else:
+        if any(d.op in ("windows", "window_walls") for d in ctx.demands):
+            parts.add("windows")
+        for d in ctx.demands:
+            if d.op == "window_sees":  # a pool's water: the stones, and the trees and decks that may fill it
+                sees = d.params["sees"]
+                parts |= {"trees", "decks", "stones"} if sees == "pool" else {"trees", _PART_OF[sees]}
+    return tuple(p for p in _SCORE_READS[kind] if p in parts)
 
 
 def _cell_scores(ctx: _Ctx, sheet: Sheet, kind: str, free: list[Cell]) -> dict[Cell, float]:
-    """Each free cell's score for ``kind``, shared by the call's sheets with the same parts (`_SCORE_READS`)."""
-    parts = tuple(getattr(sheet, name) for name in _SCORE_READS[kind])
+    """Each free cell's score for ``kind``, shared by the call's sheets with the same parts (`_score_reads`)."""
+    parts = tuple(getattr(sheet, name) for name in _score_reads(ctx, kind))
     key = (kind, *map(id, parts))
     hit = ctx.cell_scores.get(key)
     if hit is None or any(a is not b for a, b in zip(hit[0], parts, strict=True)):  # kept alive: ids not reused

@@ -306,7 +306,19 @@ class Sheet:
     @cached_property
     def blocked_mask(self) -> int:
         """Room cells, feature cells and water: where nothing new goes."""
-        return self.room_mask | mask_of(self.features) | mask_of(self.water)
+        return self.room_mask | self.features_mask | mask_of(self.water)
+
+    @cached_property
+    def features_mask(self) -> int:
+        return mask_of(self.features)
+
+    @cached_property
+    def walls_mask(self) -> int:
+        return mask_of(self.walls)
+
+    @cached_property
+    def labels_mask(self) -> int:
+        return mask_of(self.labels)
 
     @cached_property
     def labels(self) -> frozenset[Cell]:
@@ -448,8 +460,48 @@ def add_room(sheet: Sheet, room: Room) -> Sheet:
     """The sheet with ``room`` drawn; raises when it breaks a placement rule (see the module docstring)."""
     _check_room_shape(room)
     _check_room_space(sheet, room)
-    return Sheet((*sheet.rooms, room), sheet.trees, sheet.doors, sheet.windows, sheet.furnishings, sheet.decks,
-                 sheet.stones)
+    new = Sheet((*sheet.rooms, room), sheet.trees, sheet.doors, sheet.windows, sheet.furnishings, sheet.decks,
+                sheet.stones)
+    _inherit(new, sheet, _ROOM_KEEPS)
+    _grow_rooms(new, sheet, room)
+    return new
+
+
+# The derived lookups (`Sheet`'s cached properties) a new sheet shares with the sheet it was drawn on, worked out
+# again for every candidate sheet the planner weighs otherwise. A room is never drawn on a feature or on water,
+# and a feature never on water: whatever is drawn (but stones) leaves the pools as they were, since an enclosed
+# region holding a room or a feature is no pool (`_pool_regions`) and a pool's water takes neither.
+_POOL_KEEPS = ("pool_regions", "water", "pool_of")
+_ROOM_PARTS = ("room_of", "room_mask", "labels", "walls", "labels_mask", "walls_mask")
+_ROOM_KEEPS = ("tree_of", "features", "features_mask", *_POOL_KEEPS)
+_FEATURE_KEEPS = {"tree": (*_ROOM_PARTS, *_POOL_KEEPS), "deck": (*_ROOM_PARTS, "tree_of", *_POOL_KEEPS),
+                  "stone": (*_ROOM_PARTS, "tree_of")}
+_INNER_KEEPS = (*_ROOM_PARTS, "tree_of", *_POOL_KEEPS)  # doors, windows, furnishings: inside rooms
+
+
+def _inherit(new: Sheet, old: Sheet, names: Iterable[str]) -> None:
+    """Give ``new`` the derived lookups ``names`` of ``old`` that ``old`` has worked out (equal on both)."""
+    have, put = old.__dict__, new.__dict__
+    for name in names:
+        if name in have:
+            put[name] = have[name]
+
+
+def _grow_rooms(new: Sheet, old: Sheet, room: Room) -> None:
+    """``new``'s room lookups from ``old``'s, ``new`` being ``old`` and ``room``: the same values (and, for
+    ``room_of``, the same order) as worked out afresh."""
+    have, put = old.__dict__, new.__dict__
+    if "room_of" in have:
+        put["room_of"] = {**have["room_of"], **dict.fromkeys(room.cells(), len(old.rooms))}
+    rect = rect_mask(room.x, room.y, room.w, room.h)
+    if "room_mask" in have:
+        put["room_mask"] = have["room_mask"] | rect
+    if "blocked_mask" in have:
+        put["blocked_mask"] = have["blocked_mask"] | rect
+    if "labels" in have:
+        put["labels"] = have["labels"] | {room.label}
+    if "walls" in have:
+        put["walls"] = have["walls"] | room.wall_cells()
 
 
 def start_spots(die: int) -> list[tuple[int, int, int, int]]:
@@ -575,29 +627,55 @@ def add_features(sheet: Sheet, kind: str, cells: Iterable[Cell]) -> Sheet:
 
 def _with(sheet: Sheet, kind: str, cells: list[Cell]) -> Sheet:
     if kind == "tree":
-        return Sheet(sheet.rooms, (*sheet.trees, *cells), sheet.doors, sheet.windows, sheet.furnishings,
-                     sheet.decks, sheet.stones)
-    field = {"door": "doors", "window": "windows", "furnishing": "furnishings", "deck": "decks", "stone": "stones"}
-    values = {f: getattr(sheet, f) for f in ("doors", "windows", "furnishings", "decks", "stones")}
-    values[field[kind]] = values[field[kind]] | frozenset(cells)
-    return Sheet(sheet.rooms, sheet.trees, **values)
+        new = Sheet(sheet.rooms, (*sheet.trees, *cells), sheet.doors, sheet.windows, sheet.furnishings,
+                    sheet.decks, sheet.stones)
+    else:
+        field = {"door": "doors", "window": "windows", "furnishing": "furnishings", "deck": "decks",
+                 "stone": "stones"}
+        values = {f: getattr(sheet, f) for f in ("doors", "windows", "furnishings", "decks", "stones")}
+        values[field[kind]] = values[field[kind]] | frozenset(cells)
+        new = Sheet(sheet.rooms, sheet.trees, **values)
+    _inherit(new, sheet, _FEATURE_KEEPS.get(kind, _INNER_KEEPS))
+    _grow_features(new, sheet, kind, cells)
+    return new
+
+
+def _grow_features(new: Sheet, old: Sheet, kind: str, cells: list[Cell]) -> None:
+    """``new``'s feature lookups from ``old``'s, ``new`` being ``old`` and one set of ``kind`` (for trees, their
+    anchors): the same values as worked out afresh (``features`` in another order, which no reader depends on)."""
+    have, put = old.__dict__, new.__dict__
+    drawn = [c for x, y in cells for c in rect_cells(x, y, TREE_SIZE, TREE_SIZE)] if kind == "tree" else cells
+    if "tree_of" in have and kind == "tree":
+        n = len(old.trees)
+        put["tree_of"] = {**have["tree_of"], **{c: n + i for i, (x, y) in enumerate(cells)
+                                                for c in rect_cells(x, y, TREE_SIZE, TREE_SIZE)}}
+    if "features" in have:
+        put["features"] = {**have["features"], **dict.fromkeys(drawn, kind)}
+    if "features_mask" in have:
+        put["features_mask"] = have["features_mask"] | mask_of(drawn)
+    if "blocked_mask" in have and kind != "stone":  # stones may make a pool, whose water blocks too
+        put["blocked_mask"] = have["blocked_mask"] | mask_of(drawn)
 
 
 def free_cells(sheet: Sheet, kind: str) -> list[Cell]:
     """The cells (scan order) where one feature of ``kind`` could go on its own; for trees, the anchors.
 
     Deck cells are listed when they are free outside cells, attached or not (see `features_fit_somewhere`).
+    Read off bit masks (the planner asks for every candidate sheet): walls, room cells or outside cells that hold
+    no label, feature or water.
     """
-    blocked = sheet.labels | sheet.features.keys() | sheet.water
     if kind in ("door", "window"):
-        return sorted((c for c in sheet.walls if c not in blocked), key=scan_key)
+        return cells_of(sheet.walls_mask & ~(sheet.labels_mask | sheet.features_mask))  # no water in a room
     if kind == "furnishing":
-        return sorted((c for c in sheet.room_of if c not in blocked), key=scan_key)
-    open_ = {c for c in ALL_CELLS if c not in blocked and c not in sheet.room_of}
+        return cells_of(sheet.room_mask & ~(sheet.labels_mask | sheet.features_mask))
+    open_ = FULL & ~sheet.blocked_mask
     if kind != "tree":
-        return sorted(open_, key=scan_key)
-    return [(x, y) for x, y in ALL_CELLS
-            if x + TREE_SIZE <= WIDTH and y + TREE_SIZE <= HEIGHT and rect_cells(x, y, TREE_SIZE, TREE_SIZE) <= open_]
+        return cells_of(open_)
+    run = open_ & (open_ >> 1) & (open_ >> 2) & _TREE_FITS  # three open cells across, not wrapping a row
+    return cells_of(run & (run >> WIDTH) & (run >> 2 * WIDTH))  # ... on three rows (none below the sheet)
+
+
+_TREE_FITS = mask_of((x, y) for y in range(HEIGHT) for x in range(WIDTH - TREE_SIZE + 1))
 
 
 def _trees_fit(anchors: list[Cell], count: int) -> bool:

@@ -1,0 +1,112 @@
+"""A sheet drawn on another takes the derived lookups it shares with it, and grows the ones a room or a set of
+features extends (issue 25: the planner weighs ~20 candidate sheets a decision, each derived afresh before); free
+cells are read off bit masks. Each answer equals the one a sheet built afresh from the same parts works out, on
+the sheets and the candidate rooms and feature sets of seeded bot games."""
+
+from __future__ import annotations
+
+from rules.base import RulesError
+from rules.floor_plan import FloorPlan
+from rules.floor_plan.notation import Step
+from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
+from rules.floor_plan.planner.rooms import _room_cands
+from rules.floor_plan.planner.search import _context
+from rules.floor_plan.sheet import (
+    ALL_CELLS,
+    FEATURE_KINDS,
+    HEIGHT,
+    TREE_SIZE,
+    WIDTH,
+    Cell,
+    Room,
+    Sheet,
+    add_features,
+    add_room,
+    free_cells,
+    rect_cells,
+    scan_key,
+)
+
+FP = FloorPlan()
+DERIVED = ("room_of", "room_mask", "blocked_mask", "features_mask", "walls_mask", "labels_mask", "labels", "walls",
+           "tree_of", "features", "pool_regions", "water", "pool_of")
+
+
+def _fresh(sheet: Sheet) -> Sheet:
+    return Sheet(sheet.rooms, sheet.trees, sheet.doors, sheet.windows, sheet.furnishings, sheet.decks, sheet.stones)
+
+
+def _long_free_cells(sheet: Sheet, kind: str) -> list[Cell]:
+    """The long way: sets of blocked cells, sorted."""
+    blocked = sheet.labels | sheet.features.keys() | sheet.water
+    if kind in ("door", "window"):
+        return sorted((c for c in sheet.walls if c not in blocked), key=scan_key)
+    if kind == "furnishing":
+        return sorted((c for c in sheet.room_of if c not in blocked), key=scan_key)
+    open_ = {c for c in ALL_CELLS if c not in blocked and c not in sheet.room_of}
+    if kind != "tree":
+        return sorted(open_, key=scan_key)
+    return [(x, y) for x, y in ALL_CELLS
+            if x + TREE_SIZE <= WIDTH and y + TREE_SIZE <= HEIGHT and rect_cells(x, y, TREE_SIZE, TREE_SIZE) <= open_]
+
+
+def _drawn(sheet: Sheet, step: Step) -> list[Sheet]:
+    """The sheets one candidate's main step draws, one part at a time, on ``sheet`` (its lookups all worked out)."""
+    out = []
+    try:
+        if step.verb == "room":
+            for r in step.rooms:
+                sheet = add_room(sheet, Room(r.type, r.x, r.y, r.w, r.h, r.label))
+                out.append(sheet)
+        elif step.verb in ("features", "doors"):
+            sets = [(FEATURE_KINDS[fs.die - 1], fs.cells) for fs in step.sets] if step.verb == "features" else [
+                ("door", step.cells)]
+            for kind, cells in sets:
+                sheet = add_features(sheet, kind, cells)
+                out.append(sheet)
+    except RulesError:
+        pass
+    return out
+
+
+def _states(seed: str) -> list[object]:
+    s, out = FP.new(1, {}, seed), []
+    while FP.outcome(s) is None:
+        out.append(s)
+        s, _ = FP.apply(s, 0, FP.bot_action(s, 0))
+    return out
+
+
+def test_a_sheet_drawn_on_another_derives_what_a_fresh_sheet_derives() -> None:
+    kinds: set[str] = set()
+    checked = 0
+    for seed in ("derived-a", "derived-b", "derived-c", "derived-d"):
+        for s in _states(seed)[1::2]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            cands = [*_room_cands(ctx), *_feature_cands(ctx)]
+            cands += _with_two_doors(ctx, cands)
+            for cand in cands:
+                sheet = ctx.board.sheet
+                for name in DERIVED:
+                    getattr(sheet, name)  # the parent's lookups worked out: the child takes or grows them
+                for step in cand.steps:
+                    for new in _drawn(sheet, step):
+                        fresh = _fresh(new)
+                        for name in DERIVED:
+                            assert getattr(new, name) == getattr(fresh, name), (name, cand.steps)
+                        for kind in ("door", "window", "furnishing", "tree", "deck", "stone"):
+                            assert free_cells(new, kind) == _long_free_cells(fresh, kind), kind
+                        checked += 1
+                        sheet = new
+                    kinds |= {step.verb} | ({FEATURE_KINDS[fs.die - 1] for fs in step.sets} if step.sets else set())
+    assert checked > 300
+    assert kinds >= {"room", "doors", "tree", "door", "window", "furnishing", "deck", "stone"}, kinds
+
+
+def test_free_cells_on_masks_are_the_free_cells_of_the_long_way() -> None:
+    for seed in ("derived-a", "derived-e"):
+        for s in _states(seed):
+            for kind in ("door", "window", "furnishing", "tree", "deck", "stone"):
+                assert free_cells(s.boards[0].sheet, kind) == _long_free_cells(_fresh(s.boards[0].sheet), kind)

@@ -23,7 +23,9 @@ from rules.floor_plan.planner.features import _cell_scores, _feature_cands, _sco
 from rules.floor_plan.planner.rooms import (
     _free_rects,
     _free_spots,
+    _kind_terms,
     _label,
+    _may_pass,
     _prescore_bound,
     _room_cands,
     _room_options,
@@ -46,7 +48,7 @@ from rules.floor_plan.planner.value import (
     _rooms_read,
     _stock,
 )
-from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Room, Sheet, add_features, add_room, free_cells
+from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Room, Sheet, add_features, add_room, cells_of, free_cells
 
 FP = FloorPlan()
 
@@ -129,8 +131,34 @@ def test_the_inline_room_scores_are_the_cheap_scores_bit_for_bit() -> None:
         sheet = ctx.board.sheet
         for dice in ((1, 6), (2, 2), (3, 4), (6, 5), s.roll):
             assert _room_options(ctx, sheet, dice, 60) == _long_options(ctx, sheet, dice, 60)
+            assert _room_options(ctx, sheet, dice, 1) == _long_options(ctx, sheet, dice, 1)  # sought above bars first
             checked += 1
     assert checked > 30
+
+
+def test_a_spot_the_wilds_bound_leaves_out_scores_at_most_the_bar() -> None:
+    """The Wild's room scan reads only the spots whose score may pass the bar (a bound from the rooms each spot
+    may line, by type): every spot it leaves out scores at most the bar, for each room type it weighs."""
+    skipped = 0
+    for s in _states("shortcut-c")[1::2] + _states("shortcut-f")[3::3]:
+        if s.phase == "setup" or s.roll is None:
+            continue
+        ctx = _context(FP, s, 0)
+        sheet = ctx.board.sheet
+        for dice in ((1, 6), (2, 2), (3, 4), (6, 5), s.roll):
+            a, b = dice
+            for w, h in {(a, b), (b, a)}:
+                kinds = [_kind_terms(ctx, sheet, t, w, h) for t in sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})]
+                free = _free_spots(sheet, w, h)
+                best = max((_room_prescore(ctx, sheet, t, x, y, w, h) for x, y in free for t, *_ in kinds),
+                           default=0.0)
+                for bar in (best - 3.0, best - 1.0, best - 0.3, best, best + 1.0):
+                    keep = set(cells_of(_may_pass(ctx, sheet, kinds, w, h, bar)))
+                    for x, y in free:
+                        if (x, y) not in keep:
+                            skipped += 1
+                            assert all(_room_prescore(ctx, sheet, t, x, y, w, h) <= bar for t, *_ in kinds)
+    assert skipped > 1000
 
 
 def test_the_wilds_rooms_are_those_that_beat_the_rolls_best_by_the_margin() -> None:

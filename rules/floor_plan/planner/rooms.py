@@ -20,7 +20,9 @@ from rules.floor_plan.sheet import (
     Sheet,
     add_room,
     cells_of,
+    grow,
     mask_of,
+    rect_mask,
     scan_key,
 )
 
@@ -163,12 +165,30 @@ def _draw(sheet: Sheet, spot: Spot) -> RoomDraw:
     return RoomDraw(x, y, w, h, t, _label(sheet, x, y, w, h))
 
 
+# The bars under the best bound at which the scan for one best room (Double a Room's second room) looks first.
+BEST_BARS = (1.5, 3.0)
+
+
 def _scored_spots(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above: float | None = None
                   ) -> list[tuple[float, Spot]]:
     """`_room_options` without the labels: the caller labels only the few rooms it keeps of the ``top``.
 
-    `_room_prescore` is worked out inline, term by term in its order (the same float sums): it runs for every
-    free spot of the roll, the bulk of a decision's room scan."""
+    The best room alone is first sought among the spots that may pass a bar below the best bound: when one
+    passes, the best overall passes (every spot left out scores at most the bar, less than it)."""
+    if top == 1 and above is None:
+        a, b = dice
+        types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
+        high = max(_prescore_bound(ctx, sheet, t, w, h) for t in types for w, h in {(a, b), (b, a)})
+        for drop in BEST_BARS:
+            if best := _spots_above(ctx, sheet, dice, 1, high - drop):
+                return best
+    return _spots_above(ctx, sheet, dice, top, above)
+
+
+def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above: float | None = None
+                 ) -> list[tuple[float, Spot]]:
+    """`_scored_spots` by one scan. `_room_prescore` is worked out inline, term by term in its order (the same
+    float sums): it runs for every free spot of the roll, the bulk of a decision's room scan."""
     a, b = dice
     types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
     grid = _grid_of(ctx, sheet)
@@ -178,7 +198,10 @@ def _scored_spots(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, abov
                  if above is None or _prescore_bound(ctx, sheet, t, w, h) > above]
         if not kinds:
             continue
-        for x, y in _free_spots(sheet, w, h):
+        free = _free_spot_mask(sheet, w, h)
+        if above is not None:
+            free &= _may_pass(ctx, sheet, kinds, w, h, above)
+        for x, y in cells_of(free):
             touching = _touching_on(grid, x, y, w, h)
             contact = min(sum(touching.values()), 8) * 0.12 + (0.0 if touching else -1.0)
             edge = 0.15 * ((x == 0) + (y == 0) + (x + w == WIDTH) + (y + h == HEIGHT))
@@ -215,8 +238,13 @@ _FITS_ACROSS = [0] + [mask_of((x, y) for y in range(HEIGHT) for x in range(WIDTH
 
 
 def _free_spots(sheet: Sheet, w: int, h: int) -> list[Cell]:
-    """`_free_rects` on bit masks: a spot is free when the cell and the next ``w - 1`` to its right are free
-    (the run), in it and the next ``h - 1`` rows down; same spots, same (scan) order."""
+    """`_free_rects` on bit masks: same spots, same (scan) order."""
+    return cells_of(_free_spot_mask(sheet, w, h))
+
+
+def _free_spot_mask(sheet: Sheet, w: int, h: int) -> int:
+    """The free spots (top-left cells) of a ``w``×``h`` room as a mask: a spot is free when the cell and the next
+    ``w - 1`` to its right are free (the run), in it and the next ``h - 1`` rows down."""
     free = FULL & ~sheet.blocked_mask
     run = free
     for i in range(1, w):
@@ -225,7 +253,71 @@ def _free_spots(sheet: Sheet, w: int, h: int) -> list[Cell]:
     spots = run
     for j in range(1, h):
         spots &= run >> (j * WIDTH)  # rows below the sheet shift in as 0: no spot hangs off the bottom
-    return cells_of(spots)
+    return spots
+
+
+def _lining(mask: int, w: int, h: int) -> int:
+    """The spots whose ``w``×``h`` rectangle holds a cell of ``mask`` (a spot's rectangle lines a room when it
+    holds a cell next to it). Bits shifted across a row's end land on columns no such room may start on."""
+    across = mask
+    for i in range(1, w):
+        across |= mask >> i
+    out = across
+    for j in range(1, h):
+        out |= across >> (j * WIDTH)
+    return out
+
+
+def _halos(ctx: _Ctx, sheet: Sheet) -> list[tuple[str, int, int]]:
+    """(room type, its number of rooms, the cells next to them) per room type on the sheet, once per call."""
+    hit = ctx.grids.get(("halos", id(sheet)))
+    if hit is None or hit[0] is not sheet:
+        out = []
+        for t in sorted({r.type for r in sheet.rooms}):
+            rooms = [r for r in sheet.rooms if r.type == t]
+            cells = 0
+            for r in rooms:
+                cells |= rect_mask(r.x, r.y, r.w, r.h)
+            out.append((t, len(rooms), grow(cells) & ~cells))
+        hit = ctx.grids[("halos", id(sheet))] = (sheet, out)
+    return hit[1]
+
+
+def _may_pass(ctx: _Ctx, sheet: Sheet, kinds: list[tuple[str, float, list[float], tuple[float, ...]]], w: int,
+              h: int, above: float) -> int:
+    """The spots where some kind's `_room_prescore` may pass ``above``; every other spot scores at most it (the
+    Wild's rooms are kept only above the roll's best plus a margin: most spots are far below, and this bound
+    skips them without reading their neighbours). A spot's score is at most its type's wish and shape, the most
+    contact (0.96), two edges (0.3) and the pair weight of every room of each type whose rooms it may line; one
+    that lines no room scores its wish and shape, -1.0 and its edges."""
+    lines = [(t, n, _lining(halo, w, h)) for t, n, halo in _halos(ctx, sheet)]
+    near = 0
+    for _, _, m in lines:
+        near |= m
+    out = 0
+    for t, wanted, _, shape in kinds:
+        base = wanted + sum(shape) + 0.15 * 2 + 1e-6  # the margin covers the float sums' order
+        if base - 1.0 > above:
+            out |= ~near & FULL
+        weights = []
+        for o, n, m in lines:
+            pair = ctx.pair_want.get((t, o))
+            if pair is None:
+                pair = ctx.pair_want[(t, o)] = _pair_want(ctx, t, o)
+            weights.append((n * pair, m))
+        out |= _heavy(weights, above - base - 0.96, near)
+    return out
+
+
+def _heavy(weights: list[tuple[float, int]], need: float, within: int) -> int:
+    """The cells of ``within`` whose weights (the sum over the masks holding them, each weight >= 0) may
+    exceed ``need``: the cells of every set of masks whose weights together do."""
+    if need < 0:
+        return within
+    if not weights:
+        return 0
+    (weight, mask), rest = weights[0], weights[1:]
+    return _heavy(rest, need - weight, within & mask) | _heavy(rest, need, within)
 
 
 def _grid_of(ctx: _Ctx, sheet: Sheet) -> list[int]:

@@ -112,24 +112,28 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
     return out
 
 
-# A card's placements by (kinds in hand, card token): what the last action did not touch is listed as before. Where
-# a Jutsu fits reads only the card's contents (its board, Jutsu and ninjas), the map's land and Challenge 6: the
-# token (`quick.position`).
-_PLACEMENTS: OrderedDict[tuple[tuple[str, ...], int], tuple[str, ...]] = OrderedDict()
-_PLACEMENTS_SIZE = 2048  # (hand, card) pairs: a long turn has ~250
+# A card's placements of one kind by (kind, card token): what the last action did not touch is listed as before.
+# Where a Jutsu fits reads only the card's contents (its board, Jutsu and ninjas), the map's land and Challenge 6:
+# the token (`quick.position`). Keyed by kind, not by the whole hand: a placement changes the hand, and the other
+# kinds' lists on the cards it did not touch stay good.
+_PLACEMENTS: OrderedDict[tuple[str, int], tuple[str, ...]] = OrderedDict()
+_PLACEMENTS_SIZE = 4096  # (kind, card) pairs: a long turn has a few hundred
 _LOCK = threading.Lock()
 
 
-def _placements(pos: Position, card: int, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    key = (kinds, pos.tokens[card])
-    found = _PLACEMENTS.get(key)
-    if found is None:
-        found = tuple(a for kind in kinds for a in card_placements(pos, card, kind))
-        with _LOCK:
-            _PLACEMENTS[key] = found
-            while len(_PLACEMENTS) > _PLACEMENTS_SIZE:
-                _PLACEMENTS.popitem(last=False)
-    return found
+def _placements(pos: Position, card: int, kinds: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for kind in kinds:
+        key = (kind, pos.tokens[card])
+        found = _PLACEMENTS.get(key)
+        if found is None:
+            found = card_placements(pos, card, kind)
+            with _LOCK:
+                _PLACEMENTS[key] = found
+                while len(_PLACEMENTS) > _PLACEMENTS_SIZE:
+                    _PLACEMENTS.popitem(last=False)
+        out += found
+    return out
 
 
 def card_placements(pos: Position, card: int, kind: str) -> tuple[str, ...]:

@@ -641,8 +641,10 @@ def arrange(w: Work, reset: Reset, flat: bool = False) -> None:
     land = [sp for sp in w.lay.spaces(card) if is_land(w.s, w.lay, sp)]
     best = None
     if reset.kinds and reset.board is not None and not flat:
+        # the Jutsu's two spreads read only the card's land, not the board's side or turn: spread once, not 8 times
+        spreads = [_spread(_Dry(w), reset.kinds, land, w.next_piece, widest) for widest in (True, False)]
         for back, turns in itertools.product((False, True), range(4)):
-            trial = _try_arrangement(w, reset, Board(card, reset.board, back, turns), land)
+            trial = _try_arrangement(w, reset, Board(card, reset.board, back, turns), spreads)
             if trial is not None and (best is None or trial[0] > best[0]):
                 best = trial
     if best is not None:
@@ -683,14 +685,14 @@ def _spread(w: Work, kinds: tuple[str, ...], land: list[Space], first: int, wide
     slots = [(sp, off) for off in ("c", "nw", "se", "ne", "sw") for sp in order]
     out: list[Piece] = []
     for kind in kinds:
+        shape = KIND_SHAPE[kind]
         for sp, off in slots:
-            shape = KIND_SHAPE[kind]
             point = statics.jutsu_position(sp, shape, off)
-            foot = statics.footprint(shape, point)
-            if w.s.options.has(6) and any(p.space == sp for p in out):
+            here = [p for p in out if p.space == sp]
+            if here and w.s.options.has(6):
                 continue
-            if any(p.space == sp and statics.overlaps(foot, statics.footprint(KIND_SHAPE[p.kind], p.point))
-                   for p in out):
+            if here and any(statics.overlaps(statics.footprint(shape, point),
+                                             statics.footprint(KIND_SHAPE[p.kind], p.point)) for p in here):
                 continue
             out.append(Piece(first + len(out), kind, sp, "ground", point[0], point[1]))
             break
@@ -699,7 +701,7 @@ def _spread(w: Work, kinds: tuple[str, ...], land: list[Space], first: int, wide
     return out
 
 
-def _try_arrangement(w: Work, reset: Reset, board: Board, land: list[Space]
+def _try_arrangement(w: Work, reset: Reset, board: Board, spreads: list[list[Piece]]
                      ) -> tuple[float, Board, list[Piece], dict[int, tuple[Space, float, float]]] | None:
     centre = w.lay.centre(board.card)
     spots: dict[int, tuple[Space, float, float]] = {}
@@ -713,8 +715,7 @@ def _try_arrangement(w: Work, reset: Reset, board: Board, land: list[Space]
         spots[seat] = (sp, sp[0] + 0.5, sp[1] + 0.5)
     loads = [((x, y), PHYSICS.ninja_weight) for _, x, y in spots.values()]
     best = None
-    for widest in (True, False):  # few Jutsu stand best in the middle, many spread wide
-        pieces = _spread(_Dry(w), reset.kinds, land, w.next_piece, widest)
+    for pieces in spreads:  # widest first, then from the middle: few Jutsu stand best in the middle, many wide
         bal = statics.balance(centre, [(KIND_SHAPE[p.kind], p.point) for p in pieces], loads)
         if bal.stable and (best is None or bal.margin > best[0]):
             best = (bal.margin, board, pieces, spots)

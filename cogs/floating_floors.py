@@ -61,6 +61,7 @@ DRAFT_TEMPLATE = (rf"{GAME}:(?P<kind>add|nudge|commit):(?P<table>[0-9]+):(?P<ver
 NUDGES = tuple(o for o in statics.OFFSETS if o != "c")
 SELECT_VERBS = {"step": ("move", "stand"), "put": ("place",), "lay": ("board",), "grab": ("take",),
                 "home": ("chakra",)}
+VERB_KIND = {verb: kind for kind, verbs in SELECT_VERBS.items() for verb in verbs}
 STYLES = {"end": discord.ButtonStyle.danger, "claim": discord.ButtonStyle.success,
           "reset": discord.ButtonStyle.primary, "hand": discord.ButtonStyle.secondary,
           "plain": discord.ButtonStyle.secondary, "draft": discord.ButtonStyle.secondary}
@@ -141,8 +142,9 @@ class FloatingFloorsSurface(GameSurface):
         if any(a.startswith("place ") for a in actions):  # several at once, or a placement with a chosen nudge
             items.append(FloatingFloorsButton.make("draft", table, locale))
         items += self.image_items(table, locale)
+        groups = by_kind(actions)
         for kind in ("home", "grab", "step", "put", "lay"):
-            options = select_options(table, actions, kind, locale)
+            options = select_options(table, groups.get(kind, []), kind, locale)
             if options:
                 items.append(ActionSelect.make(kind, table, options, locale))
         return items
@@ -229,6 +231,17 @@ async def answer_whatif(ctx: Any, table: Table, action: str, locale: str) -> Non
 
 
 # --- select options --------------------------------------------------------------------------------------
+
+
+def by_kind(actions: list[str]) -> dict[str, list[str]]:
+    """The actions grouped by the select that offers them, in one pass: a turn's surface is built after every
+    action, from a few hundred legal actions, and five selects each filtering all of them cost more than it."""
+    out: dict[str, list[str]] = {}
+    for action in actions:
+        kind = VERB_KIND.get(action.partition(" ")[0])
+        if kind is not None:
+            out.setdefault(kind, []).append(action)
+    return out
 
 
 def select_options(table: Table, actions: list[str], kind: str, locale: str) -> list[discord.SelectOption]:

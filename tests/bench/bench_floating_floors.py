@@ -42,9 +42,11 @@ def _ms(fn: object, *args: object) -> float:
 
 
 def _previews(state: object, seat: int) -> None:
-    actions = RULES.legal_actions(state, seat)
+    groups: dict[str, list[str]] = {}  # by verb, in one pass, as the surface groups them (`by_kind`)
+    for action in RULES.legal_actions(state, seat):
+        groups.setdefault(action.partition(" ")[0], []).append(action)
     for verb in SELECTS:
-        for action in [a for a in actions if a.split()[0] == verb][:MAX_OPTIONS]:
+        for action in groups.get(verb, [])[:MAX_OPTIONS]:
             preview(state, seat, action)
 
 

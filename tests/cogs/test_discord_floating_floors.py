@@ -217,3 +217,27 @@ def test_a_typed_move_of_several_placements_passes_the_chat_filter() -> None:
 
     assert GENERIC.maybe_move("place bs i1 + place bt i2 e + move g1")
     assert not GENERIC.maybe_move("I think we should all place our squares over there")
+
+
+def test_each_select_offers_exactly_the_actions_of_its_verbs() -> None:
+    """The selects are built from one grouping pass (`by_kind`): each kind gets the actions whose verb it offers,
+    in the legal list's order, and no action lands in two selects."""
+    from cogs.floating_floors import SELECT_VERBS, by_kind
+    from engine.core import new_game_options
+    from rules.floating_floors.game import FloatingFloors
+
+    rules = FloatingFloors()
+    state = rules.new(3, new_game_options(rules, {}), "select-groups")
+    seen_kinds: set[str] = set()
+    for _ in range(120):
+        if state.phase == "over":
+            break
+        actions = rules.legal_actions(state, state.current)
+        groups = by_kind(actions)
+        for kind, verbs in SELECT_VERBS.items():
+            assert groups.get(kind, []) == [a for a in actions if a.split()[0] in verbs], (kind, state.turn)
+        assert sum(map(len, groups.values())) == sum(1 for a in actions if a.split()[0] in
+                                                      {v for vs in SELECT_VERBS.values() for v in vs})
+        seen_kinds |= set(groups)
+        state, _ = rules.apply(state, state.current, rules.bot_action(state, state.current))
+    assert {"grab", "step", "put"} <= seen_kinds  # the walk reached the selects that matter

@@ -17,9 +17,17 @@ from itertools import pairwise
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
-from rules.floor_plan.notation import RoomDraw
+from rules.floor_plan.notation import RoomDraw, Step
 from rules.floor_plan.planner.context import _Ctx
-from rules.floor_plan.planner.features import _cell_scores, _feature_cands, _score_reads, _with_two_doors
+from rules.floor_plan.planner.features import (
+    _best_doors,
+    _cell_scores,
+    _cell_sets,
+    _feature_cands,
+    _nearest,
+    _score_reads,
+    _with_two_doors,
+)
 from rules.floor_plan.planner.rooms import (
     _free_rects,
     _free_spots,
@@ -47,8 +55,21 @@ from rules.floor_plan.planner.value import (
     _progress_of,
     _rooms_read,
     _stock,
+    _used,
 )
-from rules.floor_plan.sheet import NEIGHBOURS, ROOM_TYPES, Room, Sheet, add_features, add_room, cells_of, free_cells
+from rules.floor_plan.sheet import (
+    NEIGHBOURS,
+    ROOM_TYPES,
+    Cell,
+    Room,
+    Sheet,
+    add_features,
+    add_room,
+    cells_of,
+    free_cells,
+    mask_of,
+    scan_key,
+)
 
 FP = FloorPlan()
 
@@ -301,3 +322,61 @@ def test_a_kinds_cell_scores_are_shared_only_by_sheets_equal_in_what_the_demands
                     checked += len(free)
     assert checked > 5000
     assert len({r for k, r in reads if k == "door"}) >= 3 and len({r for k, r in reads if k == "window"}) >= 2, reads
+
+
+def test_the_two_doors_retry_draws_on_the_board_its_candidate_left_what_the_steps_draw() -> None:
+    """The Two Doors retry of the best few candidates draws its doors on the board each candidate's scoring left
+    (the steps run once), choosing the first of the door sets: the same board as running all the steps afresh."""
+    checked = 0
+    for seed in ("shortcut-o", "shortcut-p", "shortcut-q", "shortcut-r", "shortcut-s"):
+        for s in _states(seed)[2:]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            if ctx.board.open_bonus("two_doors") is None:
+                continue
+            cands = [*_room_cands(ctx), *_feature_cands(ctx)][:6]
+            for cand in cands[::2]:
+                cand.after = FP.run_steps(s, 0, cand.steps)[0]  # as scored; the others run their steps here
+            for cand in _with_two_doors(ctx, cands):
+                assert cand.after == FP.run_steps(s, 0, cand.steps)[0]
+                base = FP.run_steps(s, 0, cand.steps[:-1])[0].sheet
+                assert list(cand.steps[-1].cells) == sorted(_cell_sets(ctx, base, "door", 2)[0], key=scan_key)
+                assert _best_doors(ctx, base) == _cell_sets(ctx, base, "door", 2)[0]
+                checked += 1
+    assert checked > 20
+
+
+def _long_nearest(within: set[Cell], need: list[Cell], k: int) -> list[Cell]:
+    """The long way: sorted by the least Manhattan distance to a needed cell, then scan order."""
+    return sorted(within, key=lambda c: (min(abs(c[0] - n[0]) + abs(c[1] - n[1]) for n in need) if need else 0,
+                                         scan_key(c)))[:k]
+
+
+def test_spare_stones_are_the_free_cells_nearest_the_ring_in_scan_order() -> None:
+    pick = random.Random("nearest")
+    cells = [(x, y) for y in range(13) for x in range(17)]
+    for _ in range(300):
+        within = set(pick.sample(cells, pick.randint(0, 120)))
+        need = sorted(pick.sample(sorted(set(cells) - within), pick.randint(0, 8)), key=scan_key)
+        k = pick.randint(1, 12)
+        assert _nearest(mask_of(within), mask_of(need), k) == _long_nearest(within, need, k)
+
+
+def test_the_tokens_used_per_demand_are_shared_by_boards_with_the_same_claims() -> None:
+    """The claims, the end test and the evaluation of every candidate ask which tokens each demand has used:
+    worked out once per claims tuple in a call, the same as the board's own answer after claims or none."""
+    checked = 0
+    for s in _states("shortcut-t")[8:]:
+        if s.roll is None:
+            continue
+        ctx = _context(FP, s, 0)
+        board = ctx.board
+        for d in ctx.demands * 2:
+            assert _used(ctx, board) == board.used_by_demand()
+            try:
+                board = FP._claim(s, board, Step("claim", demand=d.id))
+            except RulesError:
+                continue
+            checked += 1
+    assert checked > 5

@@ -44,6 +44,7 @@ class _Cand:
     key: str  # diversity key: what kind of move (room type, feature kinds, ...)
     spot: Cell | None = None
     cost: float = 0.0
+    after: Board | None = None  # the board its steps leave, once known (`search._score_into` runs them)
 
 
 @dataclass
@@ -59,7 +60,8 @@ class _Ctx:
     shape_want: dict[tuple[str, int, int], tuple[float, ...]] = field(default_factory=dict)  # memo of rooms._shape_want
     stocks: dict[Any, Any] = field(default_factory=dict)  # value._stock shared by candidates with the same parts
     cell_scores: dict[Any, Any] = field(default_factory=dict)  # features._cell_scores per kind and sheet parts
-    grids: dict[int, Any] = field(default_factory=dict)  # rooms._grid_of: id(sheet) -> (sheet, its grid)
+    grids: dict[Any, Any] = field(default_factory=dict)  # rooms._grid_of, rooms._halos: per sheet
+    used: dict[int, Any] = field(default_factory=dict)  # value._used: id(claims) -> (claims, used by demand)
     room_evals: int = ROOM_EVALS  # room spots fully evaluated (SUGGEST_ROOM_EVALS when a list is asked for)
 
     @property

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 import math
 
 from rules.base import RulesError
@@ -21,6 +20,7 @@ from rules.floor_plan.sheet import (
     add_features,
     cells_of,
     free_cells,
+    grow,
     mask_of,
     scan_key,
 )
@@ -385,14 +385,26 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
         if len(need) > count:
             chosen = need[:count]
         else:
-            chosen = list(need)
-            spare = heapq.nsmallest(count - len(chosen), free - set(chosen), key=lambda c: (min(
-                abs(c[0] - n[0]) + abs(c[1] - n[1]) for n in need) if need else 0, scan_key(c)))  # = sorted[:k]
-            chosen += spare
+            chosen = list(need) + _nearest(free_mask & ~mask_of(need), mask_of(need), count - len(need))
         if len(chosen) == count and chosen not in out:
             out.append(chosen)
         if len(out) >= FEATURE_VARIANTS:
             break
+    return out
+
+
+def _nearest(within: int, need: int, k: int) -> list[Cell]:
+    """The ``k`` cells of ``within`` nearest to ``need`` (Manhattan distance; the first in scan order when none is
+    needed), ties in scan order: the rings of cells one step further out, grown on masks (on the sheet, a
+    shortest path of steps is as long as the Manhattan distance)."""
+    if not need:
+        return cells_of(within)[:k]
+    out: list[Cell] = []
+    reached, ring = need, need
+    while len(out) < k and ring:
+        out += cells_of(ring & within)[:k - len(out)]
+        grown = grow(reached)
+        reached, ring = grown, grown & ~reached
     return out
 
 
@@ -425,16 +437,29 @@ def _pool_want(ctx: _Ctx, size: int) -> float:
 
 
 def _with_two_doors(ctx: _Ctx, best: list[_Cand]) -> list[_Cand]:
+    """The best few candidates again with the Two Doors bonus: the best two doors (`_cell_sets`' first set) drawn
+    on the board each leaves (kept from its scoring: the steps run once), as the rules' `_doors` step would."""
     if ctx.board.open_bonus("two_doors") is None:
         return []
     out = []
     for cand in best:
         try:
-            after, _ = ctx.game.run_steps(ctx.s, ctx.seat, cand.steps)
+            after = cand.after or ctx.game.run_steps(ctx.s, ctx.seat, cand.steps)[0]
+            cells = _best_doors(ctx, after.sheet)
+            if cells is None:
+                continue
+            doors = Step("doors", cells=tuple(sorted(cells, key=scan_key)))
+            drawn = ctx.game._doors(after, doors)
         except RulesError:
-            continue
-        sets = _cell_sets(ctx, after.sheet, "door", 2)
-        if sets:
-            doors = Step("doors", cells=tuple(sorted(sets[0], key=scan_key)))
-            out.append(_Cand((*cand.steps, doors), cand.key + "+doors", cand.spot, cand.cost + BONUS_COST))
+            continue  # as the steps with the doors would be refused
+        out.append(_Cand((*cand.steps, doors), cand.key + "+doors", cand.spot, cand.cost + BONUS_COST, drawn))
     return out
+
+
+def _best_doors(ctx: _Ctx, sheet: Sheet) -> list[Cell] | None:
+    """The first of `_cell_sets` for two doors (the best-scored free wall cells, spread), without the others."""
+    free = free_cells(sheet, "door")
+    if len(free) < 2:
+        return None
+    scores = _cell_scores(ctx, sheet, "door", free)
+    return _spread(sorted(free, key=lambda c: (-scores[c], scan_key(c))), 2, "door")

@@ -44,10 +44,13 @@ def suggest(game: PlanRules, s: State, seat: int, limit: int = 4) -> list[Sugges
 
 
 def _score_into(ctx: _Ctx, cand: _Cand, scored: list[tuple[float, int, str, _Cand]]) -> None:
-    try:
-        after, _ = ctx.game.run_steps(ctx.s, ctx.seat, cand.steps)
-    except RulesError:
-        return
+    after = cand.after
+    if after is None:
+        try:
+            after, _ = ctx.game.run_steps(ctx.s, ctx.seat, cand.steps)
+        except RulesError:
+            return
+        cand.after = after  # the Two Doors retry of the best few draws its doors on it
     f = dm.facts_of(after.sheet)  # claims change no geometry: one Facts serves the claims and the evaluation
     _adopt_base(f, ctx.board.sheet)
     claims, points, board = _claim_plan(ctx, after, f)

@@ -175,7 +175,7 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
     steps: list[Step] = []
     points = 0
     while None in board.notes:
-        used = board.used_by_demand()
+        used = _used(ctx, board)
         # a demand is claimable when it has a witness: a stock above 0 (memoised, and asked again below)
         opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset()), ctx.stocks, ctx.board.sheet) > 0]
         if not opts:
@@ -195,6 +195,15 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
     return steps, points, board
 
 
+def _used(ctx: _Ctx, board: Board) -> dict[str, frozenset[str]]:
+    """``board.used_by_demand()``, once per claims tuple in a call: the candidates' boards keep the seat's claims
+    (the same tuple) until they claim, and the claims, the end test and the evaluation each ask."""
+    hit = ctx.used.get(id(board.claims))
+    if hit is None or hit[0] is not board.claims:  # the tuple itself (kept alive here), not a reused id
+        hit = ctx.used[id(board.claims)] = (board.claims, board.used_by_demand())
+    return hit[1]
+
+
 def _last_round(ctx: _Ctx) -> bool:
     """Whether the game ends when this round closes whatever the seat does: claim all there is."""
     s = ctx.s
@@ -203,7 +212,7 @@ def _last_round(ctx: _Ctx) -> bool:
 
 def _banked(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
     """Points of the claims the sheet holds unclaimed (demand by demand), best first."""
-    used = board.used_by_demand()
+    used = _used(ctx, board)
     out: list[int] = []
     for d in ctx.demands:
         out += [d.points] * _stock(f, d, used.get(d.id, frozenset()), ctx.stocks, ctx.board.sheet)
@@ -230,7 +239,7 @@ def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
     """The sheet's worth beyond the claims made: banked claims that fit the open notes, progress toward the
     demands, Door Bonus instances, and a little for free space."""
     sheet = board.sheet
-    used = board.used_by_demand()
+    used = _used(ctx, board)
     open_notes = board.notes.count(None)
     banked: list[int] = []
     progress = 0.0

@@ -28,6 +28,7 @@ from rules.floating_floors.statics import (
     signed_margin,
     support_polygon,
 )
+from rules.floating_floors.statics import _hull_margin as _hull_margin
 
 B: Point = (1.5, 1.5)
 NINJA, JUTSU = 3.0, 1.0
@@ -272,3 +273,18 @@ def test_margin_sign_agrees_with_shapely_covers(supports: list, point: Point) ->
         assert covered
     if margin < 0:
         assert not covered
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SUPPORT, min_size=1, max_size=5), st.tuples(COORD, COORD))
+def test_the_balance_checks_margin_is_geos_margin_to_the_bit(supports: list, point: Point) -> None:
+    """`balance` reads a support polygon's margin in plain floats (`_hull_margin`): the same value as the GEOS
+    distance and cover test of `signed_margin`, bit for bit, so no check stands or falls differently."""
+    hull = support_polygon([footprint(shape, at) for shape, at in supports])
+    assert _hull_margin(hull, point) == signed_margin(hull, point)
+
+
+def test_the_plain_margin_falls_back_to_geos_for_a_point_a_segment_and_collinear_corners() -> None:
+    for hull, point in [(((1.0, 1.0),), (1.5, 1.5)), (((1.0, 1.0), (2.0, 1.0)), (1.5, 1.2)),
+                        (((1.0, 1.0), (1.5, 1.0), (2.0, 1.0)), (1.5, 1.0))]:
+        assert _hull_margin(hull, point) == signed_margin(hull, point) <= 0  # nothing has an inside

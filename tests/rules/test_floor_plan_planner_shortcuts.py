@@ -23,9 +23,13 @@ from rules.floor_plan.planner.features import (
     _best_doors,
     _cell_scores,
     _cell_sets,
+    _door_score,
+    _door_scores_kept,
     _feature_cands,
+    _furn_score,
     _nearest,
     _score_reads,
+    _window_score,
     _with_two_doors,
 )
 from rules.floor_plan.planner.rooms import (
@@ -296,10 +300,11 @@ def test_a_sheet_with_a_door_beside_a_new_room_is_not_bare_for_demands_through_d
 def test_a_kinds_cell_scores_are_shared_only_by_sheets_equal_in_what_the_demands_make_them_read() -> None:
     """Door, window and furnishing cells are scored once per call for the sheets that agree on the parts the
     score reads with the call's demands and door bonus (no doors without a "rooms with doors" bonus, no outside
-    features nobody looks for): each shared score equals the score made afresh on that sheet."""
+    features nobody looks for), and a room candidate's sheet keeps the seat's sheet's door scores away from its
+    new room: each shared or kept score equals the score made afresh on that sheet."""
     reads: set[tuple[str, tuple[str, ...]]] = set()
-    checked = 0
-    for seed in ("shortcut-i", "shortcut-j", "shortcut-k", "shortcut-l", "shortcut-m", "shortcut-n"):
+    checked = kept = 0
+    for seed in ("shortcut-i", "shortcut-j", "shortcut-k", "shortcut-door-5", "shortcut-door-19", "shortcut-n"):
         for s in _states(seed)[1::3]:
             if s.roll is None:
                 continue
@@ -316,11 +321,13 @@ def test_a_kinds_cell_scores_are_shared_only_by_sheets_equal_in_what_the_demands
                 reads.add((kind, _score_reads(ctx, kind)))
                 for sheet in sheets:
                     free = free_cells(sheet, kind)
-                    fresh = _cell_scores(_context(FP, s, 0), sheet, kind, free)
+                    score = {"door": _door_score, "window": _window_score, "furnishing": _furn_score}[kind]
+                    fresh = {c: score(_context(FP, s, 0), sheet, c) for c in free}
                     shared = _cell_scores(ctx, sheet, kind, free)
                     assert {c: shared[c] for c in free} == fresh, kind
+                    kept += len(_door_scores_kept(ctx, sheet)) if kind == "door" and sheet is not sheets[0] else 0
                     checked += len(free)
-    assert checked > 5000
+    assert checked > 5000 and kept > 1000, (checked, kept)
     assert len({r for k, r in reads if k == "door"}) >= 3 and len({r for k, r in reads if k == "window"}) >= 2, reads
 
 
@@ -380,3 +387,22 @@ def test_the_tokens_used_per_demand_are_shared_by_boards_with_the_same_claims() 
                 continue
             checked += 1
     assert checked > 5
+
+
+def test_door_scores_kept_on_a_room_candidate_hold_for_lines_of_sight_too() -> None:
+    """Under a "door in line with a tree" bonus a door's score reads the cells in line beyond it, which a new
+    room may block: the kept scores still equal those made afresh, for many room spots of each roll."""
+    checked = 0
+    for seed in ("shortcut-door-5", "shortcut-door-19", "shortcut-door-20"):
+        for s in _states(seed)[2::2]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            assert ctx.layout.door_bonus is not None and ctx.layout.door_bonus.op == "door_line"
+            for _, rd in _room_options(ctx, ctx.board.sheet, s.roll, 40):
+                sheet = add_room(ctx.board.sheet, Room(rd.type, rd.x, rd.y, rd.w, rd.h, rd.label))
+                free = free_cells(sheet, "door")
+                fresh = {c: _door_score(_context(FP, s, 0), sheet, c) for c in free}
+                assert {c: v for c, v in _cell_scores(ctx, sheet, "door", free).items() if c in fresh} == fresh
+                checked += 1
+    assert checked > 100

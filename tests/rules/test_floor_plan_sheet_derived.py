@@ -1,9 +1,12 @@
 """A sheet drawn on another takes the derived lookups it shares with it, and grows the ones a room or a set of
 features extends (issue 25: the planner weighs ~20 candidate sheets a decision, each derived afresh before); free
-cells are read off bit masks. Each answer equals the one a sheet built afresh from the same parts works out, on
-the sheets and the candidate rooms and feature sets of seeded bot games."""
+cells are read off bit masks, and a set of features whose cells are all free is accepted on masks at once. Each
+answer equals the one a sheet built afresh from the same parts (or the cell-by-cell checks) works out, on the
+sheets and the candidate rooms and feature sets of seeded bot games."""
 
 from __future__ import annotations
+
+import random
 
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
@@ -20,6 +23,9 @@ from rules.floor_plan.sheet import (
     Cell,
     Room,
     Sheet,
+    _check_cells,
+    _unattached_decks,
+    _with,
     add_features,
     add_room,
     free_cells,
@@ -110,3 +116,47 @@ def test_free_cells_on_masks_are_the_free_cells_of_the_long_way() -> None:
         for s in _states(seed):
             for kind in ("door", "window", "furnishing", "tree", "deck", "stone"):
                 assert free_cells(s.boards[0].sheet, kind) == _long_free_cells(_fresh(s.boards[0].sheet), kind)
+
+
+def _long_add(sheet: Sheet, kind: str, cells: list[Cell]) -> Sheet:
+    """The long way: every cell checked one by one, then the decks' attachment."""
+    _check_cells(sheet, kind, cells)
+    if kind == "deck" and (loose := _unattached_decks(sheet, cells)):
+        raise RulesError("fp.sheet.deck_unattached", cell=loose[0])
+    return _with(sheet, kind, cells)
+
+
+def _outcome(fn: object, sheet: Sheet, kind: str, cells: list[Cell]) -> object:
+    try:
+        return fn(sheet, kind, cells)  # type: ignore[operator]
+    except RulesError as e:
+        return e.msg.key if e.msg.key == "fp.sheet.deck_unattached" else (e.msg.key, e.msg.params)
+
+
+def test_a_set_of_features_is_accepted_or_refused_as_the_cell_by_cell_checks_decide() -> None:
+    """Sets of free cells, of cells anywhere, repeated cells and cells off the sheet, for every kind: the mask
+    check accepts exactly the sets the cell-by-cell checks accept (the same sheet), and a refused set raises the
+    error those checks name."""
+    pick = random.Random("sets")
+    accepted = refused = 0
+    for s in _states("derived-f")[1::2]:
+        sheet = s.boards[0].sheet
+        for kind in ("door", "window", "furnishing", "tree", "deck", "stone"):
+            free = free_cells(sheet, kind)
+            for _ in range(30):
+                how = pick.randrange(4)
+                if how == 0 and free:
+                    cells = pick.sample(free, min(len(free), pick.randint(1, 4)))
+                elif how == 1:
+                    cells = pick.sample(list(ALL_CELLS), pick.randint(1, 4))
+                elif how == 2 and free:
+                    cells = [pick.choice(free)] * 2
+                else:
+                    cells = [(pick.randint(-1, WIDTH), pick.randint(-1, HEIGHT)) for _ in range(2)]
+                got, want = _outcome(add_features, sheet, kind, cells), _outcome(_long_add, sheet, kind, cells)
+                assert got == want, (kind, cells)
+                if isinstance(got, Sheet):
+                    accepted += 1
+                else:
+                    refused += 1
+    assert accepted > 200 and refused > 200, (accepted, refused)

@@ -10,6 +10,7 @@ from rules.floor_plan.notation import FeatureSet, Step
 from rules.floor_plan.planner.context import BONUS_COST, FEATURE_VARIANTS, _Cand, _Ctx
 from rules.floor_plan.planner.rooms import _pair_want
 from rules.floor_plan.sheet import (
+    BIT,
     FEATURE_KINDS,
     HEIGHT,
     NEIGHBOURS,
@@ -140,7 +141,7 @@ def _cell_scores(ctx: _Ctx, sheet: Sheet, kind: str, free: list[Cell]) -> dict[C
     key = (kind, *map(id, parts))
     hit = ctx.cell_scores.get(key)
     if hit is None or any(a is not b for a, b in zip(hit[0], parts, strict=True)):  # kept alive: ids not reused
-        hit = ctx.cell_scores[key] = (parts, {}, {})
+        hit = ctx.cell_scores[key] = (parts, _door_scores_kept(ctx, sheet) if kind == "door" else {}, {})
     scores, doors = hit[1], hit[2]  # doors: `_doors_of` per room (every door cell of a room asks)
     for c in free:
         if c not in scores:
@@ -149,6 +150,26 @@ def _cell_scores(ctx: _Ctx, sheet: Sheet, kind: str, free: list[Cell]) -> dict[C
             else:
                 scores[c] = (_window_score if kind == "window" else _furn_score)(ctx, sheet, c)
     return scores
+
+
+def _door_scores_kept(ctx: _Ctx, sheet: Sheet) -> dict[Cell, float]:
+    """The seat's sheet's door scores that hold on ``sheet`` when it is that sheet with bare rooms added (a room
+    candidate, retried with Two Doors) and the same other parts a door's score reads: a door's score reads its
+    room, the rooms and outside cells next to it, the doors of those rooms (a new room holds none) and, for a
+    door line, the cells in line beyond it. Every cell of the seat's sheet's walls keeps its score unless a new
+    room lies next to it (or, for a door line, in its row or column)."""
+    base = ctx.board.sheet
+    n = len(base.rooms)
+    if len(sheet.rooms) <= n or any(a is not b for a, b in zip(sheet.rooms, base.rooms, strict=False)) or any(
+            getattr(sheet, p) is not getattr(base, p) for p in _score_reads(ctx, "door") if p != "rooms"):
+        return {}
+    new = sheet.rooms[n:]
+    near = mask_of(c for r in new for c in r.cells())
+    near = grow(near)
+    line = ctx.layout.door_bonus is not None and ctx.layout.door_bonus.op == "door_line"
+    base_scores = _cell_scores(ctx, base, "door", free_cells(base, "door"))
+    return {c: v for c, v in base_scores.items() if not BIT[c] & near and not (
+        line and any(r.x <= c[0] < r.x + r.w or r.y <= c[1] < r.y + r.h for r in new))}
 
 
 def _spread(ranked: list[Cell], count: int, kind: str) -> list[Cell]:

@@ -312,7 +312,7 @@ def _may_pass(ctx: _Ctx, sheet: Sheet, kinds: list[tuple[str, float, list[float]
 def _heavy(weights: list[tuple[float, int]], need: float, within: int) -> int:
     """The cells of ``within`` whose weights (the sum over the masks holding them, each weight >= 0) may
     exceed ``need``: the cells of every set of masks whose weights together do."""
-    if need < 0:
+    if need < 0 or not within:
         return within
     if not weights:
         return 0
@@ -331,16 +331,25 @@ def _grid_of(ctx: _Ctx, sheet: Sheet) -> list[int]:
 def _prescore_bound(ctx: _Ctx, sheet: Sheet, t: str, w: int, h: int) -> float:
     """At least `_room_prescore` of any spot of a ``t`` room ``w``×``h`` on the sheet (every term at its most:
     full contact, every room of the sheet touching it, two edges), plus a margin for float rounding."""
+    hit = ctx.grids.get(("pairs", id(sheet), t))
+    if hit is None or hit[0] is not sheet:  # once per sheet and type in a call (the same float sum)
+        hit = ctx.grids[("pairs", id(sheet), t)] = (sheet, _pairs_bound(ctx, sheet, t))
+    pairs = hit[1]
+    shape = ctx.shape_want.get((t, w, h))
+    if shape is None:
+        shape = ctx.shape_want[(t, w, h)] = _shape_want(ctx, t, w, h)
+    return ctx.wanted.get(t, 0.0) + 8 * 0.12 + pairs + 0.15 * 2 + sum(shape) + 1e-6
+
+
+def _pairs_bound(ctx: _Ctx, sheet: Sheet, t: str) -> float:
+    """The pair weight of a ``t`` room lining every room of the sheet."""
     pairs = 0.0
     for other in {r.type for r in sheet.rooms}:
         pair = ctx.pair_want.get((t, other))
         if pair is None:
             pair = ctx.pair_want[(t, other)] = _pair_want(ctx, t, other)
         pairs += pair * sum(1 for r in sheet.rooms if r.type == other)
-    shape = ctx.shape_want.get((t, w, h))
-    if shape is None:
-        shape = ctx.shape_want[(t, w, h)] = _shape_want(ctx, t, w, h)
-    return ctx.wanted.get(t, 0.0) + 8 * 0.12 + pairs + 0.15 * 2 + sum(shape) + 1e-6
+    return pairs
 
 
 def _pick_varied(options: list[tuple[float, Any]], n: int, spot: Any) -> list[tuple[float, Any]]:

@@ -7,7 +7,9 @@
   "what if" preview of every option the selects would offer (`cogs.floating_floors.select_options`'s work,
   without Discord); × floor = the same turn's actions applied without previews. Timed apart from the images
   (the bot draws them in its render workers) and with the played game's states frozen out of the GC (the bot
-  freezes what its start loaded and holds one state a game, not a whole game's).
+  freezes what its start loaded and holds one state a game, not a whole game's). After each action, untimed in
+  the turn, the young generation is collected as the bot does once a move is posted
+  (`cogs.utils.posting.collect_young`); those collections are their own row, **between moves**.
 - **render**: the top view with the physics overlay, drawn and encoded as the bot posts it (`board_image`);
   × floor = PNG-encoding a flat image of the same size and mode in the same run; × best bytes = the bytes over
   the best lossless encoding of the same pixels (`harness.best_ratio`, on a sample).
@@ -21,6 +23,7 @@ import time
 
 from PIL import Image
 
+from cogs.utils.posting import collect_young
 from engine.core import new_game_options
 from render import floating_floors as ff_render
 from rules.floating_floors import statics
@@ -78,7 +81,7 @@ def games_of_turns(players: int, n: int) -> list[list[tuple[object, int, str]]]:
 def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
     out: list[Row] = []
     for p in players:
-        checks, floors, with_previews, bare, renders = [], [], [], [], []
+        checks, floors, with_previews, bare, renders, young = [], [], [], [], [], []
         samples: list[tuple[Image.Image, int]] = []
         size, mode, sizes = (0, 0), "P", []
         played = games_of_turns(p, n)
@@ -91,6 +94,7 @@ def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
             for state, seat, action in turn:
                 t_bare += _ms(RULES.apply, state, seat, action)
                 t_full += _ms(_previews, state, seat)
+                young.append(_ms(collect_young))  # the bot's, once the move is posted: not in the turn
             with_previews.append(t_bare + t_full)
             bare.append(t_bare)
         for turn in played:
@@ -115,6 +119,8 @@ def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
             out.append(Row(GAME, f"{case} balance check", "check", med, p95, statistics.median(floors)))
         med, p95 = median_p95(with_previews)
         out.append(Row(GAME, f"{case} turn", "apply+previews", med, p95, statistics.median(bare)))
+        med, p95 = median_p95(young)
+        out.append(Row(GAME, f"{case} between moves", "young GC", med, p95))
         med, p95 = median_p95(renders)
         out.append(Row(GAME, f"{case} map {size[0]}×{size[1]}", "render+encode", med, p95, floor_ms(size, mode),
                        round(statistics.median(sizes)), floor_bytes(size, mode),

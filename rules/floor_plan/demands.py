@@ -18,7 +18,7 @@ repeat another choice allows.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
@@ -658,6 +658,11 @@ def witness(demand: Demand | str, sheet: Any, used: Iterable[str] = (), named: I
 def _covering(f: Facts, cands: list[Witness], named: Iterable[Cell]) -> list[Witness]:
     want = set(named)
     return [c for c in cands if want <= set(witness_cells(f.sheet, c))] if want else cands
+
+
+# How the engine finds a claim's witnesses when it names no cells (`assign`); the planner passes one that shares
+# the answer among its candidate sheets.
+Assigner = Callable[[Demand, Any, list[Witness]], "tuple[Witness, ...] | None"]
 
 
 def assign(demand: Demand | str, sheet: Any, earlier: Iterable[Witness] = (),

@@ -322,7 +322,9 @@ class FloorPlan:
         board = self._use_bonus(board, "two_doors")
         return replace(board, sheet=add_features(board.sheet, "door", step.cells))
 
-    def _claim(self, s: State, board: Board, step: Step) -> Board:
+    def _claim(self, s: State, board: Board, step: Step, assign: dm.Assigner | None = None) -> Board:
+        """The board with the claim made. ``assign``: how to find the witnesses of a claim naming no cells (the
+        planner's `dm.assign` shared by the candidate sheets that agree on what the demand reads)."""
         demand = dm.DEMANDS.get(step.demand)
         if demand is None or demand.client not in s.clients:
             ids = ", ".join(d.id for c in s.clients for d in dm.CLIENTS[c].demands)
@@ -341,7 +343,10 @@ class FloorPlan:
         # A claim may name cells of the rooms/features it uses (``claim D with C2,B3``: only witnesses covering
         # them count); without them the engine picks a witness that keeps repeats of the demand possible, and may
         # choose the earlier claims' witnesses again (on paper only points are written; see `dm.assign`).
-        found = dm.assign(demand, board.sheet, earlier, step.witness)
+        if assign is None or step.witness:
+            found = dm.assign(demand, board.sheet, earlier, step.witness)
+        else:
+            found = assign(demand, board.sheet, earlier)
         if found is None:
             about = {"demand": demand.id, "client": Msg(f"fp.client.{demand.client}"),
                      "text": Msg(f"fp.demand.{demand.id}")}

@@ -48,10 +48,12 @@ from rules.floor_plan.planner.search import _context
 from rules.floor_plan.planner.value import (
     BARE_FACTS,
     DOOR_FACTS,
+    READS,
     ROOM_BLIND,
     ROOM_BLIND_BY_DOORS,
     _adjacent_pairs,
     _adopt_base,
+    _assign,
     _count_stock,
     _grown,
     _packed,
@@ -406,3 +408,31 @@ def test_door_scores_kept_on_a_room_candidate_hold_for_lines_of_sight_too() -> N
                 assert {c: v for c, v in _cell_scores(ctx, sheet, "door", free).items() if c in fresh} == fresh
                 checked += 1
     assert checked > 100
+
+
+def test_a_claims_witnesses_are_shared_only_by_sheets_equal_in_what_the_demand_reads() -> None:
+    """A claim's witnesses (`dm.assign`: a fresh one beside the earlier claims', else all chosen again) are found
+    once per call for the candidate sheets that agree on what the demand reads (a bare room included where it
+    cannot be seen): each shared answer equals the engine's answer made afresh on that sheet."""
+    shared = again = 0
+    for seed in ("shortcut-u", "shortcut-v", "shortcut-w"):
+        for s in _states(seed)[6:]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            base = ctx.board.sheet
+            earlier = {d.id: [c.tokens for c in ctx.board.claims if c.demand == d.id] for d in ctx.demands}
+            for cand in [*_room_cands(ctx), *_feature_cands(ctx)]:
+                try:
+                    sheet = FP.run_steps(s, 0, cand.steps)[0].sheet
+                except RulesError:
+                    continue
+                f = dm.Facts(sheet)
+                _adopt_base(f, base)
+                for d in ctx.demands:
+                    before = len(ctx.stocks)
+                    got = _assign(ctx, f, d, earlier[d.id])
+                    shared += len(ctx.stocks) == before and d.op in READS
+                    again += bool(earlier[d.id])
+                    assert got == dm.assign(d, dm.Facts(sheet), earlier[d.id]), d.id
+    assert shared > 100 and again > 100, (shared, again)

@@ -187,12 +187,26 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
             break
         step = Step("claim", demand=best)
         try:
-            board = ctx.game._claim(ctx.s, board, step)
+            board = ctx.game._claim(ctx.s, board, step, lambda d, _, earlier: _assign(ctx, f, d, earlier))
         except RulesError:
             break
         steps.append(step)
         points += dm.DEMANDS[best].points
     return steps, points, board
+
+
+def _assign(ctx: _Ctx, f: dm.Facts, d: dm.Demand, earlier: list[dm.Witness]) -> tuple[dm.Witness, ...] | None:
+    """`dm.assign` of a claim on ``f``'s sheet, shared like `_stock` by the call's candidate sheets that agree on
+    what the demand reads (its witnesses are listed from those parts alone, so the same ones are chosen)."""
+    reads = READS.get(d.op)
+    if reads is None:
+        return dm.assign(d, f, earlier)
+    rooms = _rooms_read(f, d, ctx.board.sheet, ROOM_BLIND | ROOM_BLIND_BY_DOORS)
+    wide = ("assign", d.id, tuple(earlier), id(rooms), _part(f.sheet, reads))
+    hit = ctx.stocks.get(wide)
+    if hit is None or hit[0] is not rooms:  # the rooms tuple itself (kept alive here), not a reused id
+        hit = ctx.stocks[wide] = (rooms, dm.assign(d, f, earlier))
+    return hit[1]
 
 
 def _used(ctx: _Ctx, board: Board) -> dict[str, frozenset[str]]:

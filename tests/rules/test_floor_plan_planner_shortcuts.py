@@ -23,6 +23,7 @@ from rules.floor_plan.planner.features import (
     _best_doors,
     _cell_scores,
     _cell_sets,
+    _deck_sets,
     _door_score,
     _door_scores_kept,
     _feature_cands,
@@ -350,8 +351,8 @@ def test_the_two_doors_retry_draws_on_the_board_its_candidate_left_what_the_step
             for cand in _with_two_doors(ctx, cands):
                 assert cand.after == FP.run_steps(s, 0, cand.steps)[0]
                 base = FP.run_steps(s, 0, cand.steps[:-1])[0].sheet
-                assert list(cand.steps[-1].cells) == sorted(_cell_sets(ctx, base, "door", 2)[0], key=scan_key)
-                assert _best_doors(ctx, base) == _cell_sets(ctx, base, "door", 2)[0]
+                assert list(cand.steps[-1].cells) == sorted(next(_cell_sets(ctx, base, "door", 2)), key=scan_key)
+                assert _best_doors(ctx, base) == next(_cell_sets(ctx, base, "door", 2))
                 checked += 1
     assert checked > 20
 
@@ -436,3 +437,48 @@ def test_a_claims_witnesses_are_shared_only_by_sheets_equal_in_what_the_demand_r
                     again += bool(earlier[d.id])
                     assert got == dm.assign(d, dm.Facts(sheet), earlier[d.id]), d.id
     assert shared > 100 and again > 100, (shared, again)
+
+
+def _long_deck_sets(sheet: Sheet, count: int) -> list[list[Cell]]:
+    """The long way: every attached cell scored by looking around it cell by cell, every seed grown."""
+    free = set(free_cells(sheet, "deck"))
+
+    def score(c: Cell) -> float:
+        rooms = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of}
+        value = 0.3 * len(rooms)
+        value += 1.0 * any((c[0] + dx, c[1] + dy) in sheet.water for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        value += 0.5 * any(sheet.rooms[r].type == "L" for r in rooms)
+        value -= 0.05 * sum(1 for n in NEIGHBOURS[c] if n in free)
+        return value
+
+    sections = sorted(dm.Facts(sheet).decks, key=len, reverse=True)
+    seeds: list[set[Cell]] = [set(sections[0])] if sections else []
+    attached = sorted((c for c in free if any(n in sheet.room_of for n in NEIGHBOURS[c])),
+                      key=lambda c: (-score(c), scan_key(c)))
+    seeds += [{c} for c in attached[:3]]
+    out = []
+    for seed in seeds:
+        group, new = set(seed), [] if seed & set(sheet.decks) else list(seed)
+        while len(new) < count:
+            best = min((n for c in group for n in NEIGHBOURS[c] if n in free and n not in group),
+                       key=lambda c: (-score(c), scan_key(c)), default=None)
+            if best is None:
+                break
+            group.add(best)
+            new.append(best)
+        if len(new) == count:
+            out.append(new)
+    return out
+
+
+def test_deck_sets_scored_on_masks_and_made_lazily_are_the_deck_sets_of_the_long_way() -> None:
+    """A deck cell's score reads water around it and living rooms beside it off masks, and the sets are made
+    one at a time as asked: all of them are the sets of the long way, in its order."""
+    checked = 0
+    for seed in ("shortcut-x", "shortcut-y", "shortcut-door-5"):
+        for s in _states(seed)[1:]:
+            ctx = _context(FP, s, 0)
+            for count in (5, 10):
+                assert list(_deck_sets(ctx, ctx.board.sheet, "deck", count)) == _long_deck_sets(ctx.board.sheet, count)
+                checked += 1
+    assert checked > 40

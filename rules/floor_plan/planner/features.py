@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from rules.base import RulesError
 from rules.floor_plan.geometry import decks
@@ -12,6 +13,7 @@ from rules.floor_plan.planner.rooms import _pair_want
 from rules.floor_plan.sheet import (
     BIT,
     FEATURE_KINDS,
+    FULL,
     HEIGHT,
     NEIGHBOURS,
     STEPS,
@@ -72,14 +74,18 @@ def _sets_and_sheets(ctx: _Ctx, sheet: Sheet, die: int, double: bool, limit: int
     return out
 
 
-def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+# The makers of a die's feature sets yield them best first, lazily: the second die of a roll takes only the first
+# the rules accept, so the rest (a few rooms' best cells, new deck sections) is mostly never worked out.
+
+
+def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> Iterator[list[Cell]]:
     """Doors, windows, furnishings: the best-scored cells overall, and the best within each of a few rooms."""
     free = free_cells(sheet, kind)
     if len(free) < count:
-        return []
+        return
     scores = _cell_scores(ctx, sheet, kind, free)
     ranked = sorted(free, key=lambda c: (-scores[c], scan_key(c)))
-    out = [_spread(ranked, count, kind)]
+    yield _spread(ranked, count, kind)
     by_room: dict[int, list[Cell]] = {}
     for c in ranked:
         by_room.setdefault(sheet.room_of[c], []).append(c)
@@ -89,8 +95,7 @@ def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
         if kind == "furnishing":
             cells = _clustered(cells, count)
         if len(cells) >= count:
-            out.append(cells[:count])
-    return out
+            yield cells[:count]
 
 
 # The sheet parts each kind's cell score may read (water comes from the rooms and the outside features): a sheet
@@ -336,25 +341,21 @@ def _tree_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
     return out
 
 
-def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> Iterator[list[Cell]]:
     """Grow the largest section, or start a new one at the best spots (touching rooms, pools, a living room)."""
     free = set(free_cells(sheet, "deck"))
     scores: dict[Cell, float] = {}  # the sheet and the free cells stay as they are: each cell's score once
+    water = _around_mask(mask_of(sheet.water))
+    living = grow(mask_of(c for r in sheet.rooms if r.type == "L" for c in r.cells()))
 
     def score(c: Cell) -> float:
         if c not in scores:
-            scores[c] = _deck_score(sheet, free, c)
+            scores[c] = _deck_score(sheet, free, c, water, living)
         return scores[c]
 
-    sections = sorted(_sheet_decks(sheet), key=len, reverse=True)
-    seeds: list[set[Cell]] = [set(sections[0])] if sections else []
-    attached = sorted((c for c in free if any(n in sheet.room_of for n in NEIGHBOURS[c])),
-                      key=lambda c: (-score(c), scan_key(c)))
-    seeds += [set() | {c} for c in attached[:FEATURE_VARIANTS]]
-    out = []
-    for seed in seeds:
+    def grown(seed: set[Cell]) -> list[Cell]:
         group = set(seed)
-        new: list[Cell] = [] if seed & set(sheet.decks) else list(seed)
+        new: list[Cell] = [] if seed & sheet.decks else list(seed)
         while len(new) < count:
             best = min((n for c in group for n in NEIGHBOURS[c] if n in free and n not in group),
                        key=lambda c: (-score(c), scan_key(c)), default=None)  # the first of the sorted frontier
@@ -362,16 +363,33 @@ def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
                 break
             group.add(best)
             new.append(best)
-        if len(new) == count:
-            out.append(new)
-    return out
+        return new
+
+    sections = sorted(_sheet_decks(sheet), key=len, reverse=True)
+    if sections and len(new := grown(set(sections[0]))) == count:
+        yield new
+    attached = sorted(cells_of(mask_of(free) & grow(sheet.room_mask)), key=lambda c: (-score(c), scan_key(c)))
+    for c in attached[:FEATURE_VARIANTS]:
+        if len(new := grown({c})) == count:
+            yield new
 
 
-def _deck_score(sheet: Sheet, free: set[Cell], c: Cell) -> float:
+def _around_mask(mask: int) -> int:
+    """``mask`` and its cells' eight neighbours."""
+    across = mask | ((mask & ~_EAST_COLUMN) << 1) | ((mask & ~_WEST_COLUMN) >> 1)
+    return (across | (across << WIDTH) | (across >> WIDTH)) & FULL
+
+
+_WEST_COLUMN = mask_of((0, y) for y in range(HEIGHT))
+_EAST_COLUMN = mask_of((WIDTH - 1, y) for y in range(HEIGHT))
+
+
+def _deck_score(sheet: Sheet, free: set[Cell], c: Cell, water: int, living: int) -> float:
+    """``water``: the cells next to water or on it, diagonals too; ``living``: those next to a living room."""
     rooms = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of}
     value = 0.3 * len(rooms)
-    value += 1.0 * any((c[0] + dx, c[1] + dy) in sheet.water for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-    value += 0.5 * any(sheet.rooms[r].type == "L" for r in rooms)
+    value += 1.0 * bool(BIT[c] & water)
+    value += 0.5 * bool(BIT[c] & living)
     value -= 0.05 * sum(1 for n in NEIGHBOURS[c] if n in free)  # hug walls: open space stays usable
     return value
 

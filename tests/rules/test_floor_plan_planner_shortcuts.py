@@ -49,6 +49,7 @@ from rules.floor_plan.planner.search import _context
 from rules.floor_plan.planner.value import (
     BARE_FACTS,
     DOOR_FACTS,
+    FACT_PARTS,
     READS,
     ROOM_BLIND,
     ROOM_BLIND_BY_DOORS,
@@ -57,6 +58,7 @@ from rules.floor_plan.planner.value import (
     _assign,
     _count_stock,
     _grown,
+    _p_connected,
     _packed,
     _progress,
     _progress_of,
@@ -253,8 +255,9 @@ def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
     """A room candidate draws one room (two with Double a Room) and nothing else; a room is never drawn on a
     feature or on water, so the demands on windows, furnishings, decks and pools, and those through doors while
     no door lies beside the new room, keep their witnesses: the planner reuses the seat's sheet's answer (and
-    its decks, trees, furnishing groups and door links). Each reused answer (stock and progress, and each
-    adopted fact) equals the answer made afresh on the candidate's sheet."""
+    its decks, trees, furnishing groups and door links); a feature candidate takes the seat's sheet's facts
+    derived from the parts it keeps. Each reused answer (stock and progress, and each adopted fact) equals the
+    answer made afresh on the candidate's sheet."""
     reused: dict[str, int] = {}
     adopted: dict[str, int] = {}
     for seed in ("shortcut-e", "shortcut-f", "shortcut-g", "shortcut-h"):
@@ -272,10 +275,13 @@ def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
                     continue
                 f = dm.Facts(sheet)
                 _adopt_base(f, base)
-                for name in BARE_FACTS + DOOR_FACTS:
+                for name in {*BARE_FACTS, *DOOR_FACTS, *FACT_PARTS}:
                     if name in f.__dict__:
                         adopted[name] = adopted.get(name, 0) + 1
                         assert getattr(f, name) == getattr(dm.Facts(sheet), name), name
+                if "adjacent_pairs" in f.memo:
+                    adopted["adjacent_pairs"] = adopted.get("adjacent_pairs", 0) + 1
+                    assert f.memo["adjacent_pairs"] == _adjacent_pairs(dm.Facts(sheet))
                 for d in ctx.demands:
                     u = used.get(d.id, frozenset())
                     if _rooms_read(f, d, base, ROOM_BLIND | ROOM_BLIND_BY_DOORS) is not sheet.rooms:
@@ -283,7 +289,7 @@ def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
                     assert _stock(f, d, u, shared, base) == _count_stock(dm.Facts(sheet), d, u), d.id
                     assert _progress(f, d, u, shared, base) == _progress_of(dm.Facts(sheet), d, u), d.id
     assert sum(reused.values()) > 100 and len(reused) >= 4, reused
-    assert len(adopted) == len(BARE_FACTS + DOOR_FACTS) and min(adopted.values()) > 20, adopted
+    assert len(adopted) == len({*BARE_FACTS, *DOOR_FACTS, *FACT_PARTS}) + 1 and min(adopted.values()) > 20, adopted
 
 
 def test_a_sheet_with_a_door_beside_a_new_room_is_not_bare_for_demands_through_doors() -> None:
@@ -482,3 +488,35 @@ def test_deck_sets_scored_on_masks_and_made_lazily_are_the_deck_sets_of_the_long
                 assert list(_deck_sets(ctx, ctx.board.sheet, "deck", count)) == _long_deck_sets(ctx.board.sheet, count)
                 checked += 1
     assert checked > 40
+
+
+def _long_p_connected(f: dm.Facts, p: dict[str, object], used: frozenset[str]) -> float:
+    """The long way: every pair side by side looked at, rooms named by their tokens."""
+    same, best = "a" not in p, 0.0
+    for r, o in _adjacent_pairs(f):
+        if dm.room(r) in used or dm.room(o) in used:
+            continue
+        ta, tb = f.rooms[r].type, f.rooms[o].type
+        if (same and ta == tb) or (not same and (ta, tb) == (p["a"], p["b"])):
+            best = 0.7
+    if best:
+        return best
+    free = [i for i in range(len(f.rooms)) if dm.room(i) not in used]
+    if same:
+        types = [f.rooms[i].type for i in free]
+        return 0.3 if len(types) != len(set(types)) else 0.1
+    have = {f.rooms[i].type for i in free}
+    return 0.15 * (p["a"] in have) + 0.15 * (p["b"] in have)
+
+
+def test_progress_toward_rooms_joined_stops_at_the_first_pair_side_by_side() -> None:
+    pick = random.Random("connected")
+    checked = 0
+    for s in _states("shortcut-z")[1:]:
+        f = dm.Facts(s.boards[0].sheet)
+        for p in ({}, {"a": "K", "b": "D"}, {"a": "L", "b": "K"}, {"a": "B", "b": "W"}):
+            for _ in range(4):
+                used = frozenset(dm.room(i) for i in range(len(f.rooms)) if pick.random() < 0.3)
+                assert _p_connected(f, p, used) == _long_p_connected(f, p, used)
+                checked += 1
+    assert checked > 100

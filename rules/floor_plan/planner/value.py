@@ -87,8 +87,28 @@ BARE_FACTS = ("decks", "tree_cells", "arrangements")
 DOOR_FACTS = ("door_links", "links", "door_rooms")
 
 
+# The Facts (and the planner's memo of rooms side by side) derived from the listed sheet parts alone
+# (`demands.Facts`, `geometry`): a feature candidate's sheet holding those very parts (the same objects, which
+# drawing other parts keeps) has the seat's sheet's. A window view also reads the pools, which the rooms, trees,
+# decks and stones fix (doors, windows and furnishings lie inside rooms).
+FACT_PARTS: dict[str, tuple[str, ...]] = {
+    "owner": ("rooms",), "courtyards": ("rooms",), "door_links": ("rooms", "doors"), "links": ("rooms", "doors"),
+    "door_rooms": ("rooms", "doors"), "arrangements": ("rooms", "furnishings"), "decks": ("decks",),
+    "tree_cells": ("trees",), "window_views": ("rooms", "windows", "trees", "decks", "stones"),
+}
+
+
 def _adopt_base(f: dm.Facts, base: Sheet) -> None:
-    """Give a room candidate's Facts the seat's sheet's answers where a bare room cannot change them."""
+    """Give a candidate's Facts the seat's sheet's answers where the candidate cannot change them: those of
+    `FACT_PARTS` whose parts it keeps, and for a room candidate those a bare room cannot change."""
+    sheet = f.sheet
+    if sheet.rooms is base.rooms:
+        parent = dm.facts_of(base)
+        f.adopt(parent, [name for name, parts in FACT_PARTS.items()
+                         if all(getattr(sheet, p) is getattr(base, p) for p in parts)])
+        if "adjacent_pairs" not in f.memo:
+            f.memo["adjacent_pairs"] = _adjacent_pairs(parent)
+        return
     grown = _grown_of(f, base)
     if grown:
         f.adopt(dm.facts_of(base), BARE_FACTS + (DOOR_FACTS if grown == "bare, no door beside" else ()))
@@ -335,15 +355,14 @@ def _p_room_count(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float
 
 def _p_connected(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
     same = "a" not in p
-    best = 0.0
+    taken = {int(t[5:]) for t in used if t.startswith("room:")}  # the rooms `used` names (dm.room tokens)
+    rooms = f.rooms
     for r, o in _adjacent_pairs(f):
-        if dm.room(r) in used or dm.room(o) in used:
+        if r in taken or o in taken:
             continue
-        ta, tb = f.rooms[r].type, f.rooms[o].type
-        if (same and ta == tb) or (not same and (ta, tb) == (p["a"], p["b"])):
-            best = 0.7
-    if best:
-        return best
+        ta, tb = rooms[r].type, rooms[o].type
+        if (same and ta == tb) or (not same and ta == p["a"] and tb == p["b"]):
+            return 0.7  # a pair side by side, yet to be joined by a door
     if same:
         types = [f.rooms[i].type for i in _free_rooms(f, None, used)]
         return 0.3 if len(types) != len(set(types)) else 0.1

@@ -186,23 +186,39 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any] | None:
     if act.verb == "board":
         return _kept(pos, action, act, text) if s.deck else None
     if act.verb == "move" and act.nudge is None:
-        return _stepped(pos, seat, act, text)
+        return _step_kept(pos, seat, action, act, text)
     return None
 
 
 # Answers by (action, token of the card it touches): what the last action did not touch keeps its answer from the
 # state before. What a placement, board or take reads beyond its card (the hand, the deck, the Jutsu still to
 # take, the pool) is checked by `preview` before it gets here; `card_answer` reads only the card's contents.
-_ANSWERS: OrderedDict[tuple[str, int], dict[str, Any] | None] = OrderedDict()
+_ANSWERS: OrderedDict[tuple[Any, ...], dict[str, Any] | None] = OrderedDict()
 _ANSWERS_SIZE = 4096  # answers: a long turn's previews (~2,400) and more; each a small dict the GC tracks
 
 
 def _kept(pos: Position, action: str, act: Action, text: str) -> dict[str, Any] | None:
-    key = (action, pos.tokens[pos.at[act.space]])
+    return _remembered((action, pos.tokens[pos.at[act.space]]), lambda: card_answer(pos, act, text))
+
+
+def _step_kept(pos: Position, seat: int, action: str, act: Action, text: str) -> dict[str, Any] | None:
+    """`_stepped`, kept by what it reads: the stepping ninja (seat, colour, where it stands, whether the Master's
+    steps are spent) and the tokens of the card it enters and the card it leaves (their boards, Jutsu and ninjas;
+    the game's options in each). A placement elsewhere keeps every step's answer."""
+    me = pos.s.seats[seat]
+    options = pos.s.options
+    spent = options.master == seat and options.master_steps and me.steps >= MASTER_STEPS
+    left = pos.tokens[pos.at[me.space]] if me.space is not None else None
+    entered = pos.tokens[pos.at[act.space]]
+    key = ("step", action, seat, colour_of(me), me.alcove, me.space, spent, entered, left)
+    return _remembered(key, lambda: _stepped(pos, seat, act, text))
+
+
+def _remembered(key: tuple[Any, ...], answer_of: Any) -> dict[str, Any] | None:
     try:
         answer = _ANSWERS[key]
     except KeyError:
-        answer = card_answer(pos, act, text)
+        answer = answer_of()
         with _LOCK:
             _ANSWERS[key] = answer
             while len(_ANSWERS) > _ANSWERS_SIZE:

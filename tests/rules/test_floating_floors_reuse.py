@@ -75,6 +75,37 @@ def test_a_preview_kept_from_the_state_before_is_the_answer_the_position_gives_a
     assert reused > 100  # the kept answers were really asked for
 
 
+def test_a_step_previewed_before_a_placement_elsewhere_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step's answer is kept by the ninja and the two cards it reads: after a placement on another card the
+    same steps are answered from what was kept (the equality with answers made afresh is the test above's)."""
+    worked: list[str] = []
+    stepped = quick._stepped
+    monkeypatch.setattr(quick, "_stepped", lambda pos, seat, act, text: (worked.append(text), stepped(
+        pos, seat, act, text))[1])
+    asked = kept = 0
+    for seed in range(12):
+        s = G.new(2, {"tension": "exact"}, f"reuse-steps-{seed}")
+        for _ in range(80):
+            if s.phase == "over":
+                break
+            seat, legal = s.current, G.legal_actions(s, s.current)
+            steps = [a for a in legal if a.startswith("move ")]
+            me = s.seats[seat]
+            far = [a for a in legal if a.startswith("place ") and me.space is not None
+                   and quick.position(s).at[quick._parsed(a)[0].space] != quick.position(s).at[me.space]
+                   and all(quick.position(s).at[quick._parsed(a)[0].space] != quick.position(s).at[
+                       quick._parsed(m)[0].space] for m in steps)]
+            if steps and far and s.phase == "navigate":
+                _answers(s, steps)
+                after, _ = G.apply(s, seat, far[0])
+                if after.current == seat and after.phase == "navigate":
+                    worked.clear()
+                    _answers(after, steps)
+                    asked, kept = asked + len(steps), kept + len(steps) - len(worked)
+            s, _ = G.apply(s, seat, G.bot_action(s, seat))
+    assert asked > 20 and kept == asked  # every such step was answered from what was kept
+
+
 @pytest.mark.parametrize(("players", "options"), MODES, ids=[f"{p}p-{i}" for i, (p, _) in enumerate(MODES)])
 def test_the_placements_kept_per_card_are_the_legal_list_built_afresh(players: int, options: dict[str, Any]) -> None:
     """The legal list with each untouched card's placements kept equals the list built from scratch."""

@@ -356,13 +356,13 @@ def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> Iterator[list[
     def grown(seed: set[Cell]) -> list[Cell]:
         group = set(seed)
         new: list[Cell] = [] if seed & sheet.decks else list(seed)
-        while len(new) < count:
-            best = min((n for c in group for n in NEIGHBOURS[c] if n in free and n not in group),
-                       key=lambda c: (-score(c), scan_key(c)), default=None)  # the first of the sorted frontier
-            if best is None:
-                break
+        frontier = {n for c in group for n in NEIGHBOURS[c] if n in free and n not in group}
+        while len(new) < count and frontier:
+            best = min(frontier, key=lambda c: (-score(c), scan_key(c)))  # the first of the sorted frontier
             group.add(best)
             new.append(best)
+            frontier.discard(best)
+            frontier.update(n for n in NEIGHBOURS[best] if n in free and n not in group)
         return new
 
     sections = sorted(_sheet_decks(sheet), key=len, reverse=True)

@@ -305,19 +305,19 @@ def _may_pass(ctx: _Ctx, sheet: Sheet, kinds: list[tuple[str, float, list[float]
             if pair is None:
                 pair = ctx.pair_want[(t, o)] = _pair_want(ctx, t, o)
             weights.append((n * pair, m))
-        out |= _heavy(weights, above - base - 0.96, near)
+        out |= _heavy(weights, above - base - 0.96, near, sum(w for w, _ in weights))
     return out
 
 
-def _heavy(weights: list[tuple[float, int]], need: float, within: int) -> int:
-    """The cells of ``within`` whose weights (the sum over the masks holding them, each weight >= 0) may
-    exceed ``need``: the cells of every set of masks whose weights together do."""
+def _heavy(weights: list[tuple[float, int]], need: float, within: int, total: float) -> int:
+    """The cells of ``within`` whose weights (the sum over the masks holding them, each weight >= 0; ``total``
+    theirs all) may exceed ``need``: the cells of every set of masks whose weights together do."""
     if need < 0 or not within:
         return within
-    if not weights:
+    if not weights or total < need - 1e-9:  # not even every weight left passes (the sums less a rounding)
         return 0
     (weight, mask), rest = weights[0], weights[1:]
-    return _heavy(rest, need - weight, within & mask) | _heavy(rest, need, within)
+    return _heavy(rest, need - weight, within & mask, total - weight) | _heavy(rest, need, within, total - weight)
 
 
 def _grid_of(ctx: _Ctx, sheet: Sheet) -> list[int]:

@@ -111,7 +111,10 @@ def _adopt_base(f: dm.Facts, base: Sheet) -> None:
         return
     grown = _grown_of(f, base)
     if grown:
-        f.adopt(dm.facts_of(base), BARE_FACTS + (DOOR_FACTS if grown == "bare, no door beside" else ()))
+        parent = dm.facts_of(base)
+        f.adopt(parent, BARE_FACTS + (DOOR_FACTS if grown == "bare, no door beside" else ()))
+        if "adjacent_pairs" not in f.memo:  # the seat's sheet's pairs and those of the new rooms
+            f.memo["adjacent_pairs"] = _adjacent_pairs(parent) | _pairs_of(f, len(base.rooms))
 
 
 def _grown_of(f: dm.Facts, base: Sheet) -> str:
@@ -187,6 +190,9 @@ def _packed(cands: list[dm.Witness], cap: int, budget: int) -> int:
     return min(cap, best)
 
 
+MOST_POINTS = max(d.points for d in dm.DEMANDS.values())  # the cards' best demand
+
+
 def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, Board]:
     """The claims to make now (policy in the module docstring), their points and the board after them.
 
@@ -202,7 +208,7 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
             break
         best = max(opts, key=lambda d: (dm.DEMANDS[d].points, d))
         open_notes = board.notes.count(None)
-        early = open_notes > 1 and dm.DEMANDS[best].points >= EARLY_CLAIM * max(d.points for d in dm.DEMANDS.values())
+        early = open_notes > 1 and dm.DEMANDS[best].points >= EARLY_CLAIM * MOST_POINTS
         if not early and not _last_round(ctx) and not _ready_to_end(ctx, board, f):
             break
         step = Step("claim", demand=best)
@@ -333,13 +339,14 @@ def _adjacent_pairs(f: dm.Facts) -> set[tuple[int, int]]:
     return f.memo["adjacent_pairs"]
 
 
-def _pairs_of(f: dm.Facts) -> set[tuple[int, int]]:
+def _pairs_of(f: dm.Facts, new: int = 0) -> set[tuple[int, int]]:
     """Rooms are rectangles that never overlap: two are side by side when an edge of one lies on an edge of the
-    other over a common stretch (the same pairs as scanning every cell's neighbours, far fewer steps)."""
+    other over a common stretch (the same pairs as scanning every cell's neighbours, far fewer steps). With
+    ``new``, only the pairs with a room from index ``new`` on."""
     out = set()
     rooms = f.rooms
     for i, a in enumerate(rooms):
-        for j in range(i + 1, len(rooms)):
+        for j in range(max(i + 1, new), len(rooms)):
             b = rooms[j]
             beside = (a.x + a.w == b.x or b.x + b.w == a.x) and a.y < b.y + b.h and b.y < a.y + a.h
             above = (a.y + a.h == b.y or b.y + b.h == a.y) and a.x < b.x + b.w and b.x < a.x + a.w

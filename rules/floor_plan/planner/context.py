@@ -67,3 +67,7 @@ class _Ctx:
     @property
     def round(self) -> int:
         return self.s.round
+
+    @property
+    def ops(self) -> frozenset[str]:
+        return frozenset(d.op for d in self.demands)

@@ -52,7 +52,7 @@ def _score_into(ctx: _Ctx, cand: _Cand, scored: list[tuple[float, int, str, _Can
             return
         cand.after = after  # the Two Doors retry of the best few draws its doors on it
     f = dm.facts_of(after.sheet)  # claims change no geometry: one Facts serves the claims and the evaluation
-    _adopt_base(f, ctx.board.sheet)
+    _adopt_base(f, ctx.board.sheet, ctx.ops)
     claims, points, board = _claim_plan(ctx, after, f)
     value = _evaluate(ctx, board, f) + points - cand.cost
     text = nt.text((*cand.steps, *claims))

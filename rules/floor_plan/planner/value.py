@@ -98,23 +98,35 @@ FACT_PARTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _adopt_base(f: dm.Facts, base: Sheet) -> None:
+# Facts only some demands read (adopting one works it out on the seat's sheet): left out of the adoption
+# unless one of the call's demands has such an op.
+FACT_OPS = {"arrangements": frozenset({"arrangement"}), "window_views": frozenset({"window_sees"})}
+
+
+def _adopt_base(f: dm.Facts, base: Sheet, ops: frozenset[str] | None = None) -> None:
     """Give a candidate's Facts the seat's sheet's answers where the candidate cannot change them: those of
-    `FACT_PARTS` whose parts it keeps, and for a room candidate those a bare room cannot change."""
+    `FACT_PARTS` whose parts it keeps, and for a room candidate those a bare room cannot change. ``ops``: the
+    call's demands' ops (None: adopt every fact, whoever reads it)."""
     sheet = f.sheet
     if sheet.rooms is base.rooms:
         parent = dm.facts_of(base)
-        f.adopt(parent, [name for name, parts in FACT_PARTS.items()
-                         if all(getattr(sheet, p) is getattr(base, p) for p in parts)])
+        f.adopt(parent, [name for name, parts in FACT_PARTS.items() if _read(name, ops)
+                         and all(getattr(sheet, p) is getattr(base, p) for p in parts)])
         if "adjacent_pairs" not in f.memo:
             f.memo["adjacent_pairs"] = _adjacent_pairs(parent)
         return
     grown = _grown_of(f, base)
     if grown:
         parent = dm.facts_of(base)
-        f.adopt(parent, BARE_FACTS + (DOOR_FACTS if grown == "bare, no door beside" else ()))
+        names = BARE_FACTS + (DOOR_FACTS if grown == "bare, no door beside" else ())
+        f.adopt(parent, [name for name in names if _read(name, ops)])
         if "adjacent_pairs" not in f.memo:  # the seat's sheet's pairs and those of the new rooms
             f.memo["adjacent_pairs"] = _adjacent_pairs(parent) | _pairs_of(f, len(base.rooms))
+
+
+def _read(name: str, ops: frozenset[str] | None) -> bool:
+    """Whether a demand of ``ops`` may read the fact ``name`` (every fact when ``ops`` is None)."""
+    return ops is None or name not in FACT_OPS or bool(FACT_OPS[name] & ops)
 
 
 def _grown_of(f: dm.Facts, base: Sheet) -> str:

@@ -20,6 +20,7 @@ from rules.floor_plan import demands as dm
 from rules.floor_plan.notation import RoomDraw, Step
 from rules.floor_plan.planner.context import _Ctx
 from rules.floor_plan.planner.features import (
+    _RING_SPOTS,
     _best_doors,
     _cell_scores,
     _cell_sets,
@@ -29,6 +30,7 @@ from rules.floor_plan.planner.features import (
     _feature_cands,
     _furn_score,
     _nearest,
+    _ring_spots_open,
     _score_reads,
     _window_score,
     _with_two_doors,
@@ -520,3 +522,15 @@ def test_progress_toward_rooms_joined_stops_at_the_first_pair_side_by_side() -> 
                 assert _p_connected(f, p, used) == _long_p_connected(f, p, used)
                 checked += 1
     assert checked > 100
+
+
+def test_pool_rings_found_on_masks_are_the_ring_spots_the_long_scan_keeps() -> None:
+    """A stone set's candidate pools: the spots of every pool shape whose inner cells are free and whose ring is
+    free or stones, found per shape on masks, are those the scan of every spot keeps (order aside)."""
+    pick = random.Random("rings")
+    cells = [(x, y) for y in range(13) for x in range(17)]
+    for _ in range(200):
+        free = mask_of(pick.sample(cells, pick.randint(60, 221)))
+        open_ = free | mask_of(pick.sample(cells, pick.randint(0, 40)))
+        long = [(w, h, ring) for w, h, inner, ring in _RING_SPOTS if not inner & ~free and not ring & ~open_]
+        assert sorted(_ring_spots_open(free, open_)) == sorted(long)

@@ -408,9 +408,7 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
     open_mask = free_mask | stones_mask
     wants: dict[int, float] = {}
     spots = []
-    for w, h, inner, ring in _RING_SPOTS:
-        if inner & ~free_mask or ring & ~open_mask:
-            continue
+    for w, h, ring in _ring_spots_open(free_mask, open_mask):
         need = ring & ~stones_mask
         if w * h not in wants:
             wants[w * h] = _pool_want(ctx, w * h)
@@ -447,6 +445,34 @@ def _nearest(within: int, need: int, k: int) -> list[Cell]:
     return out
 
 
+def _ring_spots_open(free: int, open_: int) -> list[tuple[int, int, int]]:
+    """(w, h, ring) of `_RING_SPOTS` whose inner cells are all free and whose ring is all free or stones, the
+    spots found on masks for each shape at once: the inner cells a run of ``w`` free cells across on ``h`` rows,
+    the ring's top and bottom rows a run of ``w`` open cells, its sides a column of ``h`` open cells."""
+    out = []
+    for w, h in _POOL_SHAPES:
+        inner = _runs(free, w, h)
+        across, down = _runs(open_, w, 1), _runs(open_, 1, h)
+        spots = inner & (across << WIDTH) & (across >> (h * WIDTH)) & (down << 1) & (down >> w) & _RING_AT[w, h]
+        out += [(w, h, _RING_OF[w, h, c]) for c in cells_of(spots)]
+    return out
+
+
+def _runs(mask: int, w: int, h: int) -> int:
+    """The cells from which ``w`` cells across and ``h`` rows down are all in ``mask`` (none wrapping a row)."""
+    run = mask
+    for i in range(1, w):
+        run &= mask >> i
+    run &= _STARTS_ACROSS[w]
+    out = run
+    for j in range(1, h):
+        out &= run >> (j * WIDTH)
+    return out
+
+
+_STARTS_ACROSS = {w: mask_of((x, y) for y in range(HEIGHT) for x in range(WIDTH - w + 1)) for w in (1, 2, 3)}
+
+
 def _ring_spots() -> list[tuple[int, int, int, int]]:
     """(w, h, inner cells, the ring of cells around them) as masks, for every pool shape and spot tried."""
     out = []
@@ -460,6 +486,10 @@ def _ring_spots() -> list[tuple[int, int, int, int]]:
 
 
 _RING_SPOTS = _ring_spots()
+_POOL_SHAPES = ((2, 2), (1, 2), (2, 1), (1, 1), (2, 3), (3, 2))
+# per shape: the cells a ring's inner top-left corner may take (the ring on the sheet); its ring by that cell
+_RING_AT = {(w, h): mask_of((x, y) for x in range(1, WIDTH - w) for y in range(1, HEIGHT - h)) for w, h in _POOL_SHAPES}
+_RING_OF = {(w, h, cells_of(inner)[0]): ring for w, h, inner, ring in _RING_SPOTS}
 
 
 def _pool_want(ctx: _Ctx, size: int) -> float:

@@ -117,7 +117,7 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
 # the token (`quick.position`). Keyed by kind, not by the whole hand: a placement changes the hand, and the other
 # kinds' lists on the cards it did not touch stay good.
 _PLACEMENTS: OrderedDict[tuple[str, int], tuple[str, ...]] = OrderedDict()
-_PLACEMENTS_SIZE = 4096  # (kind, card) pairs: a long turn has a few hundred
+_PLACEMENTS_SIZE = 2048  # (kind, card) pairs: a long turn makes a few dozen
 _LOCK = threading.Lock()
 
 

@@ -9,7 +9,8 @@
   (the bot draws them in its render workers) and with the played game's states frozen out of the GC (the bot
   freezes what its start loaded and holds one state a game, not a whole game's). After each action, untimed in
   the turn, the young generation is collected as the bot does once a move is posted
-  (`cogs.utils.posting.collect_young`); those collections are their own row, **between moves**.
+  (`cogs.utils.posting.collect_young`); those collections are their own row, **between moves**. The caches the
+  bots' own play of those games filled are emptied first (`mem_probe.clear_caches`).
 - **render**: the top view with the physics overlay, drawn and encoded as the bot posts it (`board_image`);
   × floor = PNG-encoding a flat image of the same size and mode in the same run; × best bytes = the bytes over
   the best lossless encoding of the same pixels (`harness.best_ratio`, on a sample).
@@ -30,6 +31,7 @@ from rules.floating_floors import statics
 from rules.floating_floors.components import PHYSICS
 from rules.floating_floors.game import FloatingFloors, Work, balance_of, loads, preview
 from tests.bench.harness import Row, best_ratio, best_samples, floor_bytes, floor_ms, median_p95
+from tests.bench.mem_probe import clear_caches
 
 GAME = "floating_floors"
 RULES = FloatingFloors()
@@ -85,6 +87,9 @@ def rows(n: int = 30, players: tuple[int, ...] = (2, 4)) -> list[Row]:
         samples: list[tuple[Image.Image, int]] = []
         size, mode, sizes = (0, 0), "P", []
         played = games_of_turns(p, n)
+        # The bots' look-ahead on these very states filled the rules' caches: emptied, so that a timed turn is not
+        # answered from it (a player's turn is not preceded by a bot thinking it over).
+        clear_caches()
         # The bot freezes what its start loaded (`bot.freeze_loaded`) and holds one state per game; the bench holds
         # every state of the game it played, which a full collection inside a timed turn would walk: frozen too.
         gc.collect()

@@ -121,7 +121,20 @@ def _other_caches() -> list[tuple[str, Any, int | None]]:
     answers = sys.modules.get("rules.the_floor.answers")
     if answers is not None:
         out.append(("rules.the_floor.answers._INDEX_CACHE", answers._INDEX_CACHE, answers._INDEX_CACHE_SIZE))
+    for module, name, bound in FF_CACHES:  # Floating Floors' previews and legal lists, kept by card contents
+        loaded = sys.modules.get(module)
+        if loaded is not None:
+            out.append((f"{module}.{name}", getattr(loaded, name), getattr(loaded, bound)))
     return out
+
+
+FF_CACHES = (("rules.floating_floors.quick", "_ANSWERS", "_ANSWERS_SIZE"),
+             ("rules.floating_floors.quick", "_TOKENS", "_TOKENS_SIZE"),
+             ("rules.floating_floors.quick", "_POSITIONS", "_POSITIONS_SIZE"),
+             ("rules.floating_floors.quick", "_PIECES", "_POSITIONS_SIZE"),
+             ("rules.floating_floors.quick", "_GAMES", "_POSITIONS_SIZE"),
+             ("rules.floating_floors.legal", "_PLACEMENTS", "_PLACEMENTS_SIZE"),
+             ("rules.floating_floors.work", "_INDEX", "_INDEX_SIZE"))
 
 
 def clear_caches() -> int:

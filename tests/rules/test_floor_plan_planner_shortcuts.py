@@ -12,7 +12,9 @@ seeded bot games; tests/rules/test_floor_plan_bot_same_play.py pins a whole game
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import pairwise
+from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
@@ -156,40 +158,39 @@ def test_the_inline_room_scores_are_the_cheap_scores_bit_for_bit() -> None:
     """The room scan works out `_room_prescore` inline (the spot's terms once, then each type's): the same
     floats, so the same best spots in the same order, as scoring every spot the long way."""
     checked = 0
-    for s in _states("shortcut-c")[1::2] + _states("shortcut-e")[2::3]:
+    for ctx, sheet, dice in _rolled(_states("shortcut-c")[1::2] + _states("shortcut-e")[2::3]):
+        assert _room_options(ctx, sheet, dice, 60) == _long_options(ctx, sheet, dice, 60)
+        assert _room_options(ctx, sheet, dice, 1) == _long_options(ctx, sheet, dice, 1)  # sought above bars first
+        checked += 1
+    assert checked > 30
+
+
+def _rolled(states: list[Any]) -> Iterator[tuple[_Ctx, Sheet, tuple[int, int]]]:
+    """(context, seat 0's sheet, dice) for each rolled state and each of a few dice besides its roll."""
+    for s in states:
         if s.phase == "setup" or s.roll is None:
             continue
         ctx = _context(FP, s, 0)
-        sheet = ctx.board.sheet
         for dice in ((1, 6), (2, 2), (3, 4), (6, 5), s.roll):
-            assert _room_options(ctx, sheet, dice, 60) == _long_options(ctx, sheet, dice, 60)
-            assert _room_options(ctx, sheet, dice, 1) == _long_options(ctx, sheet, dice, 1)  # sought above bars first
-            checked += 1
-    assert checked > 30
+            yield ctx, ctx.board.sheet, dice
 
 
 def test_a_spot_the_wilds_bound_leaves_out_scores_at_most_the_bar() -> None:
     """The Wild's room scan reads only the spots whose score may pass the bar (a bound from the rooms each spot
     may line, by type): every spot it leaves out scores at most the bar, for each room type it weighs."""
     skipped = 0
-    for s in _states("shortcut-c")[1::2] + _states("shortcut-f")[3::3]:
-        if s.phase == "setup" or s.roll is None:
-            continue
-        ctx = _context(FP, s, 0)
-        sheet = ctx.board.sheet
-        for dice in ((1, 6), (2, 2), (3, 4), (6, 5), s.roll):
-            a, b = dice
-            for w, h in {(a, b), (b, a)}:
-                kinds = [_kind_terms(ctx, sheet, t, w, h) for t in sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})]
-                free = _free_spots(sheet, w, h)
-                best = max((_room_prescore(ctx, sheet, t, x, y, w, h) for x, y in free for t, *_ in kinds),
-                           default=0.0)
-                for bar in (best - 3.0, best - 1.0, best - 0.3, best, best + 1.0):
-                    keep = set(cells_of(_may_pass(ctx, sheet, kinds, w, h, bar)))
-                    for x, y in free:
-                        if (x, y) not in keep:
-                            skipped += 1
-                            assert all(_room_prescore(ctx, sheet, t, x, y, w, h) <= bar for t, *_ in kinds)
+    for ctx, sheet, (a, b) in _rolled(_states("shortcut-c")[1::2] + _states("shortcut-f")[3::3]):
+        for w, h in {(a, b), (b, a)}:
+            kinds = [_kind_terms(ctx, sheet, t, w, h) for t in sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})]
+            free = _free_spots(sheet, w, h)
+            best = max((_room_prescore(ctx, sheet, t, x, y, w, h) for x, y in free for t, *_ in kinds),
+                       default=0.0)
+            for bar in (best - 3.0, best - 1.0, best - 0.3, best, best + 1.0):
+                keep = set(cells_of(_may_pass(ctx, sheet, kinds, w, h, bar)))
+                for x, y in free:
+                    if (x, y) not in keep:
+                        skipped += 1
+                        assert all(_room_prescore(ctx, sheet, t, x, y, w, h) <= bar for t, *_ in kinds)
     assert skipped > 1000
 
 

@@ -254,6 +254,23 @@ def test_a_capped_packing_counts_what_the_full_packing_counts_up_to_the_cap() ->
         assert _packed(family, cap, budget) == min(cap, len(dm.packing(family, budget=budget)))
 
 
+def _adopted_candidates(states: list[Any]) -> Iterator[tuple[_Ctx, dm.Facts]]:
+    """(context, Facts of a room or feature candidate's sheet with the seat's sheet's facts adopted) for each rolled
+    state's candidates that the rules accept."""
+    for s in states:
+        if s.roll is None:
+            continue
+        ctx = _context(FP, s, 0)
+        for cand in [*_room_cands(ctx), *_feature_cands(ctx)]:
+            try:
+                sheet = FP.run_steps(s, 0, cand.steps)[0].sheet
+            except RulesError:
+                continue
+            f = dm.Facts(sheet)
+            _adopt_base(f, ctx.board.sheet)
+            yield ctx, f
+
+
 def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
     """A room candidate draws one room (two with Double a Room) and nothing else; a room is never drawn on a
     feature or on water, so the demands on windows, furnishings, decks and pools, and those through doors while
@@ -265,32 +282,21 @@ def test_a_bare_room_leaves_the_demands_on_features_as_they_were() -> None:
     adopted: dict[str, int] = {}
     for seed in ("shortcut-e", "shortcut-f", "shortcut-g", "shortcut-h"):
         shared: dict[object, object] = {}
-        for s in _states(seed)[1::2]:
-            if s.roll is None:
-                continue
-            ctx = _context(FP, s, 0)
-            base = ctx.board.sheet
-            used = ctx.board.used_by_demand()
-            for cand in [*_room_cands(ctx), *_feature_cands(ctx)]:
-                try:
-                    sheet = FP.run_steps(s, 0, cand.steps)[0].sheet
-                except RulesError:
-                    continue
-                f = dm.Facts(sheet)
-                _adopt_base(f, base)
-                for name in {*BARE_FACTS, *DOOR_FACTS, *FACT_PARTS}:
-                    if name in f.__dict__:
-                        adopted[name] = adopted.get(name, 0) + 1
-                        assert getattr(f, name) == getattr(dm.Facts(sheet), name), name
-                if "adjacent_pairs" in f.memo:
-                    adopted["adjacent_pairs"] = adopted.get("adjacent_pairs", 0) + 1
-                    assert f.memo["adjacent_pairs"] == _adjacent_pairs(dm.Facts(sheet))
-                for d in ctx.demands:
-                    u = used.get(d.id, frozenset())
-                    if _rooms_read(f, d, base, ROOM_BLIND | ROOM_BLIND_BY_DOORS) is not sheet.rooms:
-                        reused[d.op] = reused.get(d.op, 0) + 1
-                    assert _stock(f, d, u, shared, base) == _count_stock(dm.Facts(sheet), d, u), d.id
-                    assert _progress(f, d, u, shared, base) == _progress_of(dm.Facts(sheet), d, u), d.id
+        for ctx, f in _adopted_candidates(_states(seed)[1::2]):
+            sheet, base, used = f.sheet, ctx.board.sheet, ctx.board.used_by_demand()
+            for name in {*BARE_FACTS, *DOOR_FACTS, *FACT_PARTS}:
+                if name in f.__dict__:
+                    adopted[name] = adopted.get(name, 0) + 1
+                    assert getattr(f, name) == getattr(dm.Facts(sheet), name), name
+            if "adjacent_pairs" in f.memo:
+                adopted["adjacent_pairs"] = adopted.get("adjacent_pairs", 0) + 1
+                assert f.memo["adjacent_pairs"] == _adjacent_pairs(dm.Facts(sheet))
+            for d in ctx.demands:
+                u = used.get(d.id, frozenset())
+                if _rooms_read(f, d, base, ROOM_BLIND | ROOM_BLIND_BY_DOORS) is not sheet.rooms:
+                    reused[d.op] = reused.get(d.op, 0) + 1
+                assert _stock(f, d, u, shared, base) == _count_stock(dm.Facts(sheet), d, u), d.id
+                assert _progress(f, d, u, shared, base) == _progress_of(dm.Facts(sheet), d, u), d.id
     assert sum(reused.values()) > 100 and len(reused) >= 4, reused
     assert len(adopted) == len({*BARE_FACTS, *DOOR_FACTS, *FACT_PARTS}) + 1 and min(adopted.values()) > 20, adopted
 
@@ -426,25 +432,15 @@ def test_a_claims_witnesses_are_shared_only_by_sheets_equal_in_what_the_demand_r
     cannot be seen): each shared answer equals the engine's answer made afresh on that sheet."""
     shared = again = 0
     for seed in ("shortcut-u", "shortcut-v", "shortcut-w"):
-        for s in _states(seed)[6:]:
-            if s.roll is None:
-                continue
-            ctx = _context(FP, s, 0)
-            base = ctx.board.sheet
+        for ctx, f in _adopted_candidates(_states(seed)[6:]):
+            sheet = f.sheet
             earlier = {d.id: [c.tokens for c in ctx.board.claims if c.demand == d.id] for d in ctx.demands}
-            for cand in [*_room_cands(ctx), *_feature_cands(ctx)]:
-                try:
-                    sheet = FP.run_steps(s, 0, cand.steps)[0].sheet
-                except RulesError:
-                    continue
-                f = dm.Facts(sheet)
-                _adopt_base(f, base)
-                for d in ctx.demands:
-                    before = len(ctx.stocks)
-                    got = _assign(ctx, f, d, earlier[d.id])
-                    shared += len(ctx.stocks) == before and d.op in READS
-                    again += bool(earlier[d.id])
-                    assert got == dm.assign(d, dm.Facts(sheet), earlier[d.id]), d.id
+            for d in ctx.demands:
+                before = len(ctx.stocks)
+                got = _assign(ctx, f, d, earlier[d.id])
+                shared += len(ctx.stocks) == before and d.op in READS
+                again += bool(earlier[d.id])
+                assert got == dm.assign(d, dm.Facts(sheet), earlier[d.id]), d.id
     assert shared > 100 and again > 100, (shared, again)
 
 

@@ -9,9 +9,10 @@ from rules.base import RulesError
 from rules.floor_plan.geometry import decks
 from rules.floor_plan.notation import FeatureSet, Step
 from rules.floor_plan.planner.context import BONUS_COST, FEATURE_VARIANTS, _Cand, _Ctx
-from rules.floor_plan.planner.rooms import _pair_want
+from rules.floor_plan.planner.rooms import _lining, _pair_want
 from rules.floor_plan.sheet import (
     BIT,
+    CELL_AT,
     FEATURE_KINDS,
     FULL,
     HEIGHT,
@@ -317,7 +318,11 @@ def _tree_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
     want_view = [d for d in ctx.demands if d.op == "window_sees" and d.params["sees"] == "tree"]
     line = ctx.layout.door_bonus is not None and ctx.layout.door_bonus.params.get("feature") == "tree"
 
+    touching = _lining(grow(sheet.room_mask) & ~sheet.room_mask, 3, 3)
+
     def score(a: Cell) -> float:
+        if not BIT[a] & touching:  # no room beside the tree: the terms below come to its edges alone
+            return 0.5 * ((a[0] == 0) + (a[1] == 0) + (a[0] == WIDTH - 3) + (a[1] == HEIGHT - 3))
         cells = [(a[0] + dx, a[1] + dy) for dx in range(3) for dy in range(3)]
         near = {sheet.room_of[n] for c in cells for n in NEIGHBOURS[c] if n in sheet.room_of}
         value = 0.0
@@ -416,7 +421,8 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
     tried = FEATURE_VARIANTS * 2
     # The best `tried` by (value, cells): only the spots valued at least the tried-th best can be among them.
     least = sorted((v for v, _ in spots), reverse=True)[tried - 1] if len(spots) > tried else -math.inf
-    rings = sorted(((v, cells_of(need)) for v, need in spots if v >= least), key=lambda r: (-r[0], r[1]))
+    rings = sorted(((v, cells_of(need)) for v, need in _first_by_cell(spots, least, tried)),
+                   key=lambda r: (-r[0], r[1]))
     out = []
     for _, need in rings[:tried]:  # each need in scan order
         if len(need) > count:
@@ -428,6 +434,19 @@ def _stone_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cel
         if len(out) >= FEATURE_VARIANTS:
             break
     return out
+
+
+def _first_by_cell(spots: list[tuple[float, int]], least: float, k: int) -> list[tuple[float, int]]:
+    """The spots valued at least ``least`` that may be among the first ``k`` by (value down, the need's cells in
+    scan order as a list), without listing every need's cells (many rings tie on value): a spot whose value and
+    first cell come after those of ``k`` others comes after each of them (a list sorts by its first item first;
+    no cell, an empty list, sorts before any)."""
+    top = [(v, need) for v, need in spots if v >= least]
+    if len(top) <= k:
+        return top
+    keys = [(-v, CELL_AT[(need & -need).bit_length() - 1] if need else (-1, -1)) for v, need in top]
+    cut = sorted(keys)[k - 1]
+    return [spot for spot, key in zip(top, keys, strict=True) if key <= cut]
 
 
 def _nearest(within: int, need: int, k: int) -> list[Cell]:

@@ -1,0 +1,142 @@
+"""The Floor Plan planner's feature-set shortcuts (issue 25, sixth pass) answer what the long way answers.
+
+A tree anchor with no room beside it is scored by its edges alone (read off a mask of the anchors whose 3×3 lines
+a room); a stone set's rings tied on value are listed cell by cell only when their first cell may place them
+among the few tried. Each is checked against the straightforward computation on the sheets of seeded games
+(and random masks), with the demands and door bonus that make a tree's score read its neighbours.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from rules.floor_plan import FloorPlan
+from rules.floor_plan import demands as dm
+from rules.floor_plan.planner.context import FEATURE_VARIANTS, _Ctx
+from rules.floor_plan.planner.features import (
+    _first_by_cell,
+    _nearest,
+    _pool_want,
+    _ring_spots_open,
+    _stone_sets,
+    _tree_sets,
+)
+from rules.floor_plan.planner.search import _context
+from rules.floor_plan.sheet import HEIGHT, NEIGHBOURS, WIDTH, Cell, Sheet, cells_of, free_cells, mask_of, scan_key
+
+FP = FloorPlan()
+
+
+def _states(seed: str) -> list[Any]:
+    s, out = FP.new(1, {}, seed), []
+    while FP.outcome(s) is None and len(out) < 40:
+        out.append(s)
+        s, _ = FP.apply(s, 0, FP.bot_action(s, 0))
+    return out
+
+
+def _contexts(seeds: tuple[str, ...]) -> Iterator[_Ctx]:
+    """Each rolled state's context as dealt, then with a demand and a door bonus that look at trees (a tree's
+    score then reads the rooms beside it)."""
+    for seed in seeds:
+        for s in _states(seed)[1:]:
+            if s.roll is None:
+                continue
+            yield _context(FP, s, 0)
+            ctx = _context(FP, s, 0)
+            ctx.demands = [*ctx.demands, dm.DEMANDS["nature_lover.1"]]
+            ctx.layout = dm.CLIENTS["garden_paths"]
+            yield ctx
+
+
+def _long_tree_sets(ctx: _Ctx, sheet: Sheet, count: int) -> list[list[Cell]]:
+    """The long way: every anchor scored on the rooms next to any of its nine cells."""
+    want_view = [d for d in ctx.demands if d.op == "window_sees" and d.params["sees"] == "tree"]
+    line = ctx.layout.door_bonus is not None and ctx.layout.door_bonus.params.get("feature") == "tree"
+
+    def score(a: Cell) -> float:
+        cells = [(a[0] + dx, a[1] + dy) for dx in range(3) for dy in range(3)]
+        near = {sheet.room_of[n] for c in cells for n in NEIGHBOURS[c] if n in sheet.room_of}
+        value = 0.0
+        for d in want_view:
+            value += 2.0 * sum(1 for r in near if sheet.rooms[r].type == d.params["room"])
+        value += 1.0 * bool(near) * line
+        edge = (a[0] == 0) + (a[1] == 0) + (a[0] == WIDTH - 3) + (a[1] == HEIGHT - 3)
+        return value + 0.5 * edge - 0.1 * len(near)
+
+    ranked = sorted(free_cells(sheet, "tree"), key=lambda a: (-score(a), scan_key(a)))
+    out = []
+    for first in ranked[:FEATURE_VARIANTS]:
+        chosen = [first]
+        for a in ranked:
+            if len(chosen) == count:
+                break
+            if all(abs(a[0] - o[0]) >= 3 or abs(a[1] - o[1]) >= 3 for o in chosen):
+                chosen.append(a)
+        if len(chosen) == count:
+            out.append(chosen)
+    return out
+
+
+def test_tree_anchors_away_from_rooms_are_scored_by_their_edges_as_the_long_way_scores_them() -> None:
+    checked = 0
+    for ctx in _contexts(("trees-a", "trees-b")):
+        sheet = ctx.board.sheet
+        for count in (1, 2, 3):
+            assert _tree_sets(ctx, sheet, "tree", count) == _long_tree_sets(ctx, sheet, count), count
+            checked += 1
+    assert checked > 100
+
+
+def _long_stone_sets(ctx: _Ctx, sheet: Sheet, count: int) -> list[list[Cell]]:
+    """The long way: every ring spot valued and listed cell by cell, all sorted."""
+    free = set(free_cells(sheet, "stone"))
+    free_mask, stones_mask = mask_of(free), mask_of(sheet.stones)
+    spots = []
+    for w, h, ring in _ring_spots_open(free_mask, free_mask | stones_mask):
+        need = ring & ~stones_mask
+        spots.append((w * h * 1.0 - need.bit_count() * 0.3 + _pool_want(ctx, w * h), need))
+    rings = sorted(((v, cells_of(need)) for v, need in spots), key=lambda r: (-r[0], r[1]))
+    out: list[list[Cell]] = []
+    for _, need in rings[:FEATURE_VARIANTS * 2]:
+        if len(need) > count:
+            chosen = need[:count]
+        else:
+            chosen = list(need) + _nearest(free_mask & ~mask_of(need), mask_of(need), count - len(need))
+        if len(chosen) == count and chosen not in out:
+            out.append(chosen)
+        if len(out) >= FEATURE_VARIANTS:
+            break
+    return out
+
+
+def test_stone_sets_list_only_the_rings_that_may_be_tried_and_make_the_long_ways_sets() -> None:
+    checked = 0
+    for ctx in _contexts(("stones-a", "stones-b")):
+        sheet = ctx.board.sheet
+        for count in (6, 12):
+            assert _stone_sets(ctx, sheet, "stone", count) == _long_stone_sets(ctx, sheet, count), count
+            checked += 1
+    assert checked > 60
+
+
+def test_the_rings_first_by_cell_hold_the_first_few_by_value_and_cells() -> None:
+    """On random families with many ties (and rings needing no cell), the kept spots hold the first ``k`` of
+    the full sort by (value down, cells), in that order."""
+    pick = random.Random("first-by-cell")
+    cells = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
+    for _ in range(400):
+        spots = [(pick.choice((1.0, 2.5, 2.5, 3.1)), 0 if pick.random() < 0.05 else mask_of(pick.sample(cells, 3)))
+                 for _ in range(pick.randint(0, 30))]
+        k = pick.randint(1, 8)
+        values = sorted((v for v, _ in spots), reverse=True)
+        least = values[k - 1] if len(spots) > k else -math.inf
+
+        def key(spot: tuple[float, int]) -> tuple[float, list[Cell]]:
+            return -spot[0], cells_of(spot[1])
+
+        kept = _first_by_cell(spots, least, k)
+        assert sorted(kept, key=key)[:k] == sorted(spots, key=key)[:k]

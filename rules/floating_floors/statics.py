@@ -151,7 +151,71 @@ def _overlaps(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
     ax, ay, bx, by = [p[0] for p in a], [p[1] for p in a], [p[0] for p in b], [p[1] for p in b]
     if max(ax) <= min(bx) or max(bx) <= min(ax) or max(ay) <= min(by) or max(by) <= min(ay):
         return False  # bounding boxes with no common area: neither have the footprints (no GEOS call)
-    return shapely.area(shapely.intersection(_polygon(a), _polygon(b))) > OVERLAP_AREA
+    area = _convex_overlap_area(a, b)
+    if area is None or abs(area - OVERLAP_AREA) <= _AREA_DOUBT:
+        return _geos_overlaps(a, b)
+    return area > OVERLAP_AREA
+
+
+def _geos_overlaps(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
+    return bool(shapely.area(shapely.intersection(_polygon(a), _polygon(b))) > OVERLAP_AREA)
+
+
+# How far from the 1e-9 threshold a plain-float area must be to decide on its own. Map coordinates stay under ~20,
+# so the clip's rounding error is a few 1e-14 at worst, GEOS's no larger: any area this far from the threshold is
+# on the same side of it both ways, and the rest (touching within float noise of 1e-9) asks GEOS.
+_AREA_DOUBT = 1e-11
+
+
+def _convex_overlap_area(a: tuple[Point, ...], b: tuple[Point, ...]) -> float | None:
+    """The area two convex footprints share, in plain floats (Sutherland–Hodgman: ``a`` clipped by each edge of
+    ``b``, then the shoelace), or None if ``b`` is not a convex polygon with area (GEOS decides those). A quarter
+    of the GEOS call's cost, which every overlap a placement, a legal list or a reset asks paid (issue 25)."""
+    clip = _counter_clockwise(b)
+    if clip is None:
+        return None
+    out = list(a)
+    ax, ay = clip[-1]
+    for bx, by in clip:
+        ex, ey = bx - ax, by - ay
+        points, out = out, []
+        if not points:
+            return 0.0
+        px, py = points[-1]
+        p_side = ex * (py - ay) - ey * (px - ax)
+        for qx, qy in points:
+            q_side = ex * (qy - ay) - ey * (qx - ax)
+            if (q_side >= 0.0) != (p_side >= 0.0):  # the edge's line crosses p→q: keep where it does
+                t = p_side / (p_side - q_side)
+                out.append((px + t * (qx - px), py + t * (qy - py)))
+            if q_side >= 0.0:
+                out.append((qx, qy))
+            px, py, p_side = qx, qy, q_side
+        ax, ay = bx, by
+    if len(out) < 3:
+        return 0.0
+    twice = 0.0
+    px, py = out[-1]
+    for qx, qy in out:
+        twice += px * qy - qx * py
+        px, py = qx, qy
+    return abs(twice) / 2
+
+
+def _counter_clockwise(corners: tuple[Point, ...]) -> tuple[Point, ...] | None:
+    """``corners`` turning left at every corner (reversed if they turn right), or None if they are not a convex
+    polygon with area: the clip's "inside" is left of each edge."""
+    if len(corners) < 3:
+        return None
+    left = right = False
+    (ax, ay), (bx, by) = corners[-2], corners[-1]
+    for cx, cy in corners:
+        turn = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
+        left, right = left or turn > 0, right or turn < 0
+        (ax, ay), (bx, by) = (bx, by), (cx, cy)
+    if left == right:  # both (not convex) or neither (collinear)
+        return None
+    return corners if left else corners[::-1]
 
 
 def _polygon(corners: Sequence[Point]) -> BaseGeometry:

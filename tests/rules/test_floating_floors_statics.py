@@ -28,7 +28,10 @@ from rules.floating_floors.statics import (
     signed_margin,
     support_polygon,
 )
+from rules.floating_floors.statics import _convex_overlap_area as _convex_overlap_area
+from rules.floating_floors.statics import _geos_overlaps as _geos_overlaps
 from rules.floating_floors.statics import _hull_margin as _hull_margin
+from rules.floating_floors.statics import _overlaps as _overlaps
 
 B: Point = (1.5, 1.5)
 NINJA, JUTSU = 3.0, 1.0
@@ -282,6 +285,42 @@ def test_the_balance_checks_margin_is_geos_margin_to_the_bit(supports: list, poi
     distance and cover test of `signed_margin`, bit for bit, so no check stands or falls differently."""
     hull = support_polygon([footprint(shape, at) for shape, at in supports])
     assert _hull_margin(hull, point) == signed_margin(hull, point)
+
+
+NEAR = st.builds(lambda space, step: (space[0] + step[0], space[1] + step[1]), SPACES,
+                 st.tuples(st.sampled_from([-1, 0, 0, 1]), st.sampled_from([-1, 0, 0, 1])))
+FOOT = st.builds(lambda corners, backwards: corners[::-1] if backwards else corners, st.one_of(  # either way round
+    st.builds(lambda shape, space, offset: footprint(shape, jutsu_position(space, shape, offset)),
+              SHAPES, NEAR, st.sampled_from(OFFSETS)),
+    st.builds(lambda space, dx, dy: footprint("ninja", (space[0] + dx, space[1] + dy)),
+              NEAR, st.floats(0, 1), st.floats(0, 1))), st.booleans())
+
+
+@settings(max_examples=400, deadline=None)
+@given(FOOT, FOOT)
+def test_two_footprints_overlap_in_plain_floats_exactly_when_geos_says_so(a: tuple, b: tuple) -> None:
+    """`overlaps` clips one footprint by the other in plain floats (`_convex_overlap_area`): the same shared
+    area as GEOS's intersection to float noise, and the same answer, touching edges included, on footprints of
+    neighbouring and shared spaces at every offset (where pieces touch to within the 1e-9 grid)."""
+    _overlaps.cache_clear()
+    assert overlaps(a, b) == _geos_overlaps(a, b)
+    area = _convex_overlap_area(a, b)
+    assert area is not None
+    assert area == pytest.approx(Polygon(a).intersection(Polygon(b)).area, abs=1e-13)
+
+
+def test_an_overlap_within_float_noise_of_the_threshold_or_not_convex_is_geos_s_answer() -> None:
+    """Where the plain area cannot tell (within `_AREA_DOUBT` of 1e-9) or a corner list is not a convex polygon,
+    GEOS answers: a 1e-9 × 1 strip and an L shape."""
+    left = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    strip = ((1.0 - 1e-9, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0 - 1e-9, 1.0))
+    ell = ((0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0))
+    _overlaps.cache_clear()
+    assert _convex_overlap_area(strip, left) == pytest.approx(1e-9, abs=1e-15)
+    assert overlaps(strip, left) == _geos_overlaps(strip, left)
+    assert _convex_overlap_area(left, ell) is None
+    corner = ((1.5, 1.5), (2.5, 1.5), (2.5, 2.5), (1.5, 2.5))  # in the L's notch: bounding boxes meet, shapes not
+    assert not overlaps(corner, ell) and not _geos_overlaps(corner, ell)
 
 
 def test_the_plain_margin_falls_back_to_geos_for_a_point_a_segment_and_collinear_corners() -> None:

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.floor_plan import geometry as geo
-from rules.floor_plan.sheet import BORDER_MASK, FULL, Sheet, cells_of, mask_components, mask_of
+from rules.floor_plan.sheet import BIT, BORDER_MASK, FULL, Sheet, cells_of, grow, mask_components, mask_of
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "floor_plan"
 KINDS = ("build", "design", "layout")
@@ -231,7 +231,31 @@ class Facts:
 
     @cached_property
     def door_links(self) -> list[Any]:
+        parent = self.__dict__.get("_door_parent")
+        if parent is not None:
+            return self._door_links_from(parent)
         return sorted(geo.door_links(self.sheet), key=lambda d: (d.cell[1], d.cell[0]))
+
+    def doors_from(self, parent: Facts) -> None:
+        """Work `door_links` out (when asked) from ``parent``'s: the caller knows ``parent``'s sheet to hold a first
+        part of this sheet's rooms (the same objects) and some of its doors (the planner's candidates)."""
+        self.__dict__["_door_parent"] = parent
+
+    def _door_links_from(self, parent: Facts) -> list[Any]:
+        """A door's link reads only the rooms on its cell and next to it: the parent's doors keep their links but
+        those next to a room added (its cells were outside or off every room before); the others are new doors."""
+        sheet, base = self.sheet, parent.sheet
+        redo = set(sheet.doors - base.doors)
+        kept = []
+        added = sheet.room_mask & ~base.room_mask
+        near = added and grow(added)
+        for d in parent.door_links:
+            if near and BIT[d.cell] & near:
+                redo.add(d.cell)
+            else:
+                kept.append(d)
+        fresh = geo.door_links(_Doors(frozenset(redo), sheet.room_of))  # the long way's code, on those doors only
+        return sorted([*kept, *fresh], key=lambda d: (d.cell[1], d.cell[0]))
 
     @cached_property
     def window_views(self) -> list[Any]:
@@ -285,6 +309,13 @@ class Facts:
             for r in {d.room, *d.others}:
                 out.setdefault(r, set()).add(tok)
         return out
+
+
+class _Doors(NamedTuple):
+    """What `geometry.door_links` reads of a sheet: some of its doors, and its rooms by cell."""
+
+    doors: frozenset[Cell]
+    room_of: dict[Cell, int]
 
 
 def room(i: int) -> str:

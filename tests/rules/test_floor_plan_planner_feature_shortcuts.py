@@ -24,8 +24,20 @@ from rules.floor_plan.planner.features import (
     _stone_sets,
     _tree_sets,
 )
+from rules.floor_plan.planner.rooms import _pair_of, _pair_want
 from rules.floor_plan.planner.search import _context
-from rules.floor_plan.sheet import HEIGHT, NEIGHBOURS, WIDTH, Cell, Sheet, cells_of, free_cells, mask_of, scan_key
+from rules.floor_plan.sheet import (
+    HEIGHT,
+    NEIGHBOURS,
+    ROOM_TYPES,
+    WIDTH,
+    Cell,
+    Sheet,
+    cells_of,
+    free_cells,
+    mask_of,
+    scan_key,
+)
 
 FP = FloorPlan()
 
@@ -140,3 +152,15 @@ def test_the_rings_first_by_cell_hold_the_first_few_by_value_and_cells() -> None
 
         kept = _first_by_cell(spots, least, k)
         assert sorted(kept, key=key)[:k] == sorted(spots, key=key)[:k]
+
+
+def test_a_door_scores_pair_weight_read_from_the_calls_memo_is_the_pair_weight() -> None:
+    """The door scores read each pair of room types' weight from the call's memo (filled by any reader)."""
+    checked = 0
+    for ctx in _contexts(("trees-a",)):
+        for t in ROOM_TYPES:
+            for o in ROOM_TYPES:
+                assert _pair_of(ctx, t, o) == _pair_want(ctx, t, o)
+                assert _pair_of(ctx, t, o) == _pair_want(ctx, t, o)  # the memo's answer
+                checked += 1
+    assert checked > 500

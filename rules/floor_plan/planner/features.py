@@ -9,7 +9,7 @@ from rules.base import RulesError
 from rules.floor_plan.geometry import decks
 from rules.floor_plan.notation import FeatureSet, Step
 from rules.floor_plan.planner.context import BONUS_COST, FEATURE_VARIANTS, _Cand, _Ctx
-from rules.floor_plan.planner.rooms import _lining, _pair_want
+from rules.floor_plan.planner.rooms import _lining, _pair_of
 from rules.floor_plan.sheet import (
     BIT,
     CELL_AT,
@@ -235,7 +235,7 @@ def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell, doors: dict[int, int] | None =
     outside = _outside_of(sheet, c)
     value = 0.0
     for o in others:
-        value += 0.5 + 2 * _pair_want(ctx, t, sheet.rooms[o].type)
+        value += 0.5 + 2 * _pair_of(ctx, t, sheet.rooms[o].type)
     if outside:
         for d in ctx.demands:
             if d.op == "exterior_doors":

@@ -124,6 +124,14 @@ def _shape_want(ctx: _Ctx, t: str, w: int, h: int) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _pair_of(ctx: _Ctx, t: str, other: str) -> float:
+    """`_pair_want`, once per call and pair of types (the door scores ask it for every wall cell)."""
+    pair = ctx.pair_want.get((t, other))
+    if pair is None:
+        pair = ctx.pair_want[(t, other)] = _pair_want(ctx, t, other)
+    return pair
+
+
 def _pair_want(ctx: _Ctx, t: str, other: str) -> float:
     value = 0.0
     for d in ctx.demands:

@@ -114,6 +114,7 @@ def _adopt_base(f: dm.Facts, base: Sheet, ops: frozenset[str] | None = None) -> 
                          and all(getattr(sheet, p) is getattr(base, p) for p in parts)])
         if "adjacent_pairs" not in f.memo:
             f.memo["adjacent_pairs"] = _adjacent_pairs(parent)
+        _doors_from(f, parent)
         return
     grown = _grown_of(f, base)
     if grown:
@@ -122,6 +123,17 @@ def _adopt_base(f: dm.Facts, base: Sheet, ops: frozenset[str] | None = None) -> 
         f.adopt(parent, [name for name in names if _read(name, ops)])
         if "adjacent_pairs" not in f.memo:  # the seat's sheet's pairs and those of the new rooms
             f.memo["adjacent_pairs"] = _adjacent_pairs(parent) | _pairs_of(f, len(base.rooms))
+    _doors_from(f, dm.facts_of(base))
+
+
+def _doors_from(f: dm.Facts, parent: dm.Facts) -> None:
+    """Have ``f`` work its door links out from ``parent``'s (`Facts.doors_from`) when its sheet holds the parent
+    sheet's rooms first (the same objects) and all of its doors, and they are not adopted whole already."""
+    sheet, base = f.sheet, parent.sheet
+    if f is parent or "door_links" in f.__dict__ or not base.doors <= sheet.doors or len(sheet.rooms) < len(base.rooms):
+        return
+    if sheet.rooms is base.rooms or all(a is b for a, b in zip(sheet.rooms, base.rooms, strict=False)):
+        f.doors_from(parent)
 
 
 def _read(name: str, ops: frozenset[str] | None) -> bool:
@@ -213,9 +225,8 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
     steps: list[Step] = []
     points = 0
     while None in board.notes:
-        used = _used(ctx, board)
-        # a demand is claimable when it has a witness: a stock above 0 (memoised, and asked again below)
-        opts = [d.id for d in ctx.demands if _stock(f, d, used.get(d.id, frozenset()), ctx.stocks, ctx.board.sheet) > 0]
+        # a demand is claimable when it has a witness: a stock above 0 (the end test and evaluation read them too)
+        opts = [d.id for d, k in zip(ctx.demands, _stocks(ctx, board, f), strict=True) if k > 0]
         if not opts:
             break
         best = max(opts, key=lambda d: (dm.DEMANDS[d].points, d))
@@ -247,6 +258,19 @@ def _assign(ctx: _Ctx, f: dm.Facts, d: dm.Demand, earlier: list[dm.Witness]) -> 
     return hit[1]
 
 
+def _stocks(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
+    """`_stock` of each of the call's demands on ``f``'s sheet with the board's claims, once per claims tuple: the
+    claims, the end test and the evaluation each ask for all of them. Memoised on ``f`` with the `_used` dict it
+    was made for (kept alive there: a dict of another call, or a reused id, never matches)."""
+    used = _used(ctx, board)
+    hit = f.memo.get(("stocks", id(used)))
+    if hit is None or hit[0] is not used:
+        sheet = ctx.board.sheet
+        hit = f.memo[("stocks", id(used))] = (
+            used, [_stock(f, d, used.get(d.id, frozenset()), ctx.stocks, sheet) for d in ctx.demands])
+    return hit[1]
+
+
 def _used(ctx: _Ctx, board: Board) -> dict[str, frozenset[str]]:
     """``board.used_by_demand()``, once per claims tuple in a call: the candidates' boards keep the seat's claims
     (the same tuple) until they claim, and the claims, the end test and the evaluation each ask."""
@@ -264,10 +288,9 @@ def _last_round(ctx: _Ctx) -> bool:
 
 def _banked(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
     """Points of the claims the sheet holds unclaimed (demand by demand), best first."""
-    used = _used(ctx, board)
     out: list[int] = []
-    for d in ctx.demands:
-        out += [d.points] * _stock(f, d, used.get(d.id, frozenset()), ctx.stocks, ctx.board.sheet)
+    for d, k in zip(ctx.demands, _stocks(ctx, board, f), strict=True):
+        out += [d.points] * k
     return sorted(out, reverse=True)
 
 
@@ -295,9 +318,8 @@ def _evaluate(ctx: _Ctx, board: Board, f: dm.Facts) -> float:
     open_notes = board.notes.count(None)
     banked: list[int] = []
     progress = 0.0
-    for d in ctx.demands:
+    for d, k in zip(ctx.demands, _stocks(ctx, board, f), strict=True):
         u = used.get(d.id, frozenset())
-        k = _stock(f, d, u, ctx.stocks, ctx.board.sheet)
         banked += [d.points] * k
         if k < STOCK_CAP:
             progress += d.points * PROGRESS_WEIGHT * _progress(f, d, u, ctx.stocks, ctx.board.sheet)

@@ -1,0 +1,80 @@
+"""The Floor Plan planner's facts grown from the seat's sheet's (issue 25, sixth pass) are the facts worked out afresh.
+
+A candidate's sheet that keeps the seat's sheet's rooms first (the same objects) and all its doors works its door
+links out from the seat's sheet's: only new doors and doors next to a room added are looked at again. And the
+demands' stocks are counted once per claims tuple for the claims, the end test and the evaluation. Checked on
+every room, feature and Two Doors candidate of seeded games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from rules.base import RulesError
+from rules.floor_plan import FloorPlan
+from rules.floor_plan import demands as dm
+from rules.floor_plan.planner.context import _Ctx
+from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
+from rules.floor_plan.planner.rooms import _room_cands
+from rules.floor_plan.planner.search import _context
+from rules.floor_plan.planner.value import _adopt_base, _stock, _stocks
+from rules.floor_plan.state import Board
+
+FP = FloorPlan()
+
+
+def _states(seed: str) -> list[Any]:
+    s, out = FP.new(1, {}, seed), []
+    while FP.outcome(s) is None and len(out) < 40:
+        out.append(s)
+        s, _ = FP.apply(s, 0, FP.bot_action(s, 0))
+    return out
+
+
+def _candidate_boards(seeds: tuple[str, ...]) -> Iterator[tuple[_Ctx, Board]]:
+    """(context, the board a candidate leaves) for every room, feature and Two Doors candidate of each rolled
+    state the rules accept."""
+    for seed in seeds:
+        for s in _states(seed)[1:]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            cands = [*_room_cands(ctx), *_feature_cands(ctx)]
+            for cand in [*cands, *_with_two_doors(ctx, cands)]:
+                try:
+                    yield ctx, cand.after or FP.run_steps(s, 0, cand.steps)[0]
+                except RulesError:
+                    continue
+
+
+def test_door_links_grown_from_the_seats_sheet_are_the_door_links_worked_out_afresh() -> None:
+    grown = redone = 0
+    for ctx, board in _candidate_boards(("grow-a", "grow-b", "grow-c")):
+        f = dm.Facts(board.sheet)
+        _adopt_base(f, ctx.board.sheet)
+        if "door_links" in f.__dict__ or "_door_parent" not in f.__dict__:
+            continue
+        grown += 1
+        fresh = dm.Facts(board.sheet)
+        assert f.door_links == fresh.door_links
+        assert f.links == fresh.links
+        assert f.door_rooms == fresh.door_rooms
+        base = ctx.board.sheet
+        redone += any(d.cell in base.doors and d != o for d in f.door_links for o in dm.facts_of(base).door_links
+                      if o.cell == d.cell)  # a door whose link a room added changed
+    assert grown > 150 and redone > 5, (grown, redone)
+
+
+def test_the_stocks_of_a_claims_tuple_are_each_demands_stock() -> None:
+    """Counted once per claims tuple (and so again after a claim): each the demand's stock on that board."""
+    checked = 0
+    for ctx, board in _candidate_boards(("grow-a",)):
+        f = dm.Facts(board.sheet)
+        for b in (board, replace(board, claims=board.claims[:1]), replace(board, claims=())):
+            used = b.used_by_demand()
+            want = [_stock(dm.Facts(board.sheet), d, used.get(d.id, frozenset())) for d in ctx.demands]
+            assert _stocks(ctx, b, f) == want
+            checked += len(b.claims) > 0
+    assert checked > 100

@@ -248,17 +248,14 @@ def select_options(table: Table, actions: list[str], kind: str, locale: str) -> 
     verbs = SELECT_VERBS[kind]
     chosen = [a for a in actions if a.split()[0] in verbs and not (kind == "grab" and a.endswith(" pool"))]
     chosen = rank(table, chosen, kind)[:MAX_OPTIONS]
+    if kind == "home":  # nothing to balance yet
+        return [discord.SelectOption(label=action, value=action) for action in chosen]
     out = []
-    for action in chosen:
-        if kind == "home":  # nothing to balance yet
-            out.append(discord.SelectOption(label=action, value=action))
-            continue
-        try:
-            desc = words.option_description(ff.preview(table.state, table.state.current, action), locale)
-        except RulesError:
+    for action, result in zip(chosen, ff.previews(table.state, table.state.current, chosen), strict=True):
+        if result is None:  # refused: not offered
             continue
         out.append(discord.SelectOption(label=option_label(action, locale)[:100], value=action,
-                                        description=desc[:100]))
+                                        description=words.option_description(result, locale)[:100]))
     return out
 
 

@@ -61,6 +61,7 @@ from rules.floating_floors.play import look_ahead as look_ahead
 from rules.floating_floors.play import play
 from rules.floating_floors.play import preview as preview
 from rules.floating_floors.play import preview_view as preview_view
+from rules.floating_floors.play import previews as previews
 from rules.floating_floors.play import resign as resign
 from rules.floating_floors.state import Player, State
 from rules.floating_floors.turns import new_state

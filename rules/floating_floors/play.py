@@ -4,11 +4,12 @@ previews): the facade's ``apply`` and the bot's trials both come here.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from rules.base import Event, IllegalActionError, NotYourTurnError
+from rules.base import Event, IllegalActionError, NotYourTurnError, RulesError
 from rules.floating_floors import notation as nt
 from rules.floating_floors import quick, statics
 from rules.floating_floors.components import JUTSU_KINDS
@@ -121,6 +122,18 @@ def preview(s: State, seat: int, action: str) -> dict[str, Any]:
     error when the action is refused. Plain placements and boards are answered by `quick` (the same answer)."""
     fast = quick.preview(s, seat, action)
     return fast if fast is not None else generic_preview(s, seat, action)
+
+
+def previews(s: State, seat: int, actions: list[str]) -> list[dict[str, Any] | None]:
+    """`preview` of each of ``actions`` in one call, as a select offers them; None where the rules refuse one
+    (the select leaves it out)."""
+    out: list[dict[str, Any] | None] = []
+    for action, fast in zip(actions, quick.previews(s, seat, actions), strict=True):
+        if fast is None:
+            with contextlib.suppress(RulesError):
+                fast = generic_preview(s, seat, action)
+        out.append(fast)
+    return out
 
 
 def generic_preview(s: State, seat: int, action: str) -> dict[str, Any]:

@@ -165,14 +165,30 @@ def _land(cards: tuple[tuple[str, str], ...], lay: Layout) -> frozenset[Space]:
 def preview(s: State, seat: int, action: str) -> dict[str, Any] | None:
     """`play.preview`'s answer for a plain placement, board or step while navigating and a take while acquiring;
     None: ask the generic path."""
-    if s.phase not in ("navigate", "acquire") or type(seat) is not int or seat != s.current \
-            or not 0 <= seat < s.players or s.seats[seat].out or not isinstance(action, str) or "+" in action:
+    return _one(s, position(s), seat, action) if _answerable(s, seat) else None
+
+
+def previews(s: State, seat: int, actions: list[str]) -> list[dict[str, Any] | None]:
+    """`preview` of each of ``actions`` (a select's options), the seat checked and the position found once: a
+    turn's surface previews a few hundred options, and those checks cost a third of a kept answer."""
+    if not _answerable(s, seat):
+        return [None] * len(actions)
+    pos = position(s)
+    return [_one(s, pos, seat, action) for action in actions]
+
+
+def _answerable(s: State, seat: int) -> bool:
+    return s.phase in ("navigate", "acquire") and type(seat) is int and seat == s.current \
+        and 0 <= seat < s.players and not s.seats[seat].out
+
+
+def _one(s: State, pos: Position, seat: int, action: str) -> dict[str, Any] | None:
+    if not isinstance(action, str) or "+" in action:
         return None
     try:
         act, text = _parsed(action)
     except Exception:  # a refusal: the generic path words it
         return None
-    pos = position(s)
     if act.verb == "take" and s.phase == "acquire":
         if act.kind not in s.to_take:
             return None

@@ -29,7 +29,7 @@ from engine.core import new_game_options
 from render import floating_floors as ff_render
 from rules.floating_floors import statics
 from rules.floating_floors.components import PHYSICS
-from rules.floating_floors.game import FloatingFloors, Work, balance_of, loads, preview
+from rules.floating_floors.game import FloatingFloors, Work, balance_of, loads, previews
 from tests.bench.harness import Row, best_ratio, best_samples, floor_bytes, floor_ms, median_p95
 from tests.bench.mem_probe import clear_caches
 
@@ -50,9 +50,8 @@ def _previews(state: object, seat: int) -> None:
     groups: dict[str, list[str]] = {}  # by verb, in one pass, as the surface groups them (`by_kind`)
     for action in RULES.legal_actions(state, seat):
         groups.setdefault(action.partition(" ")[0], []).append(action)
-    for verb in SELECTS:
-        for action in groups.get(verb, [])[:MAX_OPTIONS]:
-            preview(state, seat, action)
+    for verb in SELECTS:  # each select's options in one call, as `select_options` asks them
+        previews(state, seat, groups.get(verb, [])[:MAX_OPTIONS])
 
 
 def turns(players: int, seed: str, limit: int = 3000) -> list[list[tuple[object, int, str]]]:

@@ -18,7 +18,7 @@ import pytest
 from rules.base import RulesError
 from rules.floating_floors import quick
 from rules.floating_floors.components import JUTSU_KINDS
-from rules.floating_floors.game import FloatingFloors, preview
+from rules.floating_floors.game import FloatingFloors, preview, previews
 from rules.floating_floors.layout import name
 from rules.floating_floors.play import generic_preview
 from rules.floating_floors.state import State
@@ -97,6 +97,30 @@ def test_a_quick_preview_tells_what_the_whole_rules_path_tells(players: int, opt
             assert fast == _generic(s, seat, action), (s.turn, seat, action)
     assert sum(answered.values()) > 300  # the quick path really answered most of a turn's options
     assert sum(n for (_, checks, _), n in answered.items() if checks) > 50  # with boards to check
+
+
+@pytest.mark.parametrize(("players", "options"), MODES[:4], ids=[f"{p}p-{i}" for i, (p, _) in enumerate(MODES[:4])])
+def test_a_selects_previews_in_one_call_are_each_options_preview_or_none_where_refused(
+        players: int, options: dict[str, Any]) -> None:
+    """`previews` (a select's options at once, the seat checked once) gives each option `preview`'s answer,
+    None where the rules refuse it, for the seat to move and for any other seat, in every phase."""
+    seed = f"bulk-{players}-{sorted(options.items())}"
+    pick = random.Random(seed)
+    refused = answered = 0
+    for s, seat in _positions(players, options, seed, 50):
+        legal = G.legal_actions(s, seat)
+        for asker in (seat, (seat + 1) % players):
+            actions = [*pick.sample(legal, min(25, len(legal))), *_odd_actions(s, pick, 10)]
+            one_by_one = []
+            for action in actions:
+                try:
+                    one_by_one.append(preview(s, asker, action))
+                except RulesError:
+                    one_by_one.append(None)
+            got = previews(s, asker, actions)
+            assert got == one_by_one, (s.turn, asker)
+            refused, answered = refused + got.count(None), answered + len(got) - got.count(None)
+    assert refused > 100 and answered > 300  # both kinds of answer were compared
 
 
 def test_the_quick_path_steps_aside_for_other_seats_and_phases() -> None:

@@ -17,10 +17,15 @@ from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
 from rules.floor_plan.planner.context import FEATURE_VARIANTS, _Ctx
 from rules.floor_plan.planner.features import (
+    _best_doors,
+    _cell_scores,
+    _cell_sets,
+    _clustered,
     _first_by_cell,
     _nearest,
     _pool_want,
     _ring_spots_open,
+    _spread,
     _stone_sets,
     _tree_sets,
 )
@@ -164,3 +169,60 @@ def test_a_door_scores_pair_weight_read_from_the_calls_memo_is_the_pair_weight()
                 assert _pair_of(ctx, t, o) == _pair_want(ctx, t, o)  # the memo's answer
                 checked += 1
     assert checked > 500
+
+
+def _long_clustered(cells: list[Cell], count: int) -> list[Cell]:
+    """The long way: the group grown one cell at a time, every cell looked at against the group's list."""
+    if not cells:
+        return []
+    group = [cells[0]]
+    allowed = set(cells)
+    while len(group) < count:
+        nxt = [c for c in cells if c not in group and any(n in group for n in NEIGHBOURS[c]) and c in allowed]
+        if not nxt:
+            return cells[:count]
+        group.append(nxt[0])
+    return group
+
+
+def test_furnishings_clustered_on_a_set_of_the_group_are_the_long_ways_group() -> None:
+    pick = random.Random("clustered")
+    cells = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
+    for _ in range(500):
+        x, y = pick.randrange(WIDTH - 4), pick.randrange(HEIGHT - 4)
+        room = [c for c in cells if x <= c[0] < x + 5 and y <= c[1] < y + 5 and pick.random() < 0.6]
+        pick.shuffle(room)
+        for count in (1, 3, 4, 6):
+            assert _clustered(room, count) == _long_clustered(room, count)
+
+
+def _long_cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell]]:
+    """The long way: the free cells ranked by score down, then scan order, spelt out in the key."""
+    free = free_cells(sheet, kind)
+    if len(free) < count:
+        return []
+    scores = _cell_scores(ctx, sheet, kind, free)
+    ranked = sorted(free, key=lambda c: (-scores[c], scan_key(c)))
+    out = [_spread(ranked, count, kind)]
+    by_room: dict[int, list[Cell]] = {}
+    for c in ranked:
+        by_room.setdefault(sheet.room_of[c], []).append(c)
+    for r in sorted(by_room, key=lambda r: -sum(scores[c] for c in by_room[r][:count]))[:FEATURE_VARIANTS]:
+        group = _long_clustered(by_room[r], count) if kind == "furnishing" else by_room[r]
+        if len(group) >= count:
+            out.append(group[:count])
+    return out
+
+
+def test_cell_sets_ranked_by_score_with_ties_in_scan_order_are_the_long_ways_sets() -> None:
+    """Doors, windows and furnishings: the cells ranked by their scores down, equal scores in scan order (the
+    free cells' own order, kept by a stable sort), make the long way's sets; the best two doors too."""
+    checked = 0
+    for ctx in _contexts(("cells-a", "cells-b")):
+        sheet = ctx.board.sheet
+        for kind in ("door", "window", "furnishing"):
+            for count in (2, 3, 4):
+                assert list(_cell_sets(ctx, sheet, kind, count)) == _long_cell_sets(ctx, sheet, kind, count)
+                checked += 1
+        assert _best_doors(ctx, sheet) == (_long_cell_sets(ctx, sheet, "door", 2) or [None])[0]
+    assert checked > 200

@@ -85,7 +85,7 @@ def _cell_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> Iterator[list[
     if len(free) < count:
         return
     scores = _cell_scores(ctx, sheet, kind, free)
-    ranked = sorted(free, key=lambda c: (-scores[c], scan_key(c)))
+    ranked = sorted(free, key=scores.__getitem__, reverse=True)  # best first, ties in scan order (`free`'s)
     yield _spread(ranked, count, kind)
     by_room: dict[int, list[Cell]] = {}
     for c in ranked:
@@ -195,13 +195,13 @@ def _clustered(cells: list[Cell], count: int) -> list[Cell]:
     """``count`` orthogonally connected cells grown from the best one (an arrangement), else the best ones."""
     if not cells:
         return []
-    group = [cells[0]]
-    allowed = set(cells)
-    while len(group) < count:
-        nxt = [c for c in cells if c not in group and any(n in group for n in NEIGHBOURS[c]) and c in allowed]
-        if not nxt:
+    group, inside = [cells[0]], {cells[0]}
+    while len(group) < count:  # the first cell (in the given order) next to the group
+        nxt = next((c for c in cells if c not in inside and any(n in inside for n in NEIGHBOURS[c])), None)
+        if nxt is None:
             return cells[:count]
-        group.append(nxt[0])
+        group.append(nxt)
+        inside.add(nxt)
     return group
 
 
@@ -332,7 +332,7 @@ def _tree_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> list[list[Cell
         edge = (a[0] == 0) + (a[1] == 0) + (a[0] == WIDTH - 3) + (a[1] == HEIGHT - 3)
         return value + 0.5 * edge - 0.1 * len(near)
 
-    ranked = sorted(anchors, key=lambda a: (-score(a), scan_key(a)))
+    ranked = sorted(anchors, key=score, reverse=True)  # best first, ties in scan order (the anchors')
     out = []
     for first in ranked[:FEATURE_VARIANTS]:
         chosen = [first]
@@ -373,7 +373,7 @@ def _deck_sets(ctx: _Ctx, sheet: Sheet, kind: str, count: int) -> Iterator[list[
     sections = sorted(_sheet_decks(sheet), key=len, reverse=True)
     if sections and len(new := grown(set(sections[0]))) == count:
         yield new
-    attached = sorted(cells_of(mask_of(free) & grow(sheet.room_mask)), key=lambda c: (-score(c), scan_key(c)))
+    attached = sorted(cells_of(mask_of(free) & grow(sheet.room_mask)), key=score, reverse=True)  # ties: scan order
     for c in attached[:FEATURE_VARIANTS]:
         if len(new := grown({c})) == count:
             yield new
@@ -550,4 +550,4 @@ def _best_doors(ctx: _Ctx, sheet: Sheet) -> list[Cell] | None:
     if len(free) < 2:
         return None
     scores = _cell_scores(ctx, sheet, "door", free)
-    return _spread(sorted(free, key=lambda c: (-scores[c], scan_key(c))), 2, "door")
+    return _spread(sorted(free, key=scores.__getitem__, reverse=True), 2, "door")  # ties in scan order

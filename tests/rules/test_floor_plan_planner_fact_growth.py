@@ -15,11 +15,12 @@ from typing import Any
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
+from rules.floor_plan.notation import Step
 from rules.floor_plan.planner.context import _Ctx
 from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
 from rules.floor_plan.planner.rooms import _room_cands
 from rules.floor_plan.planner.search import _context
-from rules.floor_plan.planner.value import _adopt_base, _stock, _stocks
+from rules.floor_plan.planner.value import _adopt_base, _after_claim, _stock, _stocks, _used
 from rules.floor_plan.state import Board
 
 FP = FloorPlan()
@@ -78,3 +79,27 @@ def test_the_stocks_of_a_claims_tuple_are_each_demands_stock() -> None:
             assert _stocks(ctx, b, f) == want
             checked += len(b.claims) > 0
     assert checked > 100
+
+
+def test_the_tokens_and_stocks_seeded_after_a_claim_are_those_of_the_board_it_leaves() -> None:
+    """After each claim the planner seeds the board's used tokens (only the claimed demand's worked out again)
+    and stocks: the same tokens, in the same order, as `Board.used_by_demand`, and each demand's stock."""
+    checked = 0
+    for ctx, board in _candidate_boards(("grow-a", "grow-d")):
+        f = dm.Facts(board.sheet)
+        for _ in range(3):  # up to three claims in a row
+            demand = next((d.id for d, k in zip(ctx.demands, _stocks(ctx, board, f), strict=True) if k > 0), None)
+            if demand is None or None not in board.notes:
+                break
+            try:
+                after = FP._claim(ctx.s, board, Step("claim", demand=demand))
+            except RulesError:
+                break
+            _after_claim(ctx, f, board, after, demand)
+            used = _used(ctx, after)
+            assert list(used.items()) == list(after.used_by_demand().items())
+            fresh = dm.Facts(board.sheet)
+            assert _stocks(ctx, after, f) == [_stock(fresh, d, used.get(d.id, frozenset())) for d in ctx.demands]
+            board = after
+            checked += 1
+    assert checked > 100, checked

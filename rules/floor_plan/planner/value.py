@@ -236,9 +236,11 @@ def _claim_plan(ctx: _Ctx, board: Board, f: dm.Facts) -> tuple[list[Step], int, 
             break
         step = Step("claim", demand=best)
         try:
-            board = ctx.game._claim(ctx.s, board, step, lambda d, _, earlier: _assign(ctx, f, d, earlier))
+            claimed = ctx.game._claim(ctx.s, board, step, lambda d, _, earlier: _assign(ctx, f, d, earlier))
         except RulesError:
             break
+        _after_claim(ctx, f, board, claimed, best)
+        board = claimed
         steps.append(step)
         points += dm.DEMANDS[best].points
     return steps, points, board
@@ -269,6 +271,19 @@ def _stocks(ctx: _Ctx, board: Board, f: dm.Facts) -> list[int]:
         hit = f.memo[("stocks", id(used))] = (
             used, [_stock(f, d, used.get(d.id, frozenset()), ctx.stocks, sheet) for d in ctx.demands])
     return hit[1]
+
+
+def _after_claim(ctx: _Ctx, f: dm.Facts, before: Board, after: Board, demand: str) -> None:
+    """Seed `_used` and `_stocks` for the board a claim of ``demand`` left on ``before``: a claim (and the earlier
+    witnesses it may choose again) holds only that demand's tokens, so every other demand's tokens are the same
+    set, and its stock the same count; only the claimed demand's are worked out (its key stays in place, or comes
+    last, as `Board.used_by_demand` orders them)."""
+    used = {**_used(ctx, before), demand: after.used_for(demand)}
+    ctx.used[id(after.claims)] = (after.claims, used)
+    sheet = ctx.board.sheet
+    stocks = [k if d.id != demand else _stock(f, d, used[demand], ctx.stocks, sheet)
+              for d, k in zip(ctx.demands, _stocks(ctx, before, f), strict=True)]
+    f.memo[("stocks", id(used))] = (used, stocks)
 
 
 def _used(ctx: _Ctx, board: Board) -> dict[str, frozenset[str]]:

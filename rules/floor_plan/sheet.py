@@ -158,6 +158,11 @@ def feature_msg(kind: str) -> Msg:
     return Msg(f"fp.sheet.feature.{kind}")
 
 
+# `Room.walls_of` by the bits of the sides a cell lies on (N 1, E 2, S 4, W 8): those sides in N, E, S, W order.
+_SIDES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(d for i, d in enumerate("NESW") if bits >> i & 1) for bits in range(16))
+
+
 @functools.lru_cache(maxsize=RECTS)
 def rect_cells(x: int, y: int, w: int, h: int) -> frozenset[Cell]:
     return frozenset((i, j) for j in range(y, y + h) for i in range(x, x + w))
@@ -190,9 +195,8 @@ class Room:
     def walls_of(self, cell: Cell) -> tuple[str, ...]:
         """The directions (N, E, S, W) in which ``cell`` of this room lies on the room's border."""
         x, y = cell
-        sides = (("N", y == self.y), ("E", x == self.x + self.w - 1), ("S", y == self.y + self.h - 1),
-                 ("W", x == self.x))
-        return tuple(d for d, on in sides if on)
+        return _SIDES[(y == self.y) | (x == self.x + self.w - 1) << 1 | (y == self.y + self.h - 1) << 2
+                      | (x == self.x) << 3]
 
     @property
     def corner(self) -> str:

@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from rules.base import RulesError
 from rules.floor_plan import FloorPlan
 from rules.floor_plan import demands as dm
 from rules.floor_plan.planner.context import FEATURE_VARIANTS, _Ctx
@@ -21,6 +22,9 @@ from rules.floor_plan.planner.features import (
     _cell_scores,
     _cell_sets,
     _clustered,
+    _door_score,
+    _door_scores_kept_outside,
+    _feature_cands,
     _first_by_cell,
     _nearest,
     _pool_want,
@@ -226,3 +230,23 @@ def test_cell_sets_ranked_by_score_with_ties_in_scan_order_are_the_long_ways_set
                 checked += 1
         assert _best_doors(ctx, sheet) == (_long_cell_sets(ctx, sheet, "door", 2) or [None])[0]
     assert checked > 200
+
+
+def test_door_scores_kept_beside_no_new_outside_feature_are_the_scores_made_afresh() -> None:
+    """A feature candidate that draws trees, decks or stones (same rooms and doors) keeps the seat's sheet's door
+    scores away from what it drew: each kept score equals the door's score worked out afresh on its sheet."""
+    kept = 0
+    for ctx in _contexts(("doors-a", "doors-b", "shortcut-door-5", "shortcut-door-19")):
+        for cand in _feature_cands(ctx):
+            try:
+                sheet = FP.run_steps(ctx.s, 0, cand.steps)[0].sheet
+            except RulesError:
+                continue
+            free = set(free_cells(sheet, "door"))
+            fresh = _context(FP, ctx.s, 0)  # no memo, the same demands and door bonus
+            fresh.demands, fresh.layout = ctx.demands, ctx.layout
+            for c, v in _door_scores_kept_outside(ctx, sheet).items():
+                if c in free:
+                    assert v == _door_score(fresh, sheet, c), c
+                    kept += 1
+    assert kept > 1000, kept

@@ -160,3 +160,24 @@ def test_a_set_of_features_is_accepted_or_refused_as_the_cell_by_cell_checks_dec
                 else:
                     refused += 1
     assert accepted > 200 and refused > 200, (accepted, refused)
+
+
+def _long_walls_of(room: Room, cell: Cell) -> tuple[str, ...]:
+    """The long way: each side tested in N, E, S, W order."""
+    x, y = cell
+    sides = (("N", y == room.y), ("E", x == room.x + room.w - 1), ("S", y == room.y + room.h - 1),
+             ("W", x == room.x))
+    return tuple(d for d, on in sides if on)
+
+
+def test_the_sides_a_cell_lies_on_read_from_a_table_are_the_sides_tested_one_by_one() -> None:
+    """Every cell of every room shape at a few places (thin rooms lie on two opposite sides, a 1×1 on all four)."""
+    checked = 0
+    for w in range(1, 7):
+        for h in range(1, 7):
+            for x, y in ((0, 0), (3, 2), (WIDTH - w, HEIGHT - h)):
+                room = Room("K", x, y, w, h, (x, y))
+                for cell in rect_cells(x, y, w, h):
+                    assert room.walls_of(cell) == _long_walls_of(room, cell), (room, cell)
+                    checked += 1
+    assert checked > 1000

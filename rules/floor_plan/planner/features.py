@@ -165,6 +165,8 @@ def _door_scores_kept(ctx: _Ctx, sheet: Sheet) -> dict[Cell, float]:
     door line, the cells in line beyond it. Every cell of the seat's sheet's walls keeps its score unless a new
     room lies next to it (or, for a door line, in its row or column)."""
     base = ctx.board.sheet
+    if sheet.rooms is base.rooms:
+        return _door_scores_kept_outside(ctx, sheet)
     n = len(base.rooms)
     if len(sheet.rooms) <= n or any(a is not b for a, b in zip(sheet.rooms, base.rooms, strict=False)) or any(
             getattr(sheet, p) is not getattr(base, p) for p in _score_reads(ctx, "door") if p != "rooms"):
@@ -176,6 +178,23 @@ def _door_scores_kept(ctx: _Ctx, sheet: Sheet) -> dict[Cell, float]:
     base_scores = _cell_scores(ctx, base, "door", free_cells(base, "door"))
     return {c: v for c, v in base_scores.items() if not BIT[c] & near and not (
         line and any(r.x <= c[0] < r.x + r.w or r.y <= c[1] < r.y + r.h for r in new))}
+
+
+def _door_scores_kept_outside(ctx: _Ctx, sheet: Sheet) -> dict[Cell, float]:
+    """The seat's sheet's door scores that hold on ``sheet`` when it is that sheet with features drawn outside
+    (trees, decks, stones; and any inside) and the same rooms and, where the score reads them, doors: without a
+    door line, a door's score reads outside features only on the cells next to it. Every cell keeps its score
+    unless a feature was drawn next to it."""
+    base = ctx.board.sheet
+    b = ctx.layout.door_bonus
+    if sheet is base or (b is not None and b.op == "door_line") or (
+            "doors" in _score_reads(ctx, "door") and sheet.doors is not base.doors):
+        return {}
+    if base.features_mask & ~sheet.features_mask:  # not drawn on the seat's sheet
+        return {}
+    near = grow(sheet.features_mask & ~base.features_mask)
+    base_scores = _cell_scores(ctx, base, "door", free_cells(base, "door"))
+    return {c: v for c, v in base_scores.items() if not BIT[c] & near}
 
 
 def _spread(ranked: list[Cell], count: int, kind: str) -> list[Cell]:

@@ -200,7 +200,8 @@ def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above
     a, b = dice
     types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
     grid = _grid_of(ctx, sheet)
-    out = []
+    halo = grow(sheet.room_mask) & ~sheet.room_mask  # the cells next to a room
+    out: list[tuple[float, int, int, int, int, str]] = []
     for w, h in sorted({(a, b), (b, a)}):
         kinds = [_kind_terms(ctx, sheet, t, w, h) for t in types
                  if above is None or _prescore_bound(ctx, sheet, t, w, h) > above]
@@ -209,7 +210,10 @@ def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above
         free = _free_spot_mask(sheet, w, h)
         if above is not None:
             free &= _may_pass(ctx, sheet, kinds, w, h, above)
-        for x, y in cells_of(free):
+        lone = free & ~_lining(halo, w, h)  # the spots lining no room: nothing to read around them
+        if lone:
+            _lone_spots(out, kinds, lone, w, h, above)
+        for x, y in cells_of(free & ~lone):
             touching = _touching_on(grid, x, y, w, h)
             contact = min(sum(touching.values()), 8) * 0.12 + (0.0 if touching else -1.0)
             edge = 0.15 * ((x == 0) + (y == 0) + (x + w == WIDTH) + (y + h == HEIGHT))
@@ -226,15 +230,37 @@ def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above
     return [(-neg, (x, y, w, h, t)) for neg, y, x, w, h, t in best]
 
 
+def _lone_spots(out: list[tuple[float, int, int, int, int, str]],
+                kinds: list[tuple[str, float, list[float], tuple[float, ...]]], lone: int, w: int, h: int,
+                above: float | None) -> None:
+    """`_spots_above`'s scores of the ``lone`` spots, which line no room: no pair weights, and a contact of
+    ``min(0, 8) * 0.12 + -1.0``, exactly -1.0; the same float sums, once per kind and number of edges."""
+    by_edges: dict[int, list[tuple[float, str]]] = {}
+    for x, y in cells_of(lone):
+        edges = (x == 0) + (y == 0) + (x + w == WIDTH) + (y + h == HEIGHT)
+        scores = by_edges.get(edges)
+        if scores is None:
+            edge = 0.15 * edges
+            scores = by_edges[edges] = []
+            for t, wanted, _, shape in kinds:
+                score = wanted + -1.0
+                score += edge
+                for points in shape:
+                    score += points
+                scores.append((score, t))
+        for score, t in scores:
+            if above is None or score > above:
+                out.append((-score, y, x, w, h, t))
+
+
 def _kind_terms(ctx: _Ctx, sheet: Sheet, t: str, w: int, h: int) -> tuple[str, float, list[float], tuple[float, ...]]:
     """The terms of `_room_prescore` for a ``t`` room ``w``×``h`` that do not depend on the spot: how much the
-    demands want the type, each room's pair weight with it (by room index) and the shape's weights."""
-    pairs = []
-    for r in sheet.rooms:
-        pair = ctx.pair_want.get((t, r.type))
-        if pair is None:
-            pair = ctx.pair_want[(t, r.type)] = _pair_want(ctx, t, r.type)
-        pairs.append(pair)
+    demands want the type, each room's pair weight with it (by room index: once per sheet and type in a call)
+    and the shape's weights."""
+    hit = ctx.grids.get(("kind_pairs", id(sheet), t))
+    if hit is None or hit[0] is not sheet:  # the sheet itself (kept alive here), not a reused id
+        hit = ctx.grids[("kind_pairs", id(sheet), t)] = (sheet, [_pair_of(ctx, t, r.type) for r in sheet.rooms])
+    pairs = hit[1]
     shape = ctx.shape_want.get((t, w, h))
     if shape is None:
         shape = ctx.shape_want[(t, w, h)] = _shape_want(ctx, t, w, h)

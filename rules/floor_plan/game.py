@@ -92,6 +92,9 @@ from rules.floor_plan.state import (
     _set as _set,
 )
 from rules.floor_plan.state import (
+    evolve,
+)
+from rules.floor_plan.state import (
     parse_sheet_data as parse_sheet_data,
 )
 from rules.floor_plan.stored import state_from_json
@@ -272,13 +275,13 @@ class FloorPlan:
         if frm not in dice:
             raise IllegalActionError("fp.wild_not_rolled", die=frm, a=dice[0], b=dice[1])
         dice = (to, dice[1]) if dice[0] == frm else (dice[0], to)
-        return dice, replace(board, wild_used=True)
+        return dice, evolve(board, wild_used=True)
 
     def _use_bonus(self, board: Board, bonus: str) -> Board:
         i = board.open_bonus(bonus)
         if i is None:
             raise IllegalActionError("fp.no_bonus", bonus=Msg(f"fp.bonus.{bonus}"))
-        return replace(board, bonus_used=_set(board.bonus_used, i, True))
+        return evolve(board, bonus_used=_set(board.bonus_used, i, True))
 
     def _main(self, s: State, board: Board, step: Step) -> Board:
         if step.verb == "skip":
@@ -296,7 +299,7 @@ class FloorPlan:
                     raise IllegalActionError("fp.room_type", type=r.type,
                                              allowed=" / ".join(sorted(allowed, key=ROOM_TYPES.index)))
                 sheet = add_room(sheet, Room(r.type, r.x, r.y, r.w, r.h, r.label))
-            return replace(board, sheet=sheet)
+            return evolve(board, sheet=sheet)
         left = list(dice)
         doubled = [fs for fs in step.sets if fs.double]
         if len(doubled) > 1:
@@ -314,13 +317,13 @@ class FloorPlan:
                 raise IllegalActionError("fp.feature_count", die=fs.die, count=want, got=len(fs.cells),
                                          kind=Msg(f"fp.sheet.feature.{kind}"))
             sheet = add_features(sheet, kind, fs.cells)
-        return replace(board, sheet=sheet)
+        return evolve(board, sheet=sheet)
 
     def _doors(self, board: Board, step: Step) -> Board:
         if len(step.cells) != 2:
             raise IllegalActionError("fp.two_doors_count", got=len(step.cells))
         board = self._use_bonus(board, "two_doors")
-        return replace(board, sheet=add_features(board.sheet, "door", step.cells))
+        return evolve(board, sheet=add_features(board.sheet, "door", step.cells))
 
     def _claim(self, s: State, board: Board, step: Step, assign: dm.Assigner | None = None) -> Board:
         """The board with the claim made. ``assign``: how to find the witnesses of a claim naming no cells (the
@@ -355,9 +358,9 @@ class FloorPlan:
                                          **about)
             raise IllegalActionError("fp.claim.not_again" if earlier else "fp.claim.not_met", **about)
         again = iter(found[:-1])
-        claims = tuple(replace(c, tokens=next(again)) if c.demand == demand.id else c for c in board.claims)
+        claims = tuple(evolve(c, tokens=next(again)) if c.demand == demand.id else c for c in board.claims)
         claim = Claim(demand.id, demand.points, note, found[-1])
-        return replace(board, notes=_set(board.notes, note, demand.points), claims=(*claims, claim))
+        return evolve(board, notes=_set(board.notes, note, demand.points), claims=(*claims, claim))
 
     def _acted(self, s: State, seat: int, board: Board, text: str, consumed: bool,
                kind: str = "acted") -> tuple[State, list[Event]]:

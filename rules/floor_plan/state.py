@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rules.base import OptionsError
 from rules.floor_plan import demands as dm
@@ -139,6 +139,23 @@ class State:
     def board(self, seat: int, private: bool = False) -> Board:
         pending = self.pending[seat] if private else None
         return pending or self.boards[seat]
+
+
+_Frozen = TypeVar("_Frozen", "Board", "Claim")
+
+
+def evolve(obj: _Frozen, **changes: Any) -> _Frozen:
+    """`dataclasses.replace` of a Board or a Claim: their fields copied and ``changes`` set, without running
+    ``__init__`` again (a frozen dataclass's sets each field through ``object.__setattr__``; neither checks
+    anything there nor has a ``__post_init__``). The planner makes thousands of boards a decision."""
+    new = object.__new__(type(obj))
+    values = new.__dict__
+    values.update(obj.__dict__)
+    for name, value in changes.items():
+        if name not in values:
+            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
+        values[name] = value
+    return new
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -9,8 +9,10 @@ every room, feature and Two Doors candidate of seeded games.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
+
+import pytest
 
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
@@ -21,7 +23,7 @@ from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
 from rules.floor_plan.planner.rooms import _room_cands
 from rules.floor_plan.planner.search import _context
 from rules.floor_plan.planner.value import _adopt_base, _after_claim, _stock, _stocks, _used
-from rules.floor_plan.state import Board
+from rules.floor_plan.state import Board, Claim, evolve
 
 FP = FloorPlan()
 
@@ -103,3 +105,25 @@ def test_the_tokens_and_stocks_seeded_after_a_claim_are_those_of_the_board_it_le
             board = after
             checked += 1
     assert checked > 100, checked
+
+
+def test_a_board_or_claim_evolved_is_the_one_dataclasses_replace_makes() -> None:
+    """`evolve` copies the fields without running ``__init__``: equal to `dataclasses.replace`'s (fields, equality
+    and hash) for every field changed, on the boards and claims of seeded games; which holds while neither class
+    has a ``__post_init__`` or a field left out of ``__init__``."""
+    for cls in (Board, Claim):
+        assert not hasattr(cls, "__post_init__") and all(f.init for f in fields(cls))
+    checked = 0
+    for ctx, board in _candidate_boards(("grow-e",)):
+        for name, value in (("sheet", ctx.board.sheet), ("notes", (1,) * len(board.notes)), ("wild_used", True),
+                            ("claims", board.claims[:1]), ("end_bonus", 3), ("bonus_used", board.bonus_used)):
+            made, want = evolve(board, **{name: value}), replace(board, **{name: value})
+            assert type(made) is Board and made == want and hash(made) == hash(want)
+            assert [getattr(made, f.name) for f in fields(Board)] == [getattr(want, f.name) for f in fields(Board)]
+            checked += 1
+        for claim in board.claims:
+            made_claim = evolve(claim, tokens=frozenset({"room:0"}))
+            assert made_claim == replace(claim, tokens=frozenset({"room:0"}))
+    assert checked > 100
+    with pytest.raises(TypeError):
+        evolve(board, sheets=None)

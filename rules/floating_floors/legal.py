@@ -100,7 +100,7 @@ def _legal_navigate(w: Work, seat: int) -> list[str]:
                 middle = name((origin[0] + 1, origin[1] + 1))
                 for back, turns in itertools.product((False, True), range(4)):
                     out.append(f"board {middle}" + (" back" if back else "") + (f" r{turns * 90}" if turns else ""))
-    out += _legal_steps(w, me)
+    out += _legal_steps(w, me, pos)
     if me.space is not None:
         alcove = w.lay.alcove_at(me.space)
         bansen = w.s.alcoves[alcove.index] if alcove is not None else None
@@ -156,7 +156,14 @@ def card_placements(pos: Position, card: int, kind: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _legal_steps(w: Work, me: Player) -> list[str]:
+# A ninja's steps by what `can_stand` reads: the ninja (seat, colour, where it stands) and the tokens of the cards
+# it could step onto (their boards, Jutsu and ninjas, and who stands on which Jutsu). A placement elsewhere, or
+# another seat's turn on other cards, keeps the list; each `can_stand` walks the whole position.
+_STEPS: OrderedDict[tuple[object, ...], tuple[str, ...]] = OrderedDict()
+_STEPS_SIZE = 1024  # (ninja, neighbourhood) pairs: a turn makes a dozen
+
+
+def _legal_steps(w: Work, me: Player, pos: Position) -> list[str]:
     if w.s.options.master == me.seat and w.s.options.master_steps and me.steps >= MASTER_STEPS:
         return []
     if me.alcove is not None:
@@ -165,4 +172,12 @@ def _legal_steps(w: Work, me: Player) -> list[str]:
         targets = w.lay.neighbours(me.space)
     else:
         return []
-    return [f"move {name(sp)}" for sp in targets if can_stand(w, me, sp)]
+    key = (me.seat, me.ninja, me.alcove, me.space, *(pos.tokens[pos.at[sp]] for sp in targets))
+    found = _STEPS.get(key)
+    if found is None:
+        found = tuple(f"move {name(sp)}" for sp in targets if can_stand(w, me, sp))
+        with _LOCK:
+            _STEPS[key] = found
+            while len(_STEPS) > _STEPS_SIZE:
+                _STEPS.popitem(last=False)
+    return list(found)

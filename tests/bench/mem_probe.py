@@ -134,6 +134,7 @@ FF_CACHES = (("rules.floating_floors.quick", "_ANSWERS", "_ANSWERS_SIZE"),
              ("rules.floating_floors.quick", "_PIECES", "_POSITIONS_SIZE"),
              ("rules.floating_floors.quick", "_GAMES", "_POSITIONS_SIZE"),
              ("rules.floating_floors.legal", "_PLACEMENTS", "_PLACEMENTS_SIZE"),
+             ("rules.floating_floors.legal", "_STEPS", "_STEPS_SIZE"),
              ("rules.floating_floors.work", "_INDEX", "_INDEX_SIZE"))
 
 

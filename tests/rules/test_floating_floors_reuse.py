@@ -20,9 +20,12 @@ from shapely.geometry import Point as ShapelyPoint
 
 from rules.floating_floors import legal as legal_module
 from rules.floating_floors import quick, statics
-from rules.floating_floors.game import FloatingFloors
+from rules.floating_floors.game import FloatingFloors, Work
+from rules.floating_floors.layout import name
+from rules.floating_floors.moves import can_stand
 from rules.floating_floors.state import State
 from rules.floating_floors.statics import OFFSETS
+from rules.floating_floors.turns import MASTER_STEPS
 from tests.rules.test_floating_floors_quick import MODES  # the quick test's modes: every branch of a preview
 
 G = FloatingFloors()
@@ -120,6 +123,42 @@ def test_the_placements_kept_per_card_are_the_legal_list_built_afresh(players: i
         assert warm == _cold(legal_module._PLACEMENTS, G.legal_actions, s, seat), (s.turn, seat)
         action = G.bot_action(s, seat) if pick.random() < 0.4 else pick.choice(warm)
         s, _ = G.apply(s, seat, action)
+
+
+@pytest.mark.parametrize(("players", "options"), MODES, ids=[f"{p}p-{i}" for i, (p, _) in enumerate(MODES)])
+def test_the_steps_kept_per_neighbourhood_are_the_steps_worked_out_afresh(players: int,
+                                                                          options: dict[str, Any]) -> None:
+    """A ninja's legal steps kept by the tokens of the cards around it equal the steps `can_stand` finds afresh,
+    at every position of random games (boards laid, Jutsu placed and taken, other ninjas walking), and the kept
+    lists are really used."""
+    seed = f"reuse-steps-{players}-{sorted(options.items())}"
+    pick = random.Random(seed)
+    s = G.new(players, options, seed)
+    reused = 0
+    for _ in range(80):
+        if s.phase == "over":
+            break
+        seat = s.current
+        if s.phase == "navigate":
+            w, me = Work(s), s.seats[seat]
+            kept = len(legal_module._STEPS)
+            warm = legal_module._legal_steps(w, me, quick.position(s))
+            reused += len(legal_module._STEPS) == kept and bool(warm)
+            assert warm == _cold(legal_module._STEPS, legal_module._legal_steps, w, me, quick.position(s))
+            assert warm == [f"move {name(sp)}" for sp in _targets(s, me) if can_stand(w, me, sp)]
+        legal = G.legal_actions(s, seat)
+        moves = [a for a in legal if a.startswith("move")]
+        action = G.bot_action(s, seat) if pick.random() < 0.4 else pick.choice(moves or legal)
+        s, _ = G.apply(s, seat, action)
+    assert reused > 0  # a placement keeps the steps around the ninja
+
+
+def _targets(s: State, me: Any) -> list[Any]:
+    if s.options.master == me.seat and s.options.master_steps and me.steps >= MASTER_STEPS:
+        return []
+    if me.alcove is not None:
+        return [s.layout.alcoves[me.alcove].space]
+    return s.layout.neighbours(me.space) if me.space is not None else []
 
 
 def test_a_card_with_other_contents_gets_another_token() -> None:

@@ -76,7 +76,25 @@ OUTSIDE_FEATURES = ("stone", "deck", "tree")
 
 
 def cell_name(c: Cell) -> str:
-    return f"{COLS[c[0]]}{c[1] + 1}"
+    try:
+        return _NAMES[c]  # the sheet's cells, named once (the demands' tokens name thousands a decision)
+    except (KeyError, TypeError):
+        return f"{COLS[c[0]]}{c[1] + 1}"
+
+
+_NAMES: dict[Cell, str] = {(x, y): f"{COLS[x]}{y + 1}" for y in range(HEIGHT) for x in range(WIDTH)}
+_TOKENS: dict[str, dict[Cell, str]] = {}  # per prefix ("door", "deck", ...): the sheet's cells' tokens
+
+
+def _token(prefix: str, c: Cell) -> str:
+    """``f"{prefix}:{cell_name(c)}"``, the sheet's cells' read from a table."""
+    table = _TOKENS.get(prefix)
+    if table is None:
+        table = _TOKENS[prefix] = {cell: f"{prefix}:{name}" for cell, name in _NAMES.items()}
+    try:
+        return table[c]
+    except (KeyError, TypeError):
+        return f"{prefix}:{cell_name(c)}"
 
 
 def name_cell(name: str) -> Cell:
@@ -296,8 +314,8 @@ class Facts:
         out = []
         for d in self.door_links:
             for o in sorted(d.others):
-                out.append((f"door:{cell_name(d.cell)}", d.room, o))
-                out.append((f"door:{cell_name(d.cell)}", o, d.room))
+                out.append((_token("door", d.cell), d.room, o))
+                out.append((_token("door", d.cell), o, d.room))
         return out
 
     @cached_property
@@ -305,7 +323,7 @@ class Facts:
         """Room id -> the doors on its wall or connecting into it."""
         out: dict[int, set[str]] = {}
         for d in self.door_links:
-            tok = f"door:{cell_name(d.cell)}"
+            tok = _token("door", d.cell)
             for r in {d.room, *d.others}:
                 out.setdefault(r, set()).add(tok)
         return out
@@ -323,7 +341,7 @@ def room(i: int) -> str:
 
 
 def cells_tok(prefix: str, cells: Iterable[Cell]) -> frozenset[str]:
-    return frozenset(f"{prefix}:{cell_name(c)}" for c in cells)
+    return frozenset([_token(prefix, c) for c in cells])
 
 
 def _free(used: frozenset[str], *toks: str) -> bool:
@@ -428,7 +446,7 @@ def _window_sees(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for v in f.window_views:
         if f.rooms[v.room].type != p["room"]:
             continue
-        base = {room(v.room), f"window:{cell_name(v.cell)}"}
+        base = {room(v.room), _token("window", v.cell)}
         if base & used:
             continue
         for seen in v.sees:
@@ -454,7 +472,7 @@ def _furnished(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
         if room(i) in used:
             continue
         cells = sorted((c for c in f.sheet.furnishings if c in r.cells()), key=lambda c: (c[1], c[0]))
-        free = [t for t in (f"furn:{cell_name(c)}" for c in cells) if t not in used]
+        free = [t for t in (_token("furn", c) for c in cells) if t not in used]
         if len(free) >= p["min"]:
             yield frozenset({room(i), *free[: p["min"]]})
 
@@ -481,7 +499,7 @@ def _deck_pool(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
             continue
         rim = {n for c in pool for n in _around(c, False) if n in f.sheet.stones}
         for c in sorted(f.sheet.decks, key=lambda c: (c[1], c[0])):
-            tok = f"deck:{cell_name(c)}"
+            tok = _token("deck", c)
             if tok not in used and (any(n in pool for n in _around(c, True))
                                     or any(n in rim for n in _around(c, False))):
                 yield water | {tok}
@@ -496,7 +514,7 @@ def _window_walls(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
             continue
         sides: dict[str, list[str]] = {}  # wall side -> the free windows on it
         for c in sorted(f.sheet.windows & r.wall_cells(), key=lambda c: (c[1], c[0])):
-            tok = f"window:{cell_name(c)}"
+            tok = _token("window", c)
             if tok not in used:
                 for side in r.walls_of(c):
                     sides.setdefault(side, []).append(tok)
@@ -512,7 +530,7 @@ def _windows(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
         if room(i) in used:
             continue
         walls = f.rooms[i].wall_cells()
-        free = [t for t in (f"window:{cell_name(c)}" for c in sorted(f.sheet.windows, key=lambda c: (c[1], c[0]))
+        free = [t for t in (_token("window", c) for c in sorted(f.sheet.windows, key=lambda c: (c[1], c[0]))
                             if c in walls) if t not in used]
         if len(free) >= p["min"]:
             yield frozenset({room(i), *free[: p["min"]]})
@@ -536,11 +554,11 @@ def _door_onto(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     for d in f.door_links:
         if f.rooms[d.room].type != p["room"]:
             continue
-        door = f"door:{cell_name(d.cell)}"
+        door = _token("door", d.cell)
         if not _free(used, door, room(d.room)):
             continue
         for c in sorted(d.outside & target, key=lambda c: (c[1], c[0])):
-            tok = f"{p['feature']}:{cell_name(c)}" if p["feature"] != "tree" else f"tree:{f.tree_cells[c]}"
+            tok = _token(p["feature"], c) if p["feature"] != "tree" else f"tree:{f.tree_cells[c]}"
             if tok not in used:
                 yield frozenset({door, room(d.room), tok})
 
@@ -550,9 +568,9 @@ def _reachable(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     if n < p.get("min", 1) or any(room(i) in used for i in range(n)):
         return
     for d in f.door_links:
-        if not d.outside or f"door:{cell_name(d.cell)}" in used:
+        if not d.outside or _token("door", d.cell) in used:
             continue
-        seen, doors, frontier = {d.room}, [f"door:{cell_name(d.cell)}"], [d.room]
+        seen, doors, frontier = {d.room}, [_token("door", d.cell)], [d.room]
         while frontier:
             cur = frontier.pop()
             for door, a, b in f.links:
@@ -566,7 +584,7 @@ def _reachable(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
 
 
 def _exterior_doors(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
-    free = [t for t in (f"door:{cell_name(d.cell)}" for d in f.door_links if d.outside) if t not in used]
+    free = [t for t in (_token("door", d.cell) for d in f.door_links if d.outside) if t not in used]
     if len(free) >= p["min"]:
         yield frozenset(free[: p["min"]])
 

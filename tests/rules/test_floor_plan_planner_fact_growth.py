@@ -127,3 +127,16 @@ def test_a_board_or_claim_evolved_is_the_one_dataclasses_replace_makes() -> None
     assert checked > 100
     with pytest.raises(TypeError):
         evolve(board, sheets=None)
+
+
+def test_the_tokens_read_from_tables_are_the_tokens_spelt_out() -> None:
+    """Cells on the sheet are named and tokened from tables; any other cell (off the sheet, or a list) is spelt
+    out as before."""
+    cols = "ABCDEFGHIJKLMNOPQ"
+    cells: list[Any] = [(x, y) for y in range(-1, 14) for x in range(-1, 17)] + [[3, 4], (16, 12)]
+    for c in cells:
+        assert dm.cell_name(c) == f"{cols[c[0]]}{c[1] + 1}"
+        for prefix in ("door", "window", "deck", "furn", "water", "yard", "stone", "tree"):
+            assert dm._token(prefix, c) == f"{prefix}:{cols[c[0]]}{c[1] + 1}"
+    region = [(x, 5) for x in range(17)]
+    assert dm.cells_tok("yard", region) == frozenset(f"yard:{cols[x]}6" for x in range(17))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from rules.base import RulesError
@@ -26,6 +27,7 @@ from rules.floor_plan.planner.features import (
     _door_scores_kept_outside,
     _feature_cands,
     _first_by_cell,
+    _is_feature,
     _nearest,
     _pool_want,
     _ring_spots_open,
@@ -39,6 +41,7 @@ from rules.floor_plan.sheet import (
     HEIGHT,
     NEIGHBOURS,
     ROOM_TYPES,
+    STEPS,
     WIDTH,
     Cell,
     Sheet,
@@ -250,3 +253,43 @@ def test_door_scores_kept_beside_no_new_outside_feature_are_the_scores_made_afre
                     assert v == _door_score(fresh, sheet, c), c
                     kept += 1
     assert kept > 1000, kept
+
+
+def _long_door_score(ctx: _Ctx, sheet: Sheet, c: Cell) -> float:
+    """The long way (before the door bonus): every demand looked at for each wall cell."""
+    r = sheet.room_of[c]
+    t = sheet.rooms[r].type
+    others = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of and sheet.room_of[n] != r}
+    outside = [(side, n) for side in sheet.rooms[r].walls_of(c)
+               for n in [(c[0] + STEPS[side][0], c[1] + STEPS[side][1])]
+               if 0 <= n[0] < WIDTH and 0 <= n[1] < HEIGHT and n not in sheet.room_of]
+    value = 0.0
+    for o in others:
+        value += 0.5 + 2 * _pair_want(ctx, t, sheet.rooms[o].type)
+    if outside:
+        for d in ctx.demands:
+            if d.op == "exterior_doors":
+                value += 1.2
+            elif d.op == "reachable":
+                value += 0.8
+            elif d.op == "door_onto" and t == d.params["room"]:
+                value += 1.0 + 2.0 * any(_is_feature(sheet, n, d.params["feature"]) for _, n in outside)
+    return value
+
+
+def test_a_door_scores_demand_terms_listed_once_per_call_are_the_terms_of_every_demand() -> None:
+    """Without a door bonus a door's score is its neighbours' pair weights and the terms of the demands a door
+    opening outside scores for: the same float, term by term, as looking at every demand for each cell."""
+    checked = 0
+    for seed in ("doors-a", "doors-b", "doors-c"):
+        for s in _states(seed)[1::2]:
+            if s.roll is None:
+                continue
+            ctx = _context(FP, s, 0)
+            ctx.layout = replace(ctx.layout, door_bonus=None)
+            ctx.demands = [*ctx.demands, *(dm.DEMANDS[i] for i in ("step_free.1", "entertainer.2", "garden_paths.1"))]
+            sheet = ctx.board.sheet
+            for c in free_cells(sheet, "door"):
+                assert _door_score(ctx, sheet, c) == _long_door_score(ctx, sheet, c), c
+                checked += 1
+    assert checked > 500

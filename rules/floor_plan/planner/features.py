@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan.geometry import decks
@@ -226,12 +227,13 @@ def _clustered(cells: list[Cell], count: int) -> list[Cell]:
 
 def _outside_of(sheet: Sheet, c: Cell) -> list[tuple[str, Cell]]:
     """(direction, the outside cell beyond the wall) for each side of a wall cell that opens outside."""
-    r = sheet.room_of[c]
+    room_of = sheet.room_of
     out = []
-    for side in sheet.rooms[r].walls_of(c):
+    x, y = c
+    for side in sheet.rooms[room_of[c]].walls_of(c):
         dx, dy = STEPS[side]
-        n = (c[0] + dx, c[1] + dy)
-        if 0 <= n[0] < WIDTH and 0 <= n[1] < HEIGHT and n not in sheet.room_of:
+        n = (x + dx, y + dy)
+        if 0 <= n[0] < WIDTH and 0 <= n[1] < HEIGHT and n not in room_of:
             out.append((side, n))
     return out
 
@@ -248,21 +250,22 @@ def _doors_of(sheet: Sheet, r: int, memo: dict[int, int] | None = None) -> int:
 
 
 def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell, doors: dict[int, int] | None = None) -> float:
-    r = sheet.room_of[c]
-    t = sheet.rooms[r].type
-    others = {sheet.room_of[n] for n in NEIGHBOURS[c] if n in sheet.room_of and sheet.room_of[n] != r}
+    room_of, rooms = sheet.room_of, sheet.rooms
+    r = room_of[c]
+    t = rooms[r].type
+    others = {o for n in NEIGHBOURS[c] if (o := room_of.get(n, r)) != r}  # in the order met, as the long way
     outside = _outside_of(sheet, c)
     value = 0.0
     for o in others:
-        value += 0.5 + 2 * _pair_of(ctx, t, sheet.rooms[o].type)
+        value += 0.5 + 2 * _pair_of(ctx, t, rooms[o].type)
     if outside:
-        for d in ctx.demands:
-            if d.op == "exterior_doors":
+        for op, p in _door_demands(ctx):  # the demands a door outside adds to, in their order
+            if op == "exterior_doors":
                 value += 1.2
-            elif d.op == "reachable":
+            elif op == "reachable":
                 value += 0.8
-            elif d.op == "door_onto" and t == d.params["room"]:
-                value += 1.0 + 2.0 * any(_is_feature(sheet, n, d.params["feature"]) for _, n in outside)
+            elif t == p["room"]:
+                value += 1.0 + 2.0 * any(_is_feature(sheet, n, p["feature"]) for _, n in outside)
     b = ctx.layout.door_bonus
     if b is not None:
         if b.op == "doored_rooms":
@@ -275,6 +278,16 @@ def _door_score(ctx: _Ctx, sheet: Sheet, c: Cell, doors: dict[int, int] | None =
         elif b.op == "door_line":
             value += 0.5 * bool(outside) + 2.0 * any(_sees(sheet, n, side, b.params["feature"]) for side, n in outside)
     return value
+
+
+def _door_demands(ctx: _Ctx) -> list[tuple[str, dict[str, Any]]]:
+    """(op, params) of the call's demands a door opening outside scores for (exterior doors, reachable rooms,
+    doors onto a feature), in the demands' order: once per call, not once per wall cell."""
+    hit = ctx.cell_scores.get(("door_demands",))
+    if hit is None:
+        hit = ctx.cell_scores[("door_demands",)] = [
+            (d.op, d.params) for d in ctx.demands if d.op in ("exterior_doors", "reachable", "door_onto")]
+    return hit
 
 
 def _is_feature(sheet: Sheet, c: Cell, feature: str) -> bool:

@@ -20,8 +20,10 @@ from rules.floating_floors.work import Work, is_land
 
 
 def legal(s: State, seat: int) -> list[str]:
-    w = Work(s)
     phase = s.phase
+    if phase == "navigate":  # the commonest list, after every step and placement: no working copy unless asked
+        return sorted(set(_legal_navigate(s, seat)))
+    w = Work(s)
     if phase == "chakra":
         free = [a for a in side_alcoves(w.lay, s.players, seat) if not chakra_there(w, a)]
         return sorted(f"chakra {name(w.lay.alcoves[a].space)}" for a in free)
@@ -35,7 +37,7 @@ def legal(s: State, seat: int) -> list[str]:
         return sorted({*(["reset"] if ready else []), *_legal_reset(w)})
     if phase == "acquire":
         return _legal_takes(w, seat)
-    return sorted(set(_legal_navigate(w, seat)))
+    return sorted(set(_legal_navigate(s, seat)))  # no other phase: the rules refuse everything but its actions
 
 
 def _legal_reset(w: Work) -> list[str]:
@@ -86,28 +88,31 @@ def _legal_takes(w: Work, seat: int) -> list[str]:
     return sorted(set(out))
 
 
-def _legal_navigate(w: Work, seat: int) -> list[str]:
-    me = w.seats[seat]
+def _legal_navigate(s: State, seat: int) -> list[str]:
+    """Read from the state and its shared `Position` (the footprints per space and level, the card tokens): a
+    working copy is made only for steps not kept."""
+    me = s.seats[seat]
+    lay = s.layout
     out = ["end"]
-    pos = position(w.s)  # the state's footprints per (space, level), shared with its previews
+    pos = position(s)  # the state's footprints per (space, level), shared with its previews
     kinds = tuple(sorted(set(me.hand)))
-    for card in range(w.lay.cards):
+    for card in range(lay.cards):
         out += _placements(pos, card, kinds)  # `legal` sorts them
-    if w.deck:
-        for card in range(w.lay.cards):
-            if card not in w.boards and card in pos.grounded:
-                origin = w.lay.origin(card)
+    if s.deck:
+        for card in range(lay.cards):
+            if card not in pos.boards and card in pos.grounded:
+                origin = lay.origin(card)
                 middle = name((origin[0] + 1, origin[1] + 1))
                 for back, turns in itertools.product((False, True), range(4)):
                     out.append(f"board {middle}" + (" back" if back else "") + (f" r{turns * 90}" if turns else ""))
-    out += _legal_steps(w, me, pos)
+    out += _legal_steps(s, me, pos)
     if me.space is not None:
-        alcove = w.lay.alcove_at(me.space)
-        bansen = w.s.alcoves[alcove.index] if alcove is not None else None
-        if bansen in me.bansen and (not in_order(w, seat) or bansen == min(
+        alcove = lay.alcove_at(me.space)
+        bansen = s.alcoves[alcove.index] if alcove is not None else None
+        if bansen in me.bansen and (not in_order(s.options, seat) or bansen == min(
                 (b for b in me.bansen if b not in me.claimed and b not in me.used), key=number)):
             out.append("claim")
-        if w.s.options.has(4):
+        if s.options.has(4):
             out += [f"use {b}" for b in me.claimed if b not in me.fresh]
     return out
 
@@ -163,18 +168,19 @@ _STEPS: OrderedDict[tuple[object, ...], tuple[str, ...]] = OrderedDict()
 _STEPS_SIZE = 1024  # (ninja, neighbourhood) pairs: a turn makes a dozen
 
 
-def _legal_steps(w: Work, me: Player, pos: Position) -> list[str]:
-    if w.s.options.master == me.seat and w.s.options.master_steps and me.steps >= MASTER_STEPS:
+def _legal_steps(s: State, me: Player, pos: Position) -> list[str]:
+    if s.options.master == me.seat and s.options.master_steps and me.steps >= MASTER_STEPS:
         return []
     if me.alcove is not None:
-        targets = [w.lay.alcoves[me.alcove].space]
+        targets = [s.layout.alcoves[me.alcove].space]
     elif me.space is not None:
-        targets = w.lay.neighbours(me.space)
+        targets = s.layout.neighbours(me.space)
     else:
         return []
     key = (me.seat, me.ninja, me.alcove, me.space, *(pos.tokens[pos.at[sp]] for sp in targets))
     found = _STEPS.get(key)
     if found is None:
+        w = Work(s)
         found = tuple(f"move {name(sp)}" for sp in targets if can_stand(w, me, sp))
         with _LOCK:
             _STEPS[key] = found

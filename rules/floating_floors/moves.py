@@ -25,7 +25,7 @@ from rules.floating_floors.components import (
 from rules.floating_floors.layout import Space, name
 from rules.floating_floors.notation import Action
 from rules.floating_floors.notation import parse as nt_parse
-from rules.floating_floors.state import Board, Piece, Player, Reset, State
+from rules.floating_floors.state import Board, Options, Piece, Player, Reset, State
 from rules.floating_floors.turns import (
     KEEP,
     MASTER_STEPS,
@@ -419,7 +419,7 @@ def claim(w: Work, seat: int, act: Action) -> None:
     bansen = w.alcoves[alcove.index] if alcove is not None else None
     if bansen is None or bansen not in me.bansen:
         raise IllegalActionError("ff.err.no_bansen_here", space=name(me.space))
-    if in_order(w, seat):
+    if in_order(w.s.options, seat):
         lowest = min((b for b in me.bansen if b not in me.claimed and b not in me.used), key=number)
         if bansen != lowest:
             raise IllegalActionError("ff.err.in_order", bansen=bansen, first=lowest)
@@ -473,8 +473,9 @@ def end(w: Work, seat: int, act: Action) -> None:
     end_turn(w, seat, act.keep)
 
 
-def in_order(w: Work, seat: int) -> bool:
-    return w.s.options.has(1) or (w.s.options.master == seat and w.s.options.master_order)
+def in_order(options: Options, seat: int) -> bool:
+    """Must ``seat`` claim its Bansen in number order (Challenge 1, or the Master's own rule)?"""
+    return options.has(1) or (options.master == seat and options.master_order)
 
 
 def number(bansen: str) -> int:

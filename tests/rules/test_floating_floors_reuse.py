@@ -142,9 +142,9 @@ def test_the_steps_kept_per_neighbourhood_are_the_steps_worked_out_afresh(player
         if s.phase == "navigate":
             w, me = Work(s), s.seats[seat]
             kept = len(legal_module._STEPS)
-            warm = legal_module._legal_steps(w, me, quick.position(s))
+            warm = legal_module._legal_steps(s, me, quick.position(s))
             reused += len(legal_module._STEPS) == kept and bool(warm)
-            assert warm == _cold(legal_module._STEPS, legal_module._legal_steps, w, me, quick.position(s))
+            assert warm == _cold(legal_module._STEPS, legal_module._legal_steps, s, me, quick.position(s))
             assert warm == [f"move {name(sp)}" for sp in _targets(s, me) if can_stand(w, me, sp)]
         legal = G.legal_actions(s, seat)
         moves = [a for a in legal if a.startswith("move")]

@@ -195,13 +195,25 @@ def _scored_spots(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, abov
 
 def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above: float | None = None
                  ) -> list[tuple[float, Spot]]:
-    """`_scored_spots` by one scan. `_room_prescore` is worked out inline, term by term in its order (the same
-    float sums): it runs for every free spot of the roll, the bulk of a decision's room scan."""
+    """`_scored_spots` by one scan."""
+    best = heapq.nsmallest(top, _spot_list(ctx, sheet, dice, above))  # = sorted(...)[:top]: the tuples are unique
+    return [(-neg, (x, y, w, h, t)) for neg, y, x, w, h, t in best]
+
+
+Scored = tuple[float, int, int, int, int, str]  # minus the score, y, x, w, h, room type: best first as tuples sort
+
+
+def _spot_list(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], above: float | None = None, lining: int = 0
+               ) -> list[Scored]:
+    """Every free spot of the dice's rooms scoring above ``above`` (all with None), scored (`Scored`), in no
+    particular order; with ``lining``, only the spots whose room would line a cell of it. `_room_prescore` is
+    worked out inline, term by term in its order (the same float sums): it runs for every free spot of the roll,
+    the bulk of a decision's room scan."""
     a, b = dice
     types = sorted({ROOM_TYPES[a - 1], ROOM_TYPES[b - 1]})
     grid = _grid_of(ctx, sheet)
     halo = grow(sheet.room_mask) & ~sheet.room_mask  # the cells next to a room
-    out: list[tuple[float, int, int, int, int, str]] = []
+    out: list[Scored] = []
     for w, h in sorted({(a, b), (b, a)}):
         kinds = [_kind_terms(ctx, sheet, t, w, h) for t in types
                  if above is None or _prescore_bound(ctx, sheet, t, w, h) > above]
@@ -210,6 +222,8 @@ def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above
         free = _free_spot_mask(sheet, w, h)
         if above is not None:
             free &= _may_pass(ctx, sheet, kinds, w, h, above)
+        if lining:
+            free &= _lining(lining, w, h)
         lone = free & ~_lining(halo, w, h)  # the spots lining no room: nothing to read around them
         if lone:
             _lone_spots(out, kinds, lone, w, h, above)
@@ -225,9 +239,42 @@ def _spots_above(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int], top: int, above
                 for points in shape:
                     score += points
                 if above is None or score > above:
-                    out.append((-score, y, x, w, h, t))  # best first as plain tuples sort
-    best = heapq.nsmallest(top, out)  # = sorted(out)[:top]: the tuples are unique
-    return [(-neg, (x, y, w, h, t)) for neg, y, x, w, h, t in best]
+                    out.append((-score, y, x, w, h, t))
+    return out
+
+
+def _all_spots(ctx: _Ctx, sheet: Sheet, dice: tuple[int, int]) -> list[Scored]:
+    """Every free spot of the dice's rooms, scored, best first: once per sheet and dice in a call."""
+    hit = ctx.grids.get(("all", id(sheet), dice))
+    if hit is None or hit[0] is not sheet:  # the sheet itself (kept alive here), not a reused id
+        hit = ctx.grids[("all", id(sheet), dice)] = (sheet, sorted(_spot_list(ctx, sheet, dice)))
+    return hit[1]
+
+
+def _best_beside(ctx: _Ctx, base: Sheet, after: Sheet, room: Room, dice: tuple[int, int]
+                 ) -> list[tuple[float, Spot]]:
+    """`_scored_spots(ctx, after, dice, 1)` for ``after``, ``base`` with ``room`` drawn (Double a Room's second
+    room). A spot clear of the room and of its sides is free on ``base`` too and scores there what it scores on
+    ``after``: it lines the same rooms, in the same order (a room changes no feature or water). So the best is
+    the first such spot of ``base``'s sorted spots or a spot beside the room scored on ``after``, whichever
+    sorts first."""
+    rx, ry, rw, rh = room.x, room.y, room.w, room.h
+    clear = None
+    for scored in _all_spots(ctx, base, dice):
+        _, y, x, w, h, _ = scored
+        across = x <= rx + rw and rx <= x + w and y < ry + rh and ry < y + h  # overlapping or side by side
+        down = x < rx + rw and rx < x + w and y <= ry + rh and ry <= y + h  # ... or one above the other
+        if not across and not down:
+            clear = scored
+            break
+    cells = rect_mask(rx, ry, rw, rh)
+    beside = _spot_list(ctx, after, dice, lining=grow(cells) & ~cells)
+    if clear is not None:
+        beside.append(clear)
+    if not beside:
+        return []
+    neg, y, x, w, h, t = min(beside)
+    return [(-neg, (x, y, w, h, t))]
 
 
 def _lone_spots(out: list[tuple[float, int, int, int, int, str]],
@@ -404,8 +451,8 @@ def _room_cands(ctx: _Ctx) -> list[_Cand]:
     plain: list[tuple[float, Spot, tuple[int, int] | None]] = []
     wild: list[tuple[float, Spot, tuple[int, int] | None]] = []
     variants = _dice_variants(ctx)  # the roll itself first, then the Wild's
-    for dice, w in variants[:1]:
-        plain.extend((score, spot, w) for score, spot in _scored_spots(ctx, sheet, dice, 60))
+    for dice, w in variants[:1]:  # the roll's 60 best, of all its spots (Double a Room reads them all again)
+        plain.extend((-neg, (x, y, ww, h, t), w) for neg, y, x, ww, h, t in _all_spots(ctx, sheet, dice)[:60])
     best_plain = max((o[0] for o in plain), default=-99.0)
     for dice, w in variants[1:]:  # only a Wild room clearly better than the roll's best is worth the Wild
         wild.extend((score, spot, w) for score, spot in _scored_spots(ctx, sheet, dice, 6, best_plain + 1.0))
@@ -434,8 +481,9 @@ def _double_rooms(ctx: _Ctx, firsts: list[RoomDraw]) -> list[_Cand]:
             sheet = add_room(ctx.board.sheet, Room(rd.type, rd.x, rd.y, rd.w, rd.h, rd.label))
         except RulesError:
             continue
-        second = _room_options(ctx, sheet, roll, 1)
-        for _, rd2 in second:
+        second = _best_beside(ctx, ctx.board.sheet, sheet, sheet.rooms[-1], roll)
+        for _, spot in second:
+            rd2 = _draw(sheet, spot)
             out.append(_Cand((Step("room", rooms=(rd, rd2)),), f"rooms:{rd.type}{rd2.type}", (rd.x, rd.y),
                              BONUS_COST))
     return out

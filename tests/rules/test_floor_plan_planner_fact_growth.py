@@ -8,6 +8,7 @@ every room, feature and Two Doors candidate of seeded games.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import fields, replace
 from typing import Any
@@ -22,7 +23,19 @@ from rules.floor_plan.planner.context import _Ctx
 from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
 from rules.floor_plan.planner.rooms import _room_cands
 from rules.floor_plan.planner.search import _context
-from rules.floor_plan.planner.value import _adopt_base, _after_claim, _stock, _stocks, _used
+from rules.floor_plan.planner.value import (
+    _adjacent_pairs,
+    _adopt_base,
+    _after_claim,
+    _assign,
+    _count_stock,
+    _p_connected_count,
+    _progress,
+    _progress_of,
+    _stock,
+    _stocks,
+    _used,
+)
 from rules.floor_plan.state import Board, Claim, evolve
 
 FP = FloorPlan()
@@ -140,3 +153,52 @@ def test_the_tokens_read_from_tables_are_the_tokens_spelt_out() -> None:
             assert dm._token(prefix, c) == f"{prefix}:{cols[c[0]]}{c[1] + 1}"
     region = [(x, 5) for x in range(17)]
     assert dm.cells_tok("yard", region) == frozenset(f"yard:{cols[x]}6" for x in range(17))
+
+
+def _long_p_connected_count(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    """The long way: every pair side by side looked at for each free room of the type."""
+    pairs = _adjacent_pairs(dm.Facts(f.sheet))
+    linked = {(a, b) for _, a, b in f.links}
+    best = 0.0
+    for i in [i for i in f.of_type(p["type"]) if dm.room(i) not in used]:
+        near = {o for r, o in pairs if r == i}
+        done = sum(1 for o in near if (i, o) in linked)
+        best = max(best, (done + 0.5 * (len(near) - done)) / p["min"])
+    return best
+
+
+def test_progress_toward_a_room_joined_to_many_reads_the_rooms_beside_it_by_room() -> None:
+    pick = random.Random("connected-count")
+    checked = 0
+    for ctx, board in _candidate_boards(("grow-a", "grow-f")):
+        f = dm.facts_of(board.sheet)
+        _adopt_base(f, ctx.board.sheet)
+        for t in ("K", "D", "L", "B"):
+            used = frozenset(dm.room(i) for i in range(len(f.rooms)) if pick.random() < 0.3)
+            for p in ({"type": t, "min": 2}, {"type": t, "min": 3}):
+                got = _p_connected_count(f, p, used)
+                assert got == _long_p_connected_count(f, p, used)
+                checked += got > 0
+    assert checked > 100, checked
+
+
+def test_a_door_onto_a_features_answers_are_shared_only_by_sheets_equal_in_its_doors_and_features() -> None:
+    """Doors onto a feature read the doors (their rooms and the cells outside them) and the features outside:
+    a candidate that keeps those (a bare room with no door beside it, windows, furnishings) shares the seat's
+    sheet's answers, and each shared stock, progress and claim's witnesses equal the answer made afresh."""
+    demands = [dm.DEMANDS["entertainer.2"]] + [d for d in dm.DEMANDS.values() if d.op == "door_onto"]
+    shared_hits = 0
+    for seed in ("onto-a", "onto-b", "onto-c"):
+        shared: dict[object, object] = {}
+        for ctx, board in _candidate_boards((seed,)):
+            ctx.stocks = shared
+            for d in demands:
+                for used in (frozenset(), frozenset(t for c in board.claims for t in c.tokens)):
+                    f, fresh = dm.Facts(board.sheet), dm.Facts(board.sheet)  # no answer kept on the sheet's Facts
+                    _adopt_base(f, ctx.board.sheet)
+                    before = len(shared)
+                    assert _stock(f, d, used, shared, ctx.board.sheet) == _count_stock(fresh, d, used)
+                    assert _progress(f, d, used, shared, ctx.board.sheet) == _progress_of(fresh, d, used)
+                    shared_hits += len(shared) == before
+            assert _assign(ctx, f, demands[0], []) == dm.assign(demands[0], dm.Facts(board.sheet), [])
+    assert shared_hits > 100, shared_hits

@@ -37,6 +37,8 @@ READS: dict[str, str | tuple[str, ...]] = {
     "furnished": "furnishings", "arrangement": "furnishings", "deck": "decks", "deck_rooms": "decks",
     # pools: the stones, and the rooms and outside features that may fill an enclosed region
     "pool": ("stones", "decks", "trees"), "deck_pool": ("stones", "decks", "trees"),
+    # a door onto a feature: the doors (their rooms and the outside cells next to them) and the features outside
+    "door_onto": ("doors", "decks", "stones", "trees"),
 }
 
 
@@ -50,7 +52,8 @@ def _part(sheet: Sheet, reads: str | tuple[str, ...]) -> Any:
 # never drawn on one) and touches no pool; those read through doors, only while no door lies next to it (a door
 # beside it would link into it). Their progress likewise, for the ops in ROOM_BLIND_PROGRESS.
 ROOM_BLIND = frozenset({"windows", "window_walls", "furnished", "arrangement", "pool", "deck", "deck_pool"})
-ROOM_BLIND_BY_DOORS = frozenset({"connected", "connected_same", "connected_count", "chain", "exterior_doors"})
+ROOM_BLIND_BY_DOORS = frozenset({"connected", "connected_same", "connected_count", "chain", "exterior_doors",
+                                 "door_onto"})
 ROOM_BLIND_PROGRESS = frozenset({"window_walls", "furnished", "pool", "deck", "deck_pool", "chain",
                                  "exterior_doors"})
 _SAME_FEATURES = ("trees", "doors", "windows", "furnishings", "decks", "stones")
@@ -426,12 +429,22 @@ def _p_connected(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
     return 0.15 * (p["a"] in have) + 0.15 * (p["b"] in have)
 
 
+def _beside(f: dm.Facts) -> dict[int, set[int]]:
+    """Room -> the rooms side by side with it (`_adjacent_pairs` by room), memoised on the Facts."""
+    if "beside" not in f.memo:
+        out: dict[int, set[int]] = {}
+        for r, o in _adjacent_pairs(f):
+            out.setdefault(r, set()).add(o)
+        f.memo["beside"] = out
+    return f.memo["beside"]
+
+
 def _p_connected_count(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
-    pairs = _adjacent_pairs(f)
+    beside = _beside(f)
     linked = {(a, b) for _, a, b in f.links}
     best = 0.0
     for i in _free_rooms(f, p["type"], used):
-        near = {o for r, o in pairs if r == i}
+        near = beside.get(i, set())  # only its size and members are read
         done = sum(1 for o in near if (i, o) in linked)
         best = max(best, (done + 0.5 * (len(near) - done)) / p["min"])
     return best

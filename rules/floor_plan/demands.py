@@ -294,6 +294,16 @@ class Facts:
         return [frozenset(cells_of(m)) for m in mask_components(FULL & ~rooms) if not m & BORDER_MASK]
 
     @cached_property
+    def window_rooms(self) -> dict[int, tuple[Cell, ...]]:
+        """Room id -> the windows in it, in scan order (the window demands read each room's own)."""
+        owner = self.sheet.room_of if isinstance(self.sheet, Sheet) else self.owner
+        out: dict[int, list[Cell]] = {}
+        for c in sorted(self.sheet.windows, key=lambda c: (c[1], c[0])):
+            if (i := owner.get(c)) is not None:
+                out.setdefault(i, []).append(c)
+        return {i: tuple(cells) for i, cells in out.items()}
+
+    @cached_property
     def tree_cells(self) -> dict[Cell, int]:
         return {(x + dx, y + dy): i for i, (x, y) in enumerate(self.sheet.trees) for dx in range(3) for dy in range(3)}
 
@@ -509,11 +519,13 @@ def _window_walls(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
     """A window is drawn on a wall of its room (rulebook: "on any wall inside of any room"), whatever lies
     beyond it: a wall on the sheet's edge or shared with another room counts too. A corner window lies on two
     walls but is one window, so each wall gets its own window (a small matching per room)."""
-    for i, r in enumerate(f.rooms):
+    for i, windows in sorted(f.window_rooms.items()):  # a room holds the windows on its walls (none: no witness)
         if room(i) in used:
             continue
+        r = f.rooms[i]
+        walls = r.wall_cells()
         sides: dict[str, list[str]] = {}  # wall side -> the free windows on it
-        for c in sorted(f.sheet.windows & r.wall_cells(), key=lambda c: (c[1], c[0])):
+        for c in (c for c in windows if c in walls):
             tok = _token("window", c)
             if tok not in used:
                 for side in r.walls_of(c):
@@ -530,8 +542,7 @@ def _windows(f: Facts, p: dict[str, Any], used: Witness) -> Cands:
         if room(i) in used:
             continue
         walls = f.rooms[i].wall_cells()
-        free = [t for t in (_token("window", c) for c in sorted(f.sheet.windows, key=lambda c: (c[1], c[0]))
-                            if c in walls) if t not in used]
+        free = [t for t in (_token("window", c) for c in f.window_rooms.get(i, ()) if c in walls) if t not in used]
         if len(free) >= p["min"]:
             yield frozenset({room(i), *free[: p["min"]]})
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import fields, replace
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -30,6 +31,8 @@ from rules.floor_plan.planner.value import (
     _assign,
     _count_stock,
     _p_connected_count,
+    _p_window_walls,
+    _p_windows,
     _progress,
     _progress_of,
     _stock,
@@ -202,3 +205,77 @@ def test_a_door_onto_a_features_answers_are_shared_only_by_sheets_equal_in_its_d
                     shared_hits += len(shared) == before
             assert _assign(ctx, f, demands[0], []) == dm.assign(demands[0], dm.Facts(board.sheet), [])
     assert shared_hits > 100, shared_hits
+
+
+def _long_window_walls(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> list[frozenset[str]]:
+    """The long way: every room's walls met with every window."""
+    out = []
+    for i, r in enumerate(f.rooms):
+        if dm.room(i) in used:
+            continue
+        sides: dict[str, list[str]] = {}
+        for c in sorted(f.sheet.windows & r.wall_cells(), key=lambda c: (c[1], c[0])):
+            tok = f"window:{dm.cell_name(c)}"
+            if tok not in used:
+                for side in r.walls_of(c):
+                    sides.setdefault(side, []).append(tok)
+        for chosen in combinations(sorted(sides), p["min"]):
+            picked = dm._distinct_picks([sides[s] for s in chosen])
+            if picked is not None:
+                out.append(frozenset({dm.room(i), *picked}))
+                break
+    return out
+
+
+def _long_windows(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> list[frozenset[str]]:
+    out = []
+    for i in f.of_type(p["room"]):
+        if dm.room(i) in used:
+            continue
+        walls = f.rooms[i].wall_cells()
+        free = [t for t in (f"window:{dm.cell_name(c)}" for c in sorted(f.sheet.windows, key=lambda c: (c[1], c[0]))
+                            if c in walls) if t not in used]
+        if len(free) >= p["min"]:
+            out.append(frozenset({dm.room(i), *free[: p["min"]]}))
+    return out
+
+
+def test_the_window_demands_read_each_rooms_windows_as_the_long_way_reads_every_window() -> None:
+    """Windows grouped by their room (and adopted from the seat's sheet by a candidate that keeps its windows, or
+    adds bare rooms): the same witnesses, and the same progress, as meeting every room's walls with every
+    window."""
+    pick = random.Random("windows")
+    checked = 0
+    for ctx, board in _candidate_boards(("win-a", "win-b", "win-c")):
+        f = dm.Facts(board.sheet)
+        _adopt_base(f, ctx.board.sheet)
+        fresh = dm.Facts(board.sheet)
+        toks = [f"window:{dm.cell_name(c)}" for c in board.sheet.windows] + [dm.room(i) for i in range(len(f.rooms))]
+        for _ in range(2):
+            used = frozenset(t for t in toks if pick.random() < 0.2)
+            for n in (1, 2, 3):
+                walls = {"min": n}
+                assert list(dm._window_walls(f, walls, used)) == _long_window_walls(fresh, walls, used)
+                assert _p_window_walls(f, walls, used) == _long_p_window_walls(fresh, walls, used)
+                for t in "LKDB":
+                    p = {"room": t, "min": n}
+                    assert list(dm._windows(f, p, used)) == _long_windows(fresh, p, used)
+                    assert _p_windows(f, p, used) == _long_p_windows(fresh, p, used)
+            checked += bool(board.sheet.windows)
+    assert checked > 100, checked
+
+
+def _long_p_windows(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    rooms = [i for i in f.of_type(p["room"]) if dm.room(i) not in used]
+    for i in rooms:
+        best = max(best, sum(1 for c in f.sheet.windows if c in f.rooms[i].wall_cells()))
+    return 0.1 * bool(rooms) + best / p["min"] * 0.8
+
+
+def _long_p_window_walls(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
+    best = 0
+    for i in [i for i in range(len(f.rooms)) if dm.room(i) not in used]:
+        r = f.rooms[i]
+        best = max(best, len({s for c in f.sheet.windows if c in r.wall_cells() for s in r.walls_of(c)}))
+    return best / p["min"]

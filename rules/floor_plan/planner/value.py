@@ -84,9 +84,9 @@ def _grown(sheet: Sheet, base: Sheet) -> str:
     return "bare" if beside else "bare, no door beside"
 
 
-# The Facts a sheet with bare rooms added shares with the sheet before: its decks, trees and furnishing groups
-# (a room is never drawn on a feature), and its doors' links while no door lies beside a new room.
-BARE_FACTS = ("decks", "tree_cells", "arrangements")
+# The Facts a sheet with bare rooms added shares with the sheet before: its decks, trees, furnishing groups and
+# windows by room (a room is never drawn on a feature), and its doors' links while no door lies beside a new room.
+BARE_FACTS = ("decks", "tree_cells", "arrangements", "window_rooms")
 DOOR_FACTS = ("door_links", "links", "door_rooms")
 
 
@@ -98,6 +98,7 @@ FACT_PARTS: dict[str, tuple[str, ...]] = {
     "owner": ("rooms",), "courtyards": ("rooms",), "door_links": ("rooms", "doors"), "links": ("rooms", "doors"),
     "door_rooms": ("rooms", "doors"), "arrangements": ("rooms", "furnishings"), "decks": ("decks",),
     "tree_cells": ("trees",), "window_views": ("rooms", "windows", "trees", "decks", "stones"),
+    "window_rooms": ("rooms", "windows"),
 }
 
 
@@ -474,7 +475,7 @@ def _p_windows(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> float:
     best = 0
     rooms = _free_rooms(f, p["room"], used)
     for i in rooms:
-        best = max(best, sum(1 for c in f.sheet.windows if c in f.rooms[i].wall_cells()))
+        best = max(best, sum(1 for c in f.window_rooms.get(i, ()) if c in f.rooms[i].wall_cells()))
     return 0.1 * bool(rooms) + best / p["min"] * 0.8
 
 
@@ -482,7 +483,7 @@ def _p_window_walls(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -> flo
     best = 0
     for i in _free_rooms(f, None, used):
         r = f.rooms[i]
-        best = max(best, len({s for c in f.sheet.windows if c in r.wall_cells() for s in r.walls_of(c)}))
+        best = max(best, len({s for c in f.window_rooms.get(i, ()) if c in r.wall_cells() for s in r.walls_of(c)}))
     return best / p["min"]
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.floor_plan import geometry as geo
-from rules.floor_plan.sheet import BIT, BORDER_MASK, FULL, Sheet, cells_of, grow, mask_components, mask_of
+from rules.floor_plan.sheet import BIT, BORDER_MASK, FULL, Sheet, cells_of, flood, grow, mask_components, mask_of
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "floor_plan"
 KINDS = ("build", "design", "layout")
@@ -237,6 +237,8 @@ class Facts:
 
     @cached_property
     def owner(self) -> dict[Cell, int]:
+        if isinstance(self.sheet, Sheet):
+            return self.sheet.room_of  # the same map, which the sheet keeps (and grows room by room); read only
         return {c: i for i, r in enumerate(self.rooms) for c in r.cells()}
 
     @cached_property
@@ -291,7 +293,9 @@ class Facts:
     def courtyards(self) -> list[frozenset[Cell]]:
         """The outside regions that do not touch the sheet's edge, in the order of `outside_regions`."""
         rooms = self.sheet.room_mask if isinstance(self.sheet, Sheet) else mask_of(self.owner)
-        return [frozenset(cells_of(m)) for m in mask_components(FULL & ~rooms) if not m & BORDER_MASK]
+        open_ = FULL & ~rooms
+        enclosed = open_ & ~flood(BORDER_MASK & open_, open_)  # one flood in from the whole edge, not region by region
+        return [frozenset(cells_of(m)) for m in mask_components(enclosed)]
 
     @cached_property
     def window_rooms(self) -> dict[int, tuple[Cell, ...]]:

@@ -39,6 +39,7 @@ from rules.floor_plan.planner.value import (
     _stocks,
     _used,
 )
+from rules.floor_plan.sheet import BORDER_MASK, FULL, Room, cells_of, mask_components
 from rules.floor_plan.state import Board, Claim, evolve
 
 FP = FloorPlan()
@@ -279,3 +280,32 @@ def _long_p_window_walls(f: dm.Facts, p: dict[str, Any], used: frozenset[str]) -
         r = f.rooms[i]
         best = max(best, len({s for c in f.sheet.windows if c in r.wall_cells() for s in r.walls_of(c)}))
     return best / p["min"]
+
+
+def test_courtyards_found_by_one_flood_from_the_edge_are_the_regions_off_the_edge() -> None:
+    """The outside regions that do not touch the sheet's edge, in scan order of their first cell: the same list
+    as going through every outside region; and a sheet's rooms by cell are its own map."""
+    pick = random.Random("yards")
+    checked = 0
+    for _, board in _candidate_boards(("yard-a", "yard-b")):
+        f = dm.Facts(board.sheet)
+        rooms = board.sheet.room_mask
+        long = [frozenset(cells_of(m)) for m in mask_components(FULL & ~rooms) if not m & BORDER_MASK]
+        assert f.courtyards == long
+        assert f.owner == {c: i for i, r in enumerate(board.sheet.rooms) for c in r.cells()}
+        checked += bool(long)
+    for _ in range(300):  # random blocks of "rooms" as masks: many enclosed regions
+        rooms = pick.getrandbits(221) & FULL & pick.getrandbits(221)
+        open_ = FULL & ~rooms
+        long = [frozenset(cells_of(m)) for m in mask_components(open_) if not m & BORDER_MASK]
+        view = _MaskSheet(rooms)
+        assert dm.Facts(view).courtyards == long
+        checked += bool(long)
+    assert checked > 150, checked
+
+
+class _MaskSheet:
+    """A sheet-like view with one-cell rooms on ``mask`` (Facts reads its rooms through `owner`)."""
+
+    def __init__(self, mask: int) -> None:
+        self.rooms = tuple(Room("K", x, y, 1, 1, (x, y)) for x, y in cells_of(mask))

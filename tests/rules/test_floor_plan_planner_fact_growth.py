@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import fields, replace
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -127,9 +128,11 @@ def test_the_tokens_and_stocks_seeded_after_a_claim_are_those_of_the_board_it_le
 def test_a_board_or_claim_evolved_is_the_one_dataclasses_replace_makes() -> None:
     """`evolve` copies the fields without running ``__init__``: equal to `dataclasses.replace`'s (fields, equality
     and hash) for every field changed, on the boards and claims of seeded games; which holds while neither class
-    has a ``__post_init__`` or a field left out of ``__init__``."""
+    has a ``__post_init__``, a field left out of ``__init__`` or a cached property (its value, kept in the
+    instance's ``__dict__``, would be copied stale)."""
     for cls in (Board, Claim):
         assert not hasattr(cls, "__post_init__") and all(f.init for f in fields(cls))
+        assert not any(isinstance(v, cached_property) for v in vars(cls).values())
     checked = 0
     for ctx, board in _candidate_boards(("grow-e",)):
         for name, value in (("sheet", ctx.board.sheet), ("notes", (1,) * len(board.notes)), ("wild_used", True),

@@ -8,20 +8,10 @@ import random
 from typing import Any
 
 from rules.base import RulesError
-from rules.floor_plan import FloorPlan
 from rules.floor_plan.planner.rooms import _all_spots, _best_beside, _free_rects, _room_options, _room_prescore
 from rules.floor_plan.planner.search import _context
 from rules.floor_plan.sheet import ROOM_TYPES, Room, Sheet, add_room
-
-FP = FloorPlan()
-
-
-def _states(seed: str) -> list[Any]:
-    s, out = FP.new(1, {}, seed), []
-    while FP.outcome(s) is None and len(out) < 40:
-        out.append(s)
-        s, _ = FP.apply(s, 0, FP.bot_action(s, 0))
-    return out
+from tests.rules.test_floor_plan_planner_shortcuts import FP, _states  # a solo bot game's first 40 states
 
 
 def _long_best(ctx: Any, sheet: Sheet, dice: tuple[int, int]) -> list[tuple[float, tuple[int, int, int, int, str]]]:

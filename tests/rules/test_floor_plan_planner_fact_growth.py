@@ -42,16 +42,9 @@ from rules.floor_plan.planner.value import (
 )
 from rules.floor_plan.sheet import BORDER_MASK, FULL, Room, cells_of, mask_components
 from rules.floor_plan.state import Board, Claim, evolve
+from tests.rules.test_floor_plan_planner_shortcuts import _states  # a solo bot game's first 40 states
 
 FP = FloorPlan()
-
-
-def _states(seed: str) -> list[Any]:
-    s, out = FP.new(1, {}, seed), []
-    while FP.outcome(s) is None and len(out) < 40:
-        out.append(s)
-        s, _ = FP.apply(s, 0, FP.bot_action(s, 0))
-    return out
 
 
 def _candidate_boards(seeds: tuple[str, ...]) -> Iterator[tuple[_Ctx, Board]]:

@@ -12,7 +12,6 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan import FloorPlan
@@ -50,16 +49,9 @@ from rules.floor_plan.sheet import (
     mask_of,
     scan_key,
 )
+from tests.rules.test_floor_plan_planner_shortcuts import _states  # a solo bot game's first 40 states
 
 FP = FloorPlan()
-
-
-def _states(seed: str) -> list[Any]:
-    s, out = FP.new(1, {}, seed), []
-    while FP.outcome(s) is None and len(out) < 40:
-        out.append(s)
-        s, _ = FP.apply(s, 0, FP.bot_action(s, 0))
-    return out
 
 
 def _contexts(seeds: tuple[str, ...]) -> Iterator[_Ctx]:

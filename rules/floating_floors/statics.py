@@ -2,7 +2,8 @@
 
 Coordinates are map coordinates: space ``(col, row)`` has its centre at ``(col + 0.5, row + 0.5)``, y grows
 DOWNWARD, north is −y, east is +x. "Clockwise" is as seen on the image: a quarter turn maps an offset ``(dx, dy)``
-to ``(-dy, dx)``. Points are plain ``(x, y)`` tuples; shapely (GEOS) does hulls, distances and overlaps.
+to ``(-dy, dx)``. Points are plain ``(x, y)`` tuples; shapely (GEOS) does hulls and distances; the hot margin and
+overlap questions are answered in plain floats that give GEOS's answers (GEOS decides the doubtful cases).
 
 Decisions:
 
@@ -22,7 +23,8 @@ Decisions:
 - Hulls are cached by their rounded, sorted corner set: supports rarely change while loads move every step.
   Every function here is pure, so the hot ones (positions, footprints, overlaps, whole balance checks) are
   memoised on their immutable inputs in bounded LRU caches: a turn's previews ask the same questions again and
-  again (issue 25). Footprints whose bounding boxes share no area cannot overlap and never reach GEOS.
+  again (issue 25). Footprints whose bounding boxes share no area cannot overlap; the others are clipped in
+  plain floats (`_convex_overlap_area`), and only an area within float noise of the threshold asks GEOS.
 - Footprints overlap when they share area; an intersection under 1e-9 (float noise) counts as touching.
 - A ninja meeple's base is a square of side ``NINJA_BASE`` (0.25 of a space: a meeple stands on about a quarter of
   a space's width), used only to decide whether a piece arriving in its space touches it and must nudge it
@@ -168,9 +170,10 @@ _AREA_DOUBT = 1e-11
 
 
 def _convex_overlap_area(a: tuple[Point, ...], b: tuple[Point, ...]) -> float | None:
-    """The area two convex footprints share, in plain floats (Sutherland–Hodgman: ``a`` clipped by each edge of
-    ``b``, then the shoelace), or None if ``b`` is not a convex polygon with area (GEOS decides those). A quarter
-    of the GEOS call's cost, which every overlap a placement, a legal list or a reset asks paid (issue 25)."""
+    """The area two footprints share, in plain floats (Sutherland–Hodgman: ``a`` clipped by each edge of
+    ``b``, then the shoelace; ``a`` may be any simple polygon), or None if ``b`` is not a convex polygon with area
+    (GEOS decides those). A seventh of the GEOS call's cost, which every overlap a placement, a legal list or a
+    reset asks paid (issue 25)."""
     clip = _counter_clockwise(b)
     if clip is None:
         return None

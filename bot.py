@@ -150,7 +150,8 @@ class Floorboard(App):
         self.answer_every_component()
         await self.open_store()
         assert self.store is not None
-        self.engine = Engine.from_settings(self.store, self.settings, now=self.now)
+        # Bots think where images are drawn: in the render worker processes once they are up (below).
+        self.engine = Engine.from_settings(self.store, self.settings, now=self.now, offload=render_pool.draw)
         self.engine.add_listener(self.relay_notice)
         if self.settings.sharded:  # fire only the deadlines of guilds on this process's shards
             self.engine.scheduler.shards = Shards(self.settings.shard_count or 1, self.settings.shard_list or (0,))
@@ -158,7 +159,8 @@ class Floorboard(App):
         # Images are drawn in worker processes from now on (they warm up while the cogs load; until they are
         # up, in threads: their start waits seconds for the forkserver's imports, and must not block the loop).
         # The forkserver that forks them also serves the tournament pairing's children (league.pairing), and
-        # Floating Floors' "what if" runs the rules' preview in a worker (cogs.floating_floors.whatif_of).
+        # Floating Floors' "what if" runs the rules' preview in a worker (cogs.floating_floors.whatif_of), and bot
+        # seats' choices are made there (rules.bot_choice).
         render_pool.start(self.settings.render_workers, preload=("league.pairing", "cogs.floating_floors"),
                           background=True)
         # Tournaments run on the engine (their rounds' deadlines are a due source of its scheduler); the

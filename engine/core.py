@@ -28,7 +28,7 @@ from engine import clock
 from engine import policies as pol
 from engine import vacation as vac
 from engine.book import TableBook
-from engine.bots import BotSeats
+from engine.bots import BotSeats, Offload
 from engine.errors import (
     DamagedGameError,
     GameNotFoundError,
@@ -78,6 +78,7 @@ class Engine:
         lobby_minutes: int = 60,
         reminder_fraction: float = 0.5,
         tick_seconds: float = 5.0,
+        offload: Offload | None = None,
     ) -> None:
         self.store = store
         self.games = rules.GAMES if games is None else games  # the registry loads now, not when engine is imported
@@ -87,7 +88,7 @@ class Engine:
         self.book = TableBook(store, self.games, now, self.listeners.notify)
         self.timers = TurnTimers(self.book, reminder_fraction)
         self.moves = Moves(self.book, self.timers)
-        self.bots = BotSeats(self.book, self.moves)
+        self.bots = BotSeats(self.book, self.moves, offload)  # offload: where bots think (engine/bots.py)
         self.records = GameLog(self.book)
         self.scheduler = Scheduler(self.book, self.listeners, tick_seconds)
         self.scheduler.firings.update({

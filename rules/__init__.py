@@ -27,4 +27,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["GAMES"]
+def bot_choice(game: str, state: Any, seat: int) -> str:
+    """The bot's choice for ``seat`` in a game of ``game`` (an id of `GAMES`): what a worker process is sent to
+    run instead of a rules object's bound method. A bot's choice depends on the position alone, so the choice
+    made on a pickled copy of ``state`` is the one made on ``state`` (tests/test_bot_choice_offloaded.py)."""
+    games = globals().get("GAMES") or __getattr__("GAMES")
+    return games[game].bot_action(state, seat)
+
+
+__all__ = ["GAMES", "bot_choice"]

@@ -14,8 +14,10 @@ figures are the bot's, not the parent's or pytest's. RSS is ``VmRSS`` from ``/pr
   many games the book holds, and the cost of one full cyclic-GC pass with them resident, before and after
   ``gc.freeze()`` (the bot does not call it: perf-baselines.md's advice).
 - *soak*: ``moves`` moves by bots over ``tables`` concurrent tables of the five games through ``engine.act``, each
-  followed by the image the cogs post for it (`cogs.utils.posting.render_view` through `render.registry`; Floor
-  Plan's round summary and Floating World's map from their cogs), in a worker thread as the cogs do; a game that
+  chosen in a render worker (as the bot's own bot seats choose theirs, `engine.bots`, and as players choose theirs
+  outside the bot) and followed by the image the cogs post for it (`cogs.utils.posting.render_view` through
+  `render.registry`; Floor Plan's round summary and Floating World's map from their cogs), drawn in the render
+  worker processes as the cogs draw it (``--workers 0``: threads of the measured process for both); a game that
   ends is replaced by a new one in its channel (new seed, new players). After ``warmup`` moves, RSS is sampled every
   ``every`` moves (after a full GC pass, so what is sampled is what stays reachable): first, last, max and the
   least-squares slope per 1,000 moves. ``--trace`` also diffs tracemalloc snapshots and the GC's object counts by
@@ -253,7 +255,10 @@ class SoakTables:
         slot = n % self.tables
         table = self.live[slot]
         seat = min(table.to_move())
-        action = choose(table.game, table.state, seat)
+        # Chosen where the bot's own bot seats think (`engine.bots`: a render worker), as a player's move is chosen
+        # outside the bot: the process measured only applies it, saves it and sends its image to be drawn.
+        from render import pool as render_pool  # lazy: the soak child only
+        action = await render_pool.draw(choose, table.game, table.state, seat)
         try:
             table = (await self.engine.act(table.id, table.seats[seat].user_id or 0, action)).table
         except RulesError:  # a bot move the table refuses (none expected): the slot starts again
@@ -326,7 +331,7 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
     render_pool.start(workers, preload=("league.pairing", "cogs.floating_floors"))  # as `Floorboard.setup_hook`
     with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:
         store = await open_store(Path(tmp) / "soak.sqlite3")
-        engine = Engine(store)
+        engine = Engine(store, offload=render_pool.draw)  # as `Floorboard.setup_hook`
         play = SoakTables(engine, tables, mix)
         try:
             for n in range(warmup):

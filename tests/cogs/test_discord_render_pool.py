@@ -69,6 +69,7 @@ async def test_the_bot_starts_its_render_workers_at_setup_and_stops_them_on_clos
     try:
         pool = render_pool.current()
         assert pool.processes and len(pool.worker_pids()) == 1
+        assert h.bot.engine.bots.offload is render_pool.draw  # bot seats think in the workers too
         channel_id = await start_table(h, joiners=["bob"], options="cards=none")
         posted, expected = await move_and_expected(h, channel_id)
         assert posted == [expected]

@@ -1,0 +1,134 @@
+"""Bot seats think in the bot's worker processes (issue 25, "Memory": the thinking's caches and heap stay out of the
+process that holds every game; `engine.bots`, `rules.bot_choice`).
+
+A worker gets a pickled copy of the position, so the rule these tests hold is that a bot's choice depends on the
+position alone: the copy's choice is the original's, and choosing leaves the position as it was. Then a game whose
+bots think in a real worker process is the game whose bots think in a thread, move for move.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from engine import Engine, SeatInfo
+from render.pool import RenderPool
+from rules.flying_blades import FlyingBlades
+from storage import SqliteStore
+from tests.conftest import FakeClock
+
+HUMAN = 7
+# (game, players, seed): every game; Floor Plan's planner at 2 players, The Floor at 3 sides.
+POSITIONS = [(game, players, f"offload/{game}/{players}/{n}")
+             for game, players in (("flying_blades", 3), ("flying_blades", 5), ("floor_plan", 2), ("the_floor", 3),
+                                   ("floating_world", 2), ("floating_world", 4), ("floating_floors", 2),
+                                   ("floating_floors", 4))
+             for n in range(2)]
+STEPS = 120  # positions checked per game (each game's bot choices at its opening, middle and, for most, its end)
+SLOW_STEPS = {"floating_floors": 60}  # its bot looks ahead (~20 ms a choice)
+
+
+def positions(game: str, players: int, seed: str) -> list[tuple[Any, int]]:
+    """(position, seat to move) along a game the bots play from ``seed``."""
+    g = rules.GAMES[game]
+    state = g.new(players, g.normalize_options(players, {}), seed)
+    out: list[tuple[Any, int]] = []
+    for _ in range(SLOW_STEPS.get(game, STEPS)):
+        if g.outcome(state) is not None or not g.to_move(state):
+            break
+        seat = min(g.to_move(state))
+        out.append((state, seat))
+        state, _ = g.apply(state, seat, g.bot_action(state, seat))
+    return out
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), POSITIONS)
+def test_a_bots_choice_depends_on_the_position_alone(game: str, players: int, seed: str) -> None:
+    """What a worker computes from a pickled copy is what this process would: same choice, position untouched."""
+    g = rules.GAMES[game]
+    seen = positions(game, players, seed)
+    assert len(seen) >= 10
+    for state, seat in seen:
+        before = g.to_json(state)
+        copy = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        assert rules.bot_choice(game, copy, seat) == g.bot_action(state, seat)
+        assert g.to_json(state) == before and g.to_json(copy) == before
+
+
+def test_bot_choice_refuses_an_unknown_game() -> None:
+    with pytest.raises(KeyError):
+        rules.bot_choice("chess", None, 0)
+
+
+@pytest.fixture
+async def sqlite(tmp_path: Path) -> AsyncIterator[Callable[[str], Any]]:
+    """SQLite stores by name in this test's directory (the worker's side does not depend on the backend)."""
+    opened: list[SqliteStore] = []
+
+    async def open_one(name: str) -> SqliteStore:
+        store = await SqliteStore.open(tmp_path / f"{name}.db")
+        opened.append(store)
+        return store
+
+    yield open_one
+    for store in opened:
+        await store.close()
+
+
+async def play_against_bots(engine: Engine, seed: str, players: int = 3) -> list[tuple[int, str, str]]:
+    """A Night of the 27 Ninja game, one human (playing the rules' bot move) and bots: its log."""
+    t = await engine.open_lobby("flying_blades", guild_id=1, channel_id=5, host=SeatInfo(HUMAN, "Human"), seed=seed)
+    for _ in range(players - 1):
+        await engine.add_bot(t.id, HUMAN)
+    t = await engine.start(t.id, HUMAN)
+    for _ in range(2000):
+        await engine.play_bots(t.id)
+        t = await engine.get(t.id)
+        if t.status != "active":
+            break
+        (seat,) = t.humans_to_move()
+        await engine.act(t.id, HUMAN, t.rules.bot_action(t.state, seat), version=t.version)
+    assert t.status == "finished"
+    return [(a.seat, a.action, a.source) for a in await engine.store.actions(t.id)]
+
+
+async def test_bots_thinking_in_a_worker_process_play_the_game_a_thread_plays(
+        sqlite: Callable[[str], Any], clock: FakeClock) -> None:
+    pool = RenderPool(1)  # a real worker process (forkserver), as the bot starts with RENDER_WORKERS=1
+    offloaded: list[str] = []
+
+    async def offload(fn: Callable[..., Any], *args: Any) -> Any:
+        offloaded.append(args[0])
+        return await pool.draw(fn, *args)
+
+    try:
+        in_worker = Engine(await sqlite("worker"), now=clock, offload=offload)
+        in_thread = Engine(await sqlite("thread"), now=clock)
+        log = await play_against_bots(in_worker, "offload-fb")
+        assert log == await play_against_bots(in_thread, "offload-fb")
+        bot_moves = sum(source == "bot" for _, _, source in log)
+        assert bot_moves > 10 and offloaded == ["flying_blades"] * bot_moves
+        assert pool.processes and pool.replaced == 0
+    finally:
+        pool.shutdown()
+
+
+async def test_rules_that_are_not_the_registrys_think_in_a_thread(
+        sqlite: Callable[[str], Any], clock: FakeClock) -> None:
+    """A worker finds the rules by the game's id; other rules (a simulation's wrapper, a test's) stay here."""
+    offloaded: list[str] = []
+
+    async def offload(fn: Callable[..., Any], *args: Any) -> Any:
+        offloaded.append(args[0])
+        return fn(*args)
+
+    own = FlyingBlades()
+    assert own is not rules.GAMES["flying_blades"]
+    engine = Engine(await sqlite("own"), games={"flying_blades": own}, now=clock, offload=offload)
+    log = await play_against_bots(engine, "own-rules")
+    assert any(source == "bot" for _, _, source in log) and offloaded == []

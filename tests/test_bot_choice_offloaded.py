@@ -132,3 +132,11 @@ async def test_rules_that_are_not_the_registrys_think_in_a_thread(
     engine = Engine(await sqlite("own"), games={"flying_blades": own}, now=clock, offload=offload)
     log = await play_against_bots(engine, "own-rules")
     assert any(source == "bot" for _, _, source in log) and offloaded == []
+
+
+async def test_the_latency_tool_times_every_game_both_ways() -> None:
+    """`tools.bot_offload_latency` (the figures in docs/benchmarks.md) runs: a row per game, both modes agreeing."""
+    from tools.bot_offload_latency import CASES, measure
+    rows = await measure(3, 1)
+    assert len(rows) == 2 + len(CASES)
+    assert [row.split(" | ")[0].lstrip("| ") for row in rows[2:]] == [game for game, _ in CASES]

@@ -3,8 +3,9 @@
 The main process of the bot draws nothing (its images are drawn in render worker processes), so each child plays
 the soak of `tests.bench.bench_memory` (the same tables, bots, ``engine.act`` on SQLite, the image calls of the
 cogs) with ``render.pool.draw`` replaced by the main process's own side of a draw: the arguments are pickled, as
-they are sent to a worker, and nothing is drawn. At each sample, after a full GC pass: RSS, pymalloc's arenas and
-the bytes in its used blocks (``sys._debugmallocstats``), the GC's object count and the entries the caches hold.
+they are sent to a worker, and nothing is drawn; the moves are chosen in a worker process, as the soak's are.
+At each sample, after a full GC pass: RSS, pymalloc's arenas and the bytes in its used blocks
+(``sys._debugmallocstats``), the GC's object count and the entries the caches hold.
 At the start (once every table moved) and at the end, the same with every cache emptied (the ``functools``
 caches, The Floor's answer index) and ``malloc_trim``: what grows between those two is held by no cache.
 
@@ -50,7 +51,11 @@ def bare(tmp: Path, done: int) -> dict[str, Any]:
 async def soak(game: str, moves: int, warmup: int, every: int, tables: int) -> dict[str, Any]:
     from render import pool as render_pool  # lazy: after the argument parsing, the child only
 
-    async def sent(fn: Any, /, *args: Any, **kwargs: Any) -> bytes:
+    chooser = render_pool.RenderPool(1)  # the soak's moves are chosen in a worker, as the bench's soak does
+
+    async def sent(fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        if fn is bm.choose:
+            return await chooser.draw(fn, *args, **kwargs)
         pickle.dumps((fn, args, kwargs))  # what the main process does for a draw in a worker
         return b""
 
@@ -77,6 +82,7 @@ async def soak(game: str, moves: int, warmup: int, every: int, tables: int) -> d
             out["finished"] = counts.finished
         finally:
             await store.close()
+            chooser.shutdown()
     return out
 
 

@@ -9,9 +9,11 @@ from typing import Any
 
 from rules.base import RulesError
 from rules.floor_plan.planner.rooms import _all_spots, _best_beside, _free_rects, _room_options, _room_prescore
-from rules.floor_plan.planner.search import _context
 from rules.floor_plan.sheet import ROOM_TYPES, Room, Sheet, add_room
-from tests.rules.test_floor_plan_planner_shortcuts import FP, _states  # a solo bot game's first 40 states
+from tests.rules.test_floor_plan_planner_shortcuts import (  # a solo bot game's first 40 states
+    _rolled_contexts,
+    _states,
+)
 
 
 def _long_best(ctx: Any, sheet: Sheet, dice: tuple[int, int]) -> list[tuple[float, tuple[int, int, int, int, str]]]:
@@ -31,12 +33,9 @@ def test_the_second_rooms_best_spot_beside_or_clear_of_the_first_is_the_long_way
     pick = random.Random("double")
     checked = 0
     for seed in ("double-a", "double-b", "double-c"):
-        for s in _states(seed)[1::2]:
-            if s.roll is None:
-                continue
-            ctx = _context(FP, s, 0)
+        for ctx in _rolled_contexts(_states(seed)[1::2]):
             base = ctx.board.sheet
-            for dice in (s.roll, (2, 3), (1, 6), (4, 4)):
+            for dice in (ctx.s.roll, (2, 3), (1, 6), (4, 4)):
                 spots = _all_spots(ctx, base, dice)
                 firsts = spots[:4] + pick.sample(spots, min(4, len(spots)))  # the best, and any others
                 for _, y, x, w, h, t in firsts:

@@ -24,7 +24,6 @@ from rules.floor_plan.notation import Step
 from rules.floor_plan.planner.context import _Ctx
 from rules.floor_plan.planner.features import _feature_cands, _with_two_doors
 from rules.floor_plan.planner.rooms import _room_cands
-from rules.floor_plan.planner.search import _context
 from rules.floor_plan.planner.value import (
     _adjacent_pairs,
     _adopt_base,
@@ -42,7 +41,7 @@ from rules.floor_plan.planner.value import (
 )
 from rules.floor_plan.sheet import BORDER_MASK, FULL, Room, cells_of, mask_components
 from rules.floor_plan.state import Board, Claim, evolve
-from tests.rules.test_floor_plan_planner_shortcuts import _states  # a solo bot game's first 40 states
+from tests.rules.test_floor_plan_planner_shortcuts import _rolled_contexts, _states  # a solo bot game's first 40 states
 
 FP = FloorPlan()
 
@@ -51,14 +50,11 @@ def _candidate_boards(seeds: tuple[str, ...]) -> Iterator[tuple[_Ctx, Board]]:
     """(context, the board a candidate leaves) for every room, feature and Two Doors candidate of each rolled
     state the rules accept."""
     for seed in seeds:
-        for s in _states(seed)[1:]:
-            if s.roll is None:
-                continue
-            ctx = _context(FP, s, 0)
+        for ctx in _rolled_contexts(_states(seed)[1:]):
             cands = [*_room_cands(ctx), *_feature_cands(ctx)]
             for cand in [*cands, *_with_two_doors(ctx, cands)]:
                 try:
-                    yield ctx, cand.after or FP.run_steps(s, 0, cand.steps)[0]
+                    yield ctx, cand.after or FP.run_steps(ctx.s, 0, cand.steps)[0]
                 except RulesError:
                     continue
 

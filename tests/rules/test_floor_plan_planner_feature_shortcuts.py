@@ -49,7 +49,7 @@ from rules.floor_plan.sheet import (
     mask_of,
     scan_key,
 )
-from tests.rules.test_floor_plan_planner_shortcuts import _states  # a solo bot game's first 40 states
+from tests.rules.test_floor_plan_planner_shortcuts import _rolled_contexts, _states  # a solo bot game's first 40 states
 
 FP = FloorPlan()
 
@@ -58,11 +58,8 @@ def _contexts(seeds: tuple[str, ...]) -> Iterator[_Ctx]:
     """Each rolled state's context as dealt, then with a demand and a door bonus that look at trees (a tree's
     score then reads the rooms beside it)."""
     for seed in seeds:
-        for s in _states(seed)[1:]:
-            if s.roll is None:
-                continue
-            yield _context(FP, s, 0)
-            ctx = _context(FP, s, 0)
+        for ctx in _rolled_contexts(_states(seed)[1:]):
+            yield _context(FP, ctx.s, 0)
             ctx.demands = [*ctx.demands, dm.DEMANDS["nature_lover.1"]]
             ctx.layout = dm.CLIENTS["garden_paths"]
             yield ctx
@@ -274,10 +271,7 @@ def test_a_door_scores_demand_terms_listed_once_per_call_are_the_terms_of_every_
     opening outside scores for: the same float, term by term, as looking at every demand for each cell."""
     checked = 0
     for seed in ("doors-a", "doors-b", "doors-c"):
-        for s in _states(seed)[1::2]:
-            if s.roll is None:
-                continue
-            ctx = _context(FP, s, 0)
+        for ctx in _rolled_contexts(_states(seed)[1::2]):
             ctx.layout = replace(ctx.layout, door_bonus=None)
             ctx.demands = [*ctx.demands, *(dm.DEMANDS[i] for i in ("step_free.1", "entertainer.2", "garden_paths.1"))]
             sheet = ctx.board.sheet

@@ -97,6 +97,13 @@ def _states(seed: str, players: int = 1) -> list[object]:
     return out
 
 
+def _rolled_contexts(states: list[Any], *, setup: bool = True) -> Iterator[_Ctx]:
+    """Seat 0's planner context for each state with a roll (``setup=False``: past the setup's rolls)."""
+    for s in states:
+        if s.roll is not None and (setup or s.phase != "setup"):
+            yield _context(FP, s, 0)
+
+
 def _cell_pairs(f: dm.Facts) -> set[tuple[int, int]]:
     """The long way: every room cell's neighbours that belong to another room."""
     return {(r, f.owner[n]) for c, r in f.owner.items() for n in NEIGHBOURS[c] if f.owner.get(n, r) != r}
@@ -167,11 +174,8 @@ def test_the_inline_room_scores_are_the_cheap_scores_bit_for_bit() -> None:
 
 def _rolled(states: list[Any]) -> Iterator[tuple[_Ctx, Sheet, tuple[int, int]]]:
     """(context, seat 0's sheet, dice) for each rolled state and each of a few dice besides its roll."""
-    for s in states:
-        if s.phase == "setup" or s.roll is None:
-            continue
-        ctx = _context(FP, s, 0)
-        for dice in ((1, 6), (2, 2), (3, 4), (6, 5), s.roll):
+    for ctx in _rolled_contexts(states, setup=False):
+        for dice in ((1, 6), (2, 2), (3, 4), (6, 5), ctx.s.roll):
             yield ctx, ctx.board.sheet, dice
 
 
@@ -197,12 +201,9 @@ def test_a_spot_the_wilds_bound_leaves_out_scores_at_most_the_bar() -> None:
 def test_the_wilds_rooms_are_those_that_beat_the_rolls_best_by_the_margin() -> None:
     """A room the Wild would draw is kept only when its score passes the bar: searching only above the bar gives
     exactly the bar-passing head of the full search, and no spot scores above its type and shape's bound."""
-    for s in _states("shortcut-c")[1::2]:
-        if s.phase == "setup" or s.roll is None:
-            continue
-        ctx = _context(FP, s, 0)
+    for ctx in _rolled_contexts(_states("shortcut-c")[1::2], setup=False):
         sheet = ctx.board.sheet
-        for dice in ((1, 6), (3, 4), (5, 5), s.roll):
+        for dice in ((1, 6), (3, 4), (5, 5), ctx.s.roll):
             full = _room_options(ctx, sheet, dice, 6)
             scores = [sc for sc, _ in full]
             assert all(a >= b for a, b in pairwise(scores))
@@ -223,11 +224,8 @@ def test_a_demands_stock_is_shared_only_by_sheets_equal_in_what_it_reads() -> No
     them: each shared answer equals the answer made afresh on that sheet."""
     shared: dict[object, object] = {}
     checked = 0
-    for s in _states("shortcut-d")[2::2]:
-        if s.roll is None:
-            continue
-        ctx = _context(FP, s, 0)
-        sheets = [ctx.board.sheet]
+    for ctx in _rolled_contexts(_states("shortcut-d")[2::2]):
+        s, sheets = ctx.s, [ctx.board.sheet]
         for cand in _feature_cands(ctx) + _room_cands(ctx)[:3]:
             try:
                 sheets.append(FP.run_steps(s, 0, cand.steps)[0].sheet)
@@ -257,13 +255,10 @@ def test_a_capped_packing_counts_what_the_full_packing_counts_up_to_the_cap() ->
 def _adopted_candidates(states: list[Any]) -> Iterator[tuple[_Ctx, dm.Facts]]:
     """(context, Facts of a room or feature candidate's sheet with the seat's sheet's facts adopted) for each rolled
     state's candidates that the rules accept."""
-    for s in states:
-        if s.roll is None:
-            continue
-        ctx = _context(FP, s, 0)
+    for ctx in _rolled_contexts(states):
         for cand in [*_room_cands(ctx), *_feature_cands(ctx)]:
             try:
-                sheet = FP.run_steps(s, 0, cand.steps)[0].sheet
+                sheet = FP.run_steps(ctx.s, 0, cand.steps)[0].sheet
             except RulesError:
                 continue
             f = dm.Facts(sheet)

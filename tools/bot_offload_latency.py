@@ -3,8 +3,9 @@ or in a render worker process (the bot's ``offload``, `render.pool.draw`), on th
 
     python -m tools.bot_offload_latency [--positions 60] [--workers 2]
 
-Positions come from games the bots play from fixed seeds (every game; Floor Plan with its planner). Wall ms per
-choice, median and p95, each mode's positions alternating so a busy minute of the machine hits both alike. The
+Positions come from games the bots play from fixed seeds (every game; Floor Plan with its planner), played out in
+a process of their own. Wall ms per choice, median and p95, the two modes taking turns on each position so that a
+busy minute of the machine hits both alike. The
 worker's figure includes pickling the position there and back; its caches are warm after the first pass (a worker
 lives for `render.pool.RECYCLE_DRAWS` calls).
 """
@@ -42,11 +43,18 @@ def p95(values: list[float]) -> float:
 
 
 async def measure(count: int, workers: int) -> list[str]:
+    # The positions are played out in a process of their own: the bots' choices there fill caches that neither
+    # side of the comparison may start with (in the bot, a position's choice is made once, cold).
+    maker = RenderPool(1)
+    try:
+        made = {case: await maker.draw(positions, *case, count) for case in CASES}
+    finally:
+        maker.shutdown()
     pool = RenderPool(workers)
     rows = ["| game | players | thread median / p95 ms | worker median / p95 ms |", "|---|---:|---:|---:|"]
     try:
         for game, players in CASES:
-            seen = positions(game, players, count)
+            seen = made[game, players]
             for state, seat in seen[:5]:  # the worker's first calls (imports done, caches cold) are not timed
                 await pool.draw(rules.bot_choice, game, state, seat)
             thread: list[float] = []

@@ -4,8 +4,8 @@ Pillow holds the GIL for much of a draw and an encode, so a worker *thread* stil
 serves every move; a worker *process* does not. The cogs hand `draw` a module-level function and what it needs,
 all picklable (a seat's view dict, names, the locale, the moves to mark: computed on the loop, never the Table),
 and get the encoded bytes back, the same bytes as a draw in-process (the renderers are deterministic). The pool
-runs other CPU-bound, picklable work the same way: bot seats' choices (`rules.bot_choice`, passed to the engine
-as its ``offload`` by the bot), Floating Floors' "what if", a tournament's pairing children.
+runs other CPU-bound, picklable work the same way: bot seats' choices (`rules.bot_choice`; the bot passes `draw`
+to the engine as its ``offload``) and Floating Floors' "what if".
 
 One pool per process (like `render.kit.use_format`): the bot starts it in ``setup_hook`` and stops it on close;
 tests and the terminal never start it, so everything draws in a thread as before. Workers come from a

@@ -142,11 +142,8 @@ class FloatingFloorsSurface(GameSurface):
         if any(a.startswith("place ") for a in actions):  # several at once, or a placement with a chosen nudge
             items.append(FloatingFloorsButton.make("draft", table, locale))
         items += self.image_items(table, locale)
-        groups = by_kind(actions)
-        for kind in ("home", "grab", "step", "put", "lay"):
-            options = select_options(table, groups.get(kind, []), kind, locale)
-            if options:
-                items.append(ActionSelect.make(kind, table, options, locale))
+        for kind, options in menu_options(table, actions, locale).items():
+            items.append(ActionSelect.make(kind, table, options, locale))
         return items
 
     def image_items(self, table: Table, locale: str) -> list[discord.ui.Item[Any]]:
@@ -242,6 +239,15 @@ def by_kind(actions: list[str]) -> dict[str, list[str]]:
         if kind is not None:
             out.setdefault(kind, []).append(action)
     return out
+
+
+def menu_options(table: Table, actions: list[str], locale: str) -> dict[str, list[discord.SelectOption]]:
+    """Each select of the board's menu that offers something, by kind, with its options: every option's preview
+    is worked out here, on every board posted (the memory soak asks for them as a board does)."""
+    groups = by_kind(actions)
+    menus = {kind: select_options(table, groups.get(kind, []), kind, locale)
+             for kind in ("home", "grab", "step", "put", "lay")}
+    return {kind: options for kind, options in menus.items() if options}
 
 
 def select_options(table: Table, actions: list[str], kind: str, locale: str) -> list[discord.SelectOption]:

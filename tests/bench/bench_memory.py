@@ -200,12 +200,17 @@ class Soak:
 
 async def image(table: Table, locale: str) -> bytes | None:
     """The picture the cogs post after a move, drawn as they draw it (`render.pool`: in the pool's worker processes
-    when one is started, as the running bot does, else in a thread)."""
-    from cogs.floating_world import draw_map  # lazy: cogs are heavy (discord.py) and only the soak child needs them
+    when one is started, as the running bot does, else in a thread); with Floating Floors' board, the previews of
+    its menu, which the cog works out in the bot's process for every board it posts."""
+    from cogs.floating_floors import menu_options  # lazy: cogs are heavy (discord.py); the soak child only
+    from cogs.floating_world import draw_map
     from cogs.floor_plan.posts import draw_summary
+    from cogs.utils.play import legal
     from cogs.utils.posting import last_move, render_view
     if table.state is None:
         return None
+    if table.game == "floating_floors" and table.status == "active":  # the board's menu: its previews, as posted
+        menu_options(table, legal(table, table.state.current), locale)
     if table.game == "floor_plan":
         return await draw_summary(table, None, locale)
     if table.game == "floating_world":

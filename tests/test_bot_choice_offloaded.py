@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 import rules
-from engine import Engine, SeatInfo
+from engine import Engine
 from render.pool import RenderPool
 from rules.flying_blades import FlyingBlades
 from storage import SqliteStore
 from tests.conftest import FakeClock
+from tests.test_engine_flying_blades import play_to_end, table_with_bots
 
-HUMAN = 7
 # (game, players, seed): every game; Floor Plan's planner at 2 players, The Floor at 3 sides.
 POSITIONS = [(game, players, f"offload/{game}/{players}/{n}")
              for game, players in (("flying_blades", 3), ("flying_blades", 5), ("floor_plan", 2), ("the_floor", 3),
@@ -82,17 +82,7 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[Callable[[str], Any]]:
 
 async def play_against_bots(engine: Engine, seed: str, players: int = 3) -> list[tuple[int, str, str]]:
     """A Night of the 27 Ninja game, one human (playing the rules' bot move) and bots: its log."""
-    t = await engine.open_lobby("flying_blades", guild_id=1, channel_id=5, host=SeatInfo(HUMAN, "Human"), seed=seed)
-    for _ in range(players - 1):
-        await engine.add_bot(t.id, HUMAN)
-    t = await engine.start(t.id, HUMAN)
-    for _ in range(2000):
-        await engine.play_bots(t.id)
-        t = await engine.get(t.id)
-        if t.status != "active":
-            break
-        (seat,) = t.humans_to_move()
-        await engine.act(t.id, HUMAN, t.rules.bot_action(t.state, seat), version=t.version)
+    t = await play_to_end(engine, await table_with_bots(engine, players=players, seed=seed))
     assert t.status == "finished"
     return [(a.seat, a.action, a.source) for a in await engine.store.actions(t.id)]
 

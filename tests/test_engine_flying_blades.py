@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from engine import Engine, SeatInfo, replay
+from engine import Engine, SeatInfo, Table, replay
 from rules import GAMES
 from storage import Store
 
@@ -27,19 +27,24 @@ async def table_with_bots(engine: Engine, *, players: int = 3, options: dict | N
     return await engine.start(t.id, HUMAN)
 
 
+async def play_to_end(engine: Engine, t: Table) -> Table:
+    """The bots' moves, and the human's (the rules' bot move), until the game is over: the table then."""
+    for _ in range(2000):
+        await engine.play_bots(t.id)
+        t = await engine.get(t.id)
+        if t.status != "active":
+            break
+        (seat,) = t.humans_to_move()
+        await engine.act(t.id, HUMAN, t.rules.bot_action(t.state, seat), version=t.version)
+    return await engine.get(t.id)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 async def test_a_full_game_against_bots_is_stored_and_rebuilds_from_its_log(fb_engine: Engine, store: Store,
                                                                            players: int) -> None:
     t = await table_with_bots(fb_engine, players=players, seed=f"full-{players}")
     rules = t.rules
-    for _ in range(2000):
-        await fb_engine.play_bots(t.id)
-        t = await fb_engine.get(t.id)
-        if t.status != "active":
-            break
-        (seat,) = t.humans_to_move()
-        await fb_engine.act(t.id, HUMAN, rules.bot_action(t.state, seat), version=t.version)
-    t = await fb_engine.get(t.id)
+    t = await play_to_end(fb_engine, t)
     assert t.status == "finished" and t.outcome is not None
     row = await store.load_game(t.id)
     log = [(a.seat, a.action) for a in await store.actions(t.id)]

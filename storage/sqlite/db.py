@@ -11,6 +11,7 @@ import logging
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from importlib import resources
@@ -133,12 +134,27 @@ def _apply_migrations(conn: sqlite3.Connection, known: list[tuple[int, str]], pa
     run(conn, "COMMIT")
 
 
+def _enter_wal(conn: sqlite3.Connection) -> None:
+    """``PRAGMA journal_mode=WAL``, retried while another connection holds the file: SQLite takes the exclusive
+    lock that turning a new file to WAL needs without calling the busy handler, so a second process opening the
+    same new file at that moment got "database is locked" at once (1 start in 6 with two started together)."""
+    deadline = time.monotonic() + START_BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            fetch(conn, "PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if not _is_busy(e) or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.005)  # on the connection's own thread: the event loop goes on
+
+
 def _configure(conn: sqlite3.Connection) -> None:
     """The connection's settings at start, each PRAGMA's answer read (a PRAGMA that answers is a statement in
     progress until it is: see storage/statements.py)."""
     fetch(conn, f"PRAGMA busy_timeout={START_BUSY_TIMEOUT_MS}")
     # WAL + NORMAL: a commit survives a process crash (not a power cut) at a fraction of FULL's cost.
-    fetch(conn, "PRAGMA journal_mode=WAL")
+    _enter_wal(conn)
     fetch(conn, "PRAGMA synchronous=NORMAL")
     fetch(conn, "PRAGMA foreign_keys=ON")
 

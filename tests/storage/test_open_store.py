@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,23 @@ async def test_two_processes_opening_a_new_database_at_once_both_find_it_migrate
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_new_sqlite_file_another_connection_holds_for_a_moment_is_turned_to_wal_once_it_lets_go(
+        tmp_path: Path) -> None:
+    """SQLite turns a file to WAL under an exclusive lock it takes without waiting (no busy handler): the opener
+    retries, so the second of two bots started together no longer fails with "database is locked"."""
+    db = tmp_path / "new.sqlite3"
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # a rollback-journal file's write lock, as the first opener briefly holds
+    release = asyncio.get_running_loop().call_later(0.3, holder.execute, "ROLLBACK")
+    try:
+        store = await open_store(f"sqlite:///{db}")
+    finally:
+        release.cancel()
+        holder.close()
+    try:
+        assert await store.schema_version() > 0
+        assert (await store._row("PRAGMA journal_mode"))[0] == "wal"
+    finally:
+        await store.close()

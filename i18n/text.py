@@ -142,7 +142,7 @@ _APOSTROPHES = re.compile(r"['’`´ʼ‘]")
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=512)  # 70% hits in the soak, 80% at 8,192: a miss is ~4 µs
 def fold(text: str) -> str:
     """Case, diacritics, apostrophes, punctuation and spacing folded: ``"  Łódź-Kaliska!"`` → ``"lodz kaliska"``."""
     text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))

@@ -48,7 +48,9 @@ def bare(tmp: Path, done: int) -> dict[str, Any]:
     return sample(tmp, done)
 
 
-async def soak(game: str, moves: int, warmup: int, every: int, tables: int) -> dict[str, Any]:
+def main_process_side() -> Any:
+    """Make ``render.pool.draw`` the bot's main process's side of a draw: the arguments pickled as they are sent
+    to a worker, nothing drawn; the soak's moves chosen in a worker. Returns the choosing pool (shut it down)."""
     from render import pool as render_pool  # lazy: after the argument parsing, the child only
 
     chooser = render_pool.RenderPool(1)  # the soak's moves are chosen in a worker, as the bench's soak does
@@ -60,6 +62,11 @@ async def soak(game: str, moves: int, warmup: int, every: int, tables: int) -> d
         return b""
 
     render_pool.draw = sent  # the cogs' modules call `render_pool.draw` through the module
+    return chooser
+
+
+async def soak(game: str, moves: int, warmup: int, every: int, tables: int) -> dict[str, Any]:
+    chooser = main_process_side()
     out: dict[str, Any] = {"game": game, "samples": [], "bare": []}
     counts = bm.Soak()
     with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as name:

@@ -100,7 +100,7 @@ def parse(raw: str) -> Action:
     return _parse(raw) if len(raw) <= SHORT else _parse.__wrapped__(raw)
 
 
-@lru_cache(maxsize=4096)  # a turn's previews parse the same few hundred texts again and again; Actions are frozen
+@lru_cache(maxsize=512)  # a turn's previews parse the same few hundred texts again and again; Actions are frozen
 def _parse(raw: str) -> Action:
     if "+" in raw:
         return _together(raw.split("+"))

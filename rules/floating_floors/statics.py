@@ -56,6 +56,10 @@ DIRECTION: dict[str, tuple[int, int]] = {
 }
 OFFSET_OF: dict[tuple[int, int], str] = {v: k for k, v in DIRECTION.items()}
 GRID = 9  # decimal places of the snapping grid
+# The geometry LRUs are sized for the bot's main process (bots think in the render workers, which are recycled):
+# its moves and menu previews over a 11,000-move soak hit 96-99% at this bound against 98-99% unbounded, and a
+# cache that never fills keeps growing the process (`python -m tools.cache_sizing`; docs/benchmarks.md, memory).
+MAIN_WORKING_SET = 512
 OVERLAP_AREA = 1e-9
 SQRT3 = math.sqrt(3)
 NINJA = "ninja"  # the footprint "shape" of a ninja meeple
@@ -77,7 +81,7 @@ def footprint(shape: str, centre: Point, physics: Physics = PHYSICS) -> tuple[Po
     return _corners(shape, centre, physics)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=MAIN_WORKING_SET)
 def _footprint(shape: str, centre: Point) -> tuple[Point, ...]:
     return _corners(shape, centre, PHYSICS)
 
@@ -119,7 +123,7 @@ def jutsu_position(space: tuple[int, int], shape: str, offset: str, physics: Phy
     return _place(space, shape, offset, physics)
 
 
-@lru_cache(maxsize=4096)  # 81 spaces × 4 shapes × 9 offsets
+@lru_cache(maxsize=MAIN_WORKING_SET)  # of 81 spaces × 4 shapes × 9 offsets
 def _position(space: tuple[int, int], shape: str, offset: str) -> Point:
     return _place(space, shape, offset, PHYSICS)
 
@@ -148,7 +152,7 @@ def overlaps(a: Sequence[Point], b: Sequence[Point]) -> bool:
         return _overlaps(tuple(map(tuple, a)), tuple(map(tuple, b)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2 * MAIN_WORKING_SET)
 def _overlaps(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
     ax, ay, bx, by = [p[0] for p in a], [p[1] for p in a], [p[0] for p in b], [p[1] for p in b]
     if max(ax) <= min(bx) or max(bx) <= min(ax) or max(ay) <= min(by) or max(by) <= min(ay):
@@ -329,13 +333,13 @@ def balance_of_tuples(board_centre: Point, supports: tuple[tuple[str, Point], ..
     return _balance(board_centre, supports, loads)
 
 
-@lru_cache(maxsize=4096)  # a turn's previews ask a few hundred; each entry ~1-2 KB, so a few MB at most
+@lru_cache(maxsize=MAIN_WORKING_SET)  # a turn's previews ask a few hundred; each entry ~1-2 KB
 def _balance(board_centre: Point, supports: tuple[tuple[str, Point], ...], loads: tuple[tuple[Point, float], ...]
              ) -> Balance:
     return _balanced(board_centre, supports, loads, PHYSICS)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=MAIN_WORKING_SET // 2)
 def _support(supports: tuple[tuple[str, Point], ...]) -> tuple[Point, ...]:
     return support_polygon([footprint(shape, at) for shape, at in supports])
 

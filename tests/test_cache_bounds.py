@@ -7,6 +7,7 @@ from render.kit.fonts import text_sprite
 from render.kit.paletted import NUMBER_TILES, Paletted
 from rules.floating_world import bot as fw_bot
 from rules.floor_plan import sheet
+from rules.the_floor import answers, content
 
 
 def test_text_that_changes_every_move_never_holds_more_than_its_bound_of_tiles() -> None:
@@ -60,3 +61,22 @@ def test_floating_world_odds_caches_stay_within_their_bounds() -> None:
     for cached in (fw_bot.p_beats, fw_bot.distribution):
         info = cached.cache_info()
         assert info.maxsize is not None and info.currsize <= info.maxsize
+
+
+def test_the_floor_answer_indexes_stay_within_their_bound_and_keep_the_one_in_use() -> None:
+    """Every shipped category's index built (more than the bound): the cache keeps its bound, the least recently
+    used out, so a category asked between others (a running duel's) stays built, and an evicted one is rebuilt
+    and judges as its first build did."""
+    answers._INDEX_CACHE.clear()
+    cats = content.categories("en")
+    assert len(cats) > answers._INDEX_CACHE_SIZE + 2
+    playing = answers.index(cats[0], "en")
+    once = answers.index(cats[1], "en")
+    for cat in cats[2:]:
+        answers.index(cat, "en")
+        assert answers.index(cats[0], "en") is playing  # asked at every move of its duel: never evicted
+        assert len(answers._INDEX_CACHE) <= answers._INDEX_CACHE_SIZE
+    rebuilt = answers.index(cats[1], "en")  # asked once, long ago: evicted
+    assert rebuilt is not once
+    for answer in cats[1]["answers"][:20]:
+        assert rebuilt.match(answers.fold(answer)) == once.match(answers.fold(answer)) == answers.fold(answer)

@@ -122,7 +122,7 @@ def _legal_navigate(s: State, seat: int) -> list[str]:
 # the token (`quick.position`). Keyed by kind, not by the whole hand: a placement changes the hand, and the other
 # kinds' lists on the cards it did not touch stay good.
 _PLACEMENTS: OrderedDict[tuple[str, int], tuple[str, ...]] = OrderedDict()
-_PLACEMENTS_SIZE = 2048  # (kind, card) pairs: a long turn makes a few dozen
+_PLACEMENTS_SIZE = 512  # (kind, card) pairs: a long turn makes a few dozen
 _LOCK = threading.Lock()
 
 
@@ -165,7 +165,7 @@ def card_placements(pos: Position, card: int, kind: str) -> tuple[str, ...]:
 # it could step onto (their boards, Jutsu and ninjas, and who stands on which Jutsu). A placement elsewhere, or
 # another seat's turn on other cards, keeps the list; each `can_stand` walks the whole position.
 _STEPS: OrderedDict[tuple[object, ...], tuple[str, ...]] = OrderedDict()
-_STEPS_SIZE = 1024  # (ninja, neighbourhood) pairs: a turn makes a dozen
+_STEPS_SIZE = 256  # (ninja, neighbourhood) pairs: a turn makes a dozen
 
 
 def _legal_steps(s: State, me: Player, pos: Position) -> list[str]:

@@ -119,7 +119,7 @@ def _pieces_part(pieces: tuple[Piece, ...], at: dict[Space, int], cards: int) ->
 # the same token; a token is never given to another key (the counter only grows), so an answer kept by token is
 # an answer for those contents.
 _TOKENS: OrderedDict[tuple[Any, ...], int] = OrderedDict()
-_TOKENS_SIZE = 4096  # cards and card contents: a few turns of a few games
+_TOKENS_SIZE = 1024  # cards and card contents: a few turns of a few games (the bot's process: ~2,100 in 11,000 moves)
 _COUNTER = itertools.count()
 
 

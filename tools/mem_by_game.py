@@ -28,7 +28,15 @@ from typing import Any
 
 from engine.tables import VIEWS
 from tests.bench import bench_memory as bm
-from tests.bench.mem_probe import cache_infos, clear_caches, malloc_trim, pymalloc_stats, rss_by_mapping, rss_kb
+from tests.bench.mem_probe import (
+    cache_infos,
+    clear_caches,
+    malloc_trim,
+    pymalloc_stats,
+    rss_by_mapping,
+    rss_kb,
+    sqlite_memory_kb,
+)
 
 
 def sample(tmp: Path, done: int) -> dict[str, Any]:
@@ -36,7 +44,7 @@ def sample(tmp: Path, done: int) -> dict[str, Any]:
     stats = pymalloc_stats(tmp / "stats.txt")
     maps = rss_by_mapping()
     return {"moves": done, "rss": rss_kb(), "anon": maps["anon"], "heap": maps["heap"], "files": maps["files"],
-            "used": stats["used"] // 1024,
+            "used": stats["used"] // 1024, "sqlite": sqlite_memory_kb(),
             "arenas": stats["arenas"] // 1024, "objects": len(gc.get_objects()),
             "cached": sum(row[3] for row in cache_infos()), "views": len(VIEWS.entries)}
 
@@ -66,6 +74,9 @@ def main_process_side() -> Any:
 
 
 async def soak(game: str, moves: int, warmup: int, every: int, tables: int) -> dict[str, Any]:
+    from bot import limit_malloc_arenas
+
+    limit_malloc_arenas()  # as `run_bot` does before its first thread
     chooser = main_process_side()
     out: dict[str, Any] = {"game": game, "samples": [], "bare": []}
     counts = bm.Soak()

@@ -331,7 +331,9 @@ async def soak_child(moves: int, warmup: int, every: int, tables: int, trace: bo
     ``trim``: ``malloc_trim(0)`` at each sample, in this process and in each worker. ``mix``: the games played
     (one alone bisects the growth by game). ``stats``: pymalloc's ``sys._debugmallocstats()`` at a late sample and
     at the end, to ``stats``.half and ``stats``.end."""
+    from bot import limit_malloc_arenas
     from render import pool as render_pool  # lazy: the soak child only
+    limit_malloc_arenas()  # as `run_bot` does before its first thread
     soak, passes = Soak(), FullPasses()
     render_pool.start(workers, preload=("league.pairing", "cogs.floating_floors"))  # as `Floorboard.setup_hook`
     with tempfile.TemporaryDirectory(prefix="floorboard-mem-") as tmp:

@@ -58,6 +58,20 @@ def _libc() -> ctypes.CDLL | None:
     return libc if hasattr(libc, "malloc_trim") else None
 
 
+def sqlite_memory_kb() -> int:
+    """SQLite's own heap in this process (``sqlite3_memory_used()`` of the library ``_sqlite3`` links: its page
+    caches, schemas and statements, on whichever thread): -1 where that library cannot be found."""
+    import _sqlite3
+
+    try:
+        lib = ctypes.CDLL(_sqlite3.__file__)
+        used = lib.sqlite3_memory_used
+    except (OSError, AttributeError):
+        return -1
+    used.restype = ctypes.c_int64
+    return int(used()) // 1024
+
+
 def malloc_trim() -> bool:
     """glibc's ``malloc_trim(0)``: free heap pages back to the system (False where there is no glibc)."""
     libc = _libc()

@@ -23,6 +23,7 @@ from typing import Any
 
 from tests.bench import bench_memory as bm
 from tools.mem_by_game import main_process_side
+from tools.text_tile_reuse import lru_hits
 
 BOUNDS = (64, 128, 256, 512, 1024, 2048, 4096, 8192)
 PREFIXES = ("rules", "i18n", "engine", "cogs", "league")
@@ -56,21 +57,6 @@ def record_keys() -> dict[str, list[int]]:
     return keys
 
 
-def lru_hits(stream: list[int], bound: int) -> tuple[int, int]:
-    """(hits, held at the end) of an LRU of ``bound`` entries asked ``stream``."""
-    held: collections.OrderedDict[int, None] = collections.OrderedDict()
-    hits = 0
-    for key in stream:
-        if key in held:
-            hits += 1
-            held.move_to_end(key)
-        else:
-            held[key] = None
-            if len(held) > bound:
-                held.popitem(last=False)
-    return hits, len(held)
-
-
 async def play(games: str, moves: int, tables: int) -> None:
     chooser = main_process_side()
     counts = bm.Soak()
@@ -99,9 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         if len(stream) < 100:
             continue
         cells = []
-        for bound in BOUNDS:
-            hits, held = lru_hits(stream, bound)
-            cells.append(f"{hits / len(stream):.1%} ({held:,})")
+        distinct = len(set(stream))
+        for bound in BOUNDS:  # an LRU holds min(bound, distinct keys) at the end
+            cells.append(f"{lru_hits(stream, bound) / len(stream):.1%} ({min(bound, distinct):,})")
         print(f"| {name} | {len(stream):,} | {len(set(stream)):,} | {' | '.join(cells)} |", flush=True)
     return 0
 

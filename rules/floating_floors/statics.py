@@ -57,7 +57,7 @@ DIRECTION: dict[str, tuple[int, int]] = {
 OFFSET_OF: dict[tuple[int, int], str] = {v: k for k, v in DIRECTION.items()}
 GRID = 9  # decimal places of the snapping grid
 # The geometry LRUs are sized for the bot's main process (bots think in the render workers, which are recycled):
-# its moves and menu previews over a 11,000-move soak hit 96-99% at this bound against 98-99% unbounded, and a
+# its moves and menu previews over an 11,000-move soak hit 96-99% at this bound against 98-99% unbounded, and a
 # cache that never fills keeps growing the process (`python -m tools.cache_sizing`; docs/benchmarks.md, memory).
 MAIN_WORKING_SET = 512
 OVERLAP_AREA = 1e-9

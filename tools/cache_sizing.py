@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.bench import bench_memory as bm
+from tests.bench.mem_probe import project_caches
 from tools.mem_by_game import main_process_side
 from tools.text_tile_reuse import lru_hits
 
@@ -37,23 +38,20 @@ def record_keys() -> dict[str, list[int]]:
 
     keys: dict[str, list[int]] = collections.defaultdict(list)
     wrapped: dict[int, Any] = {}
-    modules = [(name, m) for name, m in list(sys.modules.items()) if name.startswith(PREFIXES)]
-    for name, module in modules:
-        for attr, obj in list(vars(module).items()):
-            info = getattr(obj, "cache_info", None)
-            if not callable(info) or info().maxsize is None or id(obj) in wrapped:
-                continue
-            seen = keys[f"{name}.{attr}"]
+    found = list(project_caches(PREFIXES))
+    for name, attr, obj in found:
+        if obj.cache_info().maxsize is None or id(obj) in wrapped:
+            continue
+        seen = keys[f"{name}.{attr}"]
 
-            def logged(*args: Any, _cached: Any = obj, _seen: list[int] = seen, **kwargs: Any) -> Any:
-                _seen.append(hash(functools._make_key(args, kwargs, False)))
-                return _cached(*args, **kwargs)
+        def logged(*args: Any, _cached: Any = obj, _seen: list[int] = seen, **kwargs: Any) -> Any:
+            _seen.append(hash(functools._make_key(args, kwargs, False)))
+            return _cached(*args, **kwargs)
 
-            wrapped[id(obj)] = logged
-    for _, module in modules:  # `from x import f` copies too
-        for attr, obj in list(vars(module).items()):
-            if id(obj) in wrapped:
-                setattr(module, attr, wrapped[id(obj)])
+        wrapped[id(obj)] = logged
+    for name, attr, obj in found:  # in every module that holds it: `from x import f` copies too
+        if id(obj) in wrapped:
+            setattr(sys.modules[name], attr, wrapped[id(obj)])
     return keys
 
 
@@ -80,15 +78,14 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     keys = record_keys()
     asyncio.run(play(args.games, args.moves, args.tables))
-    print(f"| cache (bound) | asks | distinct | {' | '.join(f'hits at {b:,}' for b in BOUNDS)} |")
+    print(f"| cache | asks | distinct | {' | '.join(f'hits at {b:,}' for b in BOUNDS)} |")
     for name, stream in sorted(keys.items(), key=lambda kv: -len(set(kv[1]))):
         if len(stream) < 100:
             continue
-        cells = []
         distinct = len(set(stream))
-        for bound in BOUNDS:  # an LRU holds min(bound, distinct keys) at the end
-            cells.append(f"{lru_hits(stream, bound) / len(stream):.1%} ({min(bound, distinct):,})")
-        print(f"| {name} | {len(stream):,} | {len(set(stream)):,} | {' | '.join(cells)} |", flush=True)
+        cells = [f"{lru_hits(stream, bound) / len(stream):.1%} ({min(bound, distinct):,})"  # an LRU holds this many
+                 for bound in BOUNDS]
+        print(f"| {name} | {len(stream):,} | {distinct:,} | {' | '.join(cells)} |", flush=True)
     return 0
 
 

@@ -11,6 +11,7 @@ import gc
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -103,24 +104,34 @@ def pymalloc_stats(path: Path) -> dict[str, int]:
     return out_
 
 
+PROJECT_MODULES = ("render", "rules", "i18n", "cogs", "engine", "league")
+
+
+def project_caches(prefixes: tuple[str, ...] = PROJECT_MODULES) -> Iterator[tuple[str, str, Any]]:
+    """(module, attribute, cached function) of every ``functools`` cache held by a loaded module whose name starts
+    with one of ``prefixes``; a cache imported into several modules comes once per module."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(prefixes):
+            continue
+        for attr, obj in list(vars(module).items()):
+            if callable(getattr(obj, "cache_info", None)):
+                yield name, attr, obj
+
+
 def cache_infos() -> list[CacheRow]:
     """(name, hits, misses, size, bound) of every filled ``functools`` cache in the project's loaded modules, the
     paletted kit's per-palette text tiles included: what the soak's RSS is made of, and how often each cache helps."""
     out, seen = [], set()
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
+    for name, attr, obj in project_caches():
+        if id(obj) in seen:
             continue
-        for attr, obj in list(vars(module).items()):
-            info = getattr(obj, "cache_info", None)
-            if not callable(info) or id(obj) in seen:
-                continue
-            seen.add(id(obj))
-            got = info()
-            if got.currsize:
-                out.append((f"{name}.{attr}", got.hits, got.misses, got.currsize, got.maxsize))
-            if attr == "paletted" and got.currsize:
-                for kind, tiles in obj().tile_info().items():  # cached: the palette the renders drew with
-                    out.append((f"{name}.paletted() {kind}", *tiles))
+        seen.add(id(obj))
+        got = obj.cache_info()
+        if got.currsize:
+            out.append((f"{name}.{attr}", got.hits, got.misses, got.currsize, got.maxsize))
+        if attr == "paletted" and got.currsize:
+            for kind, tiles in obj().tile_info().items():  # cached: the palette the renders drew with
+                out.append((f"{name}.paletted() {kind}", *tiles))
     out += [(name, 0, 0, len(held), bound) for name, held, bound in _other_caches() if held]
     return sorted(out, key=lambda row: -row[3])
 
@@ -157,20 +168,16 @@ def clear_caches() -> int:
     `_other_caches`: what stays after this, a full GC pass and ``malloc_trim`` is what no cache holds. Returns the
     entries dropped."""
     dropped = 0
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(("render", "rules", "i18n", "cogs", "engine", "league")):
+    for _, attr, obj in project_caches():
+        if not hasattr(obj, "cache_clear"):
             continue
-        for attr, obj in list(vars(module).items()):
-            info = getattr(obj, "cache_info", None)
-            if not callable(info) or not hasattr(obj, "cache_clear"):
-                continue
-            if attr == "paletted" and info().currsize:
-                kit = obj()
-                for tiles in (kit._labels, kit._numbers):  # the kit's own text tiles
-                    dropped += tiles.cache_info().currsize
-                    tiles.cache_clear()
-            dropped += info().currsize
-            obj.cache_clear()
+        if attr == "paletted" and obj.cache_info().currsize:
+            kit = obj()
+            for tiles in (kit._labels, kit._numbers):  # the kit's own text tiles
+                dropped += tiles.cache_info().currsize
+                tiles.cache_clear()
+        dropped += obj.cache_info().currsize
+        obj.cache_clear()
     for _, held, _ in _other_caches():
         dropped += len(held)
         held.clear()

@@ -33,6 +33,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import rules
 from cogs.floor_plan import canonical_text, start_example
 from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
@@ -284,18 +285,24 @@ class FloorPlanDaily(commands.Cog):
                                gcount=everywhere[1]))
             lines.append(t("fpdaily.come_back", locale))
         else:
-            lines += self.progress_lines(table, view, locale)
+            lines += self.progress_lines(table, view, locale, await self.setup_example(table, view))
         sheet = view["sheet"]
         png = await render_pool.draw(fprender.render_sheet, sheet, name=name, locale=locale)
         file = discord.File(io.BytesIO(png), filename=image_name(f"floor_plan-daily-{row.day}", png))
         return {"content": "\n".join(x for x in lines if x)[:MAX_CONTENT], "file": file}
 
-    def progress_lines(self, table: Any, view: dict[str, Any], locale: str) -> list[str]:
+    @staticmethod
+    async def setup_example(table: Any, view: dict[str, Any]) -> str:
+        """A start legal with this roll (never the default action: that is the engine's timeout). Where no
+        centred room fits, the bot's choice, thought over off the loop as every bot decision is."""
+        if view["phase"] != "setup":
+            return ""
+        return start_example(table) or await render_pool.draw(rules.bot_choice, table.game, table.state, 0)
+
+    def progress_lines(self, table: Any, view: dict[str, Any], locale: str, example: str) -> list[str]:
         lines = []
         roll = view.get("roll") or [0, 0]
         if view["phase"] == "setup":
-            # A start legal with this roll (never the default action: that is the engine's timeout).
-            example = start_example(table) or table.rules.bot_action(table.state, 0)
             lines.append(t("fpdaily.setup", locale, die=roll[1], example=example))
         else:
             lines.append(t("fpdaily.round", locale, round=view["round"], total=SHEET_DATA.solo_bubbles,

@@ -188,3 +188,25 @@ async def test_the_daily_accepts_polish_verbs_and_logs_the_english_notation(harn
     assert "Played: `skip`" in skipped.text
     actions = [a.action for a in await harness.bot.engine.store.actions(row.game_id)]
     assert actions == [start, "skip"]
+
+
+async def test_the_setup_example_where_no_centred_start_fits_is_the_bots_start_thought_over_off_the_loop(
+        harness: Harness, monkeypatch: Any) -> None:
+    import cogs.floor_plan_daily as daily_cog
+    from render import pool as render_pool
+
+    offloaded: list[str] = []
+    real_draw = render_pool.draw
+
+    async def draw(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        offloaded.append(fn.__name__)
+        return await real_draw(fn, *args, **kwargs)
+
+    monkeypatch.setattr(daily_cog, "start_example", lambda table: None)
+    monkeypatch.setattr(daily_cog.render_pool, "draw", draw)
+    first = reply_of(await floorplan(harness, "daily", "carol"))
+    table = await harness.bot.engine.get((await attempt_of(harness, "carol")).game_id)
+    assert table.state.phase == "setup"
+    bots_start = FP.bot_action(table.state, 0)
+    assert bots_start.startswith("start ") and f"move:{bots_start}" in first.text
+    assert offloaded == ["bot_choice", "render_sheet"], "the bot's start is worked out where the sheet is drawn"

@@ -33,7 +33,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import rules
 from cogs.floor_plan import canonical_text, start_example
 from cogs.utils.app import App
 from cogs.utils.components import custom_id, delegate, id_number, view_of
@@ -49,6 +48,7 @@ from cogs.utils.replies import (
 )
 from cogs.utils.surface import escape
 from engine import PermissionDeniedError, StaleVersionError
+from engine.bots import think
 from engine.daily import Attempt, DailyChallenge
 from engine.queries import DailyRow
 from i18n import t
@@ -297,7 +297,7 @@ class FloorPlanDaily(commands.Cog):
         centred room fits, the bot's choice, thought over off the loop as every bot decision is."""
         if view["phase"] != "setup":
             return ""
-        return start_example(table) or await render_pool.draw(rules.bot_choice, table.game, table.state, 0)
+        return start_example(table) or await render_pool.draw(think, table.game, table.state, 0)
 
     def progress_lines(self, table: Any, view: dict[str, Any], locale: str, example: str) -> list[str]:
         lines = []

@@ -8,7 +8,11 @@ bots think in a real worker process is the game whose bots think in a thread, mo
 
 from __future__ import annotations
 
+import asyncio
+import operator
 import pickle
+import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -17,11 +21,12 @@ import pytest
 
 import rules
 from engine import Engine
+from engine.bots import ThoughtTooLong, within
 from render.pool import RenderPool
 from rules.flying_blades import FlyingBlades
 from storage import SqliteStore
 from tests.conftest import FakeClock
-from tests.test_engine_flying_blades import play_to_end, table_with_bots
+from tests.test_engine_flying_blades import HUMAN, play_to_end, table_with_bots
 
 # (game, players, seed): every game; Floor Plan's planner at 2 players, The Floor at 3 sides.
 POSITIONS = [(game, players, f"offload/{game}/{players}/{n}")
@@ -130,3 +135,104 @@ async def test_the_latency_tool_times_every_game_both_ways() -> None:
     rows = await measure(3, 1)
     assert len(rows) == 2 + len(CASES)
     assert [row.split(" | ")[0].lstrip("| ") for row in rows[2:]] == [game for game, _ in CASES]
+
+
+class SlowBots(FlyingBlades):
+    """Night of the 27 Ninja whose bots think until ``release`` is set: a rules bug that never returns."""
+
+    def __init__(self, release: threading.Event) -> None:
+        super().__init__()
+        self.release = release
+
+    def bot_action(self, s: Any, seat: int) -> str:
+        self.release.wait(30)
+        return super().bot_action(s, seat)
+
+
+async def first_bot_to_move(engine: Engine, seed: str) -> Any:
+    """A 3-seat game (one human) played by the human with the rules' bot move until a bot seat is to move."""
+    t = await table_with_bots(engine, players=3, seed=seed)
+    for _ in range(50):
+        if any(t.seats[s].bot for s in t.to_move()):
+            return t
+        (seat,) = t.humans_to_move()
+        t = (await engine.act(t.id, HUMAN, FlyingBlades().bot_action(t.state, seat), version=t.version)).table
+    raise AssertionError("no bot came to move")
+
+
+async def test_a_choice_over_its_limit_in_a_worker_is_stopped_there_and_the_worker_draws_on() -> None:
+    pool = RenderPool(1)
+    try:
+        (pid,) = pool.worker_pids() or [None]
+        started = time.monotonic()
+        with pytest.raises(ThoughtTooLong):
+            await pool.draw(within, 0.3, time.sleep, 30)
+        assert time.monotonic() - started < 10, "stopped at its limit, not after the 30 s it asked for"
+        assert await pool.draw(within, 5.0, operator.add, 2, 3) == 5, "the limit is lifted once a choice is made"
+        await asyncio.sleep(0.5)  # an alarm left behind would fire here, in the next draw's time
+        assert await pool.draw(time.sleep, 0.6) is None
+        assert pool.replaced == 0 and pool.worker_pids() == [pid], "the same worker: stopped, not killed"
+    finally:
+        pool.shutdown()
+
+
+async def test_a_bot_that_does_not_choose_in_time_in_a_worker_times_out_and_the_game_goes_on(
+        sqlite: Callable[[str], Any], clock: FakeClock) -> None:
+    """Absence is not a move: the seat's turn is the rules' timeout, logged as the bot's, and the game's lock is
+    free for its players."""
+    pool = RenderPool(1)
+
+    async def offload(fn: Callable[..., Any], *args: Any) -> Any:  # the worker's bot never returns
+        return await pool.draw(within, 0.3, time.sleep, 30)
+
+    try:
+        engine = Engine(await sqlite("hung"), now=clock, offload=offload)
+        t = await first_bot_to_move(engine, "hung-worker")
+        seat = min(s for s in t.to_move() if t.seats[s].bot)
+        before = len(await engine.store.actions(t.id))
+        results = await engine.play_bots(t.id)
+        assert [(r.seat, r.action, r.source) for r in results] == [(seat, "timeout", "bot")]
+        log = await engine.store.actions(t.id)
+        assert len(log) == before + 1 and (log[-1].seat, log[-1].action) == (seat, "timeout")
+        assert (await engine.get(t.id)).status == "active"
+    finally:
+        pool.shutdown()
+
+
+async def test_a_bot_thinking_too_long_in_a_thread_is_left_behind_and_its_turn_times_out(
+        sqlite: Callable[[str], Any], clock: FakeClock) -> None:
+    release = threading.Event()
+    engine = Engine(await sqlite("slow"), games={"flying_blades": SlowBots(release)}, now=clock)
+    engine.bots.think_seconds = 0.2
+    try:
+        t = await first_bot_to_move(engine, "hung-thread")
+        seat = min(s for s in t.to_move() if t.seats[s].bot)
+        started = time.monotonic()
+        results = await engine.play_bots(t.id)
+        assert time.monotonic() - started < 10
+        assert [(r.seat, r.action, r.source) for r in results] == [(seat, "timeout", "bot")]
+        log = await engine.store.actions(t.id)
+        assert (log[-1].seat, log[-1].action, log[-1].source) == (seat, "timeout", "bot")
+        async with engine.book.editing(t.id):  # the game's lock is free
+            pass
+    finally:
+        release.set()
+
+
+async def test_a_choice_sent_to_a_pool_that_draws_in_threads_is_given_up_at_twice_its_limit(
+        sqlite: Callable[[str], Any], clock: FakeClock) -> None:
+    """No worker to stop it (RENDER_WORKERS=0, the terminal): the engine's own wait gives up and the game goes on."""
+    release = threading.Event()
+
+    async def offload(fn: Callable[..., Any], *args: Any) -> Any:
+        return await RenderPool(0).draw(release.wait, 30)
+
+    engine = Engine(await sqlite("backstop"), now=clock, offload=offload)
+    engine.bots.think_seconds = 0.1
+    try:
+        t = await first_bot_to_move(engine, "hung-backstop")
+        seat = min(s for s in t.to_move() if t.seats[s].bot)
+        results = await engine.play_bots(t.id)
+        assert [(r.seat, r.action, r.source) for r in results] == [(seat, "timeout", "bot")]
+    finally:
+        release.set()

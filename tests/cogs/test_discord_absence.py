@@ -97,3 +97,30 @@ async def test_the_lobby_and_the_status_say_the_clock_and_what_a_missed_turn_doe
     embed = status_message(h.bot, await table_of(h, channel_id), "pl")["embed"]
     zegar = next(f for f in embed.fields if f.name == "Zegar")
     assert zegar.value.startswith("bank czasu: 10 d, +36 h za ruch, najwyżej 10 d · opuszczona tura przepada")
+
+
+async def test_a_bot_that_does_not_choose_in_time_misses_its_turn_and_the_thread_says_so(
+        harness: Harness, monkeypatch: Any) -> None:
+    """A bot whose choice never comes (a rules bug) is absent, not stuck: its turn is a timeout, said as one, and
+    the game goes on for its players."""
+    import threading
+
+    import rules
+
+    h = harness
+    release = threading.Event()
+    fb = rules.GAMES["flying_blades"]
+    think = fb.bot_action
+    monkeypatch.setattr(fb, "bot_action", lambda s, seat: release.wait(30) or think(s, seat))
+    h.bot.engine.bots.think_seconds = 0.1
+    try:
+        channel_id = await start_table(h, bots=1)
+        await h.settle()
+        said = "\n".join(s.text for s in h.public(h.sent))
+        assert "did not choose cards in time" in said, said[-600:]
+        t = await table_of(h, channel_id)
+        assert t.status == "active" and t.state.phase == "play"
+        log = await h.bot.store.actions(t.id)
+        assert [(a.action, a.source) for a in log if a.seat == 1] == [("timeout", "bot")]
+    finally:
+        release.set()

@@ -209,4 +209,4 @@ async def test_the_setup_example_where_no_centred_start_fits_is_the_bots_start_t
     assert table.state.phase == "setup"
     bots_start = FP.bot_action(table.state, 0)
     assert bots_start.startswith("start ") and f"move:{bots_start}" in first.text
-    assert offloaded == ["bot_choice", "render_sheet"], "the bot's start is worked out where the sheet is drawn"
+    assert offloaded == ["think", "render_sheet"], "the bot's start is worked out where the sheet is drawn"

@@ -48,7 +48,7 @@ from cogs.utils.replies import (
 )
 from cogs.utils.surface import escape
 from engine import PermissionDeniedError, StaleVersionError
-from engine.bots import think
+from engine.bots import ThoughtTooLong, think
 from engine.daily import Attempt, DailyChallenge
 from engine.queries import DailyRow
 from i18n import t
@@ -297,7 +297,10 @@ class FloorPlanDaily(commands.Cog):
         centred room fits, the bot's choice, thought over off the loop as every bot decision is."""
         if view["phase"] != "setup":
             return ""
-        return start_example(table) or await render_pool.draw(think, table.game, table.state, 0)
+        try:
+            return start_example(table) or await render_pool.draw(think, table.game, table.state, 0)
+        except ThoughtTooLong:  # the notation's own example, rather than no reply
+            return notation.USAGE["start"]
 
     def progress_lines(self, table: Any, view: dict[str, Any], locale: str, example: str) -> list[str]:
         lines = []

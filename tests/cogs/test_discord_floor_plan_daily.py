@@ -210,3 +210,23 @@ async def test_the_setup_example_where_no_centred_start_fits_is_the_bots_start_t
     bots_start = FP.bot_action(table.state, 0)
     assert bots_start.startswith("start ") and f"move:{bots_start}" in first.text
     assert offloaded == ["think", "render_sheet"], "the bot's start is worked out where the sheet is drawn"
+
+
+async def test_the_setup_example_falls_back_to_the_notations_own_when_the_bot_does_not_choose_in_time(
+        harness: Harness, monkeypatch: Any) -> None:
+    import cogs.floor_plan_daily as daily_cog
+    from engine.bots import ThoughtTooLong
+    from render import pool as render_pool
+    from rules.floor_plan.notation import USAGE
+
+    real_draw = render_pool.draw
+
+    async def draw(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if fn.__name__ == "think":
+            raise ThoughtTooLong("over its limit")
+        return await real_draw(fn, *args, **kwargs)
+
+    monkeypatch.setattr(daily_cog, "start_example", lambda table: None)
+    monkeypatch.setattr(daily_cog.render_pool, "draw", draw)
+    first = reply_of(await floorplan(harness, "daily", "carol"))
+    assert f"move:{USAGE['start']}" in first.text and first.pngs()

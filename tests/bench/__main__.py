@@ -17,6 +17,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from render import kit
+from render.kit.png import IMAGE_FORMATS
 from tests.bench import (
     bench_cluster,
     bench_faults,
@@ -88,7 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=100, help="timed runs per step (default 100)")
     parser.add_argument("--rounds", type=int, default=bench_faults.ROUNDS,
                         help=f"rounds of the faults case (default {bench_faults.ROUNDS})")
+    parser.add_argument("--format", choices=IMAGE_FORMATS, default=kit.image_format(),
+                        help="the images' format, as the bot's IMAGE_FORMAT (default %(default)s): the encode rows "
+                             "time it")
     args = parser.parse_args(argv)
+    kit.use_format(args.format)
     unknown = [c for c in args.cases if c not in known]
     if unknown:
         parser.error(f"unknown case {', '.join(unknown)}; choose from {', '.join(known)}")

@@ -8,7 +8,8 @@ through the engine, ~2 min) and ``memory`` (the bot's RSS with 5,000 active game
 with images, each in a child process, ~10 min) run only when named: ``python -m tests.bench load``, or ``all``.
 ``cluster`` (one process on SQLite, one on PostgreSQL, four on PostgreSQL: the real bots against the Discord double,
 a ramp, a 10-minute hold, a kill; about an hour; options: ``python -m tests.bench.bench_cluster --help``) runs only
-when named, not with ``all``.
+when named, not with ``all``. ``--format png`` times and sizes the images as a bot with ``IMAGE_FORMAT=png`` sends
+them (default: what the bot sends by default, WebP).
 """
 
 from __future__ import annotations

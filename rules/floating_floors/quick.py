@@ -11,6 +11,7 @@ ways answer the same over random positions of every mode.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
 from collections import OrderedDict
@@ -130,6 +131,11 @@ def _token(key: tuple[Any, ...]) -> int:
             token = _TOKENS.setdefault(key, next(_COUNTER))
             while len(_TOKENS) > _TOKENS_SIZE:
                 _TOKENS.popitem(last=False)
+        return token
+    # Least recently used goes first, not first made: a running game's key and its cards' are asked all the time,
+    # and a new token for them would make every answer kept for them unusable.
+    with contextlib.suppress(KeyError):  # gone meanwhile (another thread's eviction): the token stays right
+        _TOKENS.move_to_end(key)
     return token
 
 

@@ -176,6 +176,31 @@ def test_a_card_with_other_contents_gets_another_token() -> None:
     assert [t for c, t in enumerate(after.tokens) if c != card] == [t for c, t in enumerate(before.tokens) if c != card]
 
 
+def test_the_tokens_of_cards_in_use_outlive_newer_ones_when_the_tokens_are_full() -> None:
+    """The tokens are kept least recently used first: a running game's cards, asked about every move, keep their
+    tokens (and every answer kept by them) however many other keys came since they were first made. First made,
+    first gone (as they were) gave the untouched cards of the very position in hand new tokens, once ~1,000 others
+    had come: every answer kept for them was lost."""
+    s = G.new(2, {"tension": "exact"}, "reuse-token-full")
+    while s.phase != "navigate":
+        s, _ = G.apply(s, s.current, G.bot_action(s, s.current))
+    before = quick.position(s)
+    for i in range(quick._TOKENS_SIZE - len(quick._TOKENS)):  # other games' keys, up to the bound: the cards' are
+        # now the oldest made
+        quick._token(("another game", i))
+    assert len(quick._TOKENS) == quick._TOKENS_SIZE
+    quick._POSITIONS.clear()  # asked again as the next move asks them (a position is found by identity)
+    quick._PIECES.clear()
+    quick._GAMES.clear()
+    assert quick.position(s).tokens == before.tokens
+    for i in range(50):
+        quick._token(("yet another game", i))
+    place = next(a for a in G.legal_actions(s, s.current) if a.startswith("place"))
+    after = quick.position(G.apply(s, s.current, place)[0])
+    card = before.at[quick._parsed(place)[0].space]
+    assert [t for c, t in enumerate(after.tokens) if c != card] == [t for c, t in enumerate(before.tokens) if c != card]
+
+
 def test_a_hull_and_margin_made_without_point_objects_are_the_ones_shapely_s_classes_give() -> None:
     """"The support polygon is the convex hull of all footprint corners" (statics.py): the hull built straight from
     the coordinates is bit for bit the hull `MultiPoint(...).convex_hull` gives (and a ring the `Polygon` the

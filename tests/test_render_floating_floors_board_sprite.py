@@ -8,37 +8,23 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from render.floating_floors import sprites
-from render.floating_floors.palette import BAD, LIGHT, SCALE_MAX, SCALE_MIN, SHADOW, SS, WOOD, WOOD_DARK
+from render.floating_floors.palette import LIGHT, SCALE_MAX, SCALE_MIN, SHADOW, SS, WOOD
 
 # Every cell in each fill, and neighbours of every kind side by side ('?': a cell not known, in the wood's colour).
 PATTERNS = ("LLLLLLLLL", "SSSSSSSSS", "?????????", "LS?SL?S?L", "?LSL?SSL?")
 
 
 def board_drawn_whole(pattern: str, unit: int, unstable: bool) -> tuple[Image.Image, int]:
-    """The board as it was drawn before: all of it at SS, cells and dash included, then reduced."""
-    size = unit * 3
-    pad = max(4, round(unit * 0.14))
-    big, p = (size + 2 * pad) * SS, pad * SS
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    """The board as it was drawn before: all of it at SS (wood, cells, then the dash), then reduced whole."""
+    g = sprites._board_geometry(unit)
+    img = Image.new("RGBA", (g.big, g.big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    s = size * SS
-    off = round(unit * 0.09) * SS
-    d.rounded_rectangle((p + off, p + off, p + s + off, p + s + off), radius=s * 0.03, fill=(0, 0, 0, 110))
-    d.rounded_rectangle((p, p, p + s, p + s), radius=s * 0.03, fill=(*WOOD, 255))
-    rim = max(3, round(unit * 0.07)) * SS
-    u = (s - 2 * rim) / 3
-    line = max(SS, round(SS * 1.2))
-    d.rectangle((p + rim, p + rim, p + s - rim, p + s - rim), fill=(*WOOD_DARK, 255))
+    sprites._draw_wood(d, g)
     for i, ch in enumerate(pattern):
-        c, r = i % 3, i // 3
-        x0, y0 = p + rim + c * u, p + rim + r * u
-        fill = {"L": LIGHT, "S": SHADOW}.get(ch, WOOD)
-        d.rectangle((x0 + line, y0 + line, x0 + u - line, y0 + u - line), fill=(*fill, 255))
+        d.rectangle(g.cell(i), fill=(*{"L": LIGHT, "S": SHADOW}.get(ch, WOOD), 255))
     if unstable:
-        h = rim / 2
-        sprites._dashed(d, [(p + h, p + h), (p + s - h, p + h), (p + s - h, p + s - h), (p + h, p + s - h)],
-                        (*BAD, 255), rim * 0.9, unit * SS * 0.22)
-    return img.reduce(SS), pad
+        sprites._draw_unstable_dash(d, g)
+    return img.reduce(SS), g.pad
 
 
 @pytest.mark.parametrize("unstable", [False, True])

@@ -280,44 +280,76 @@ class _BlankBoard:
     pad: int
 
 
+@dataclass(frozen=True)
+class _BoardGeometry:
+    """A floorboard's measures at SS: the tile's side, the board's offset in it and side, its rim, a cell's side and
+    the line between cells."""
+
+    unit: int
+    pad: int
+    big: int
+    p: int
+    s: int
+    rim: int
+    u: float
+    line: int
+
+    def cell(self, i: int) -> tuple[float, float, float, float]:
+        """Cell ``i``'s rectangle (row by row from the top left)."""
+        x0, y0 = self.p + self.rim + i % 3 * self.u, self.p + self.rim + i // 3 * self.u
+        return x0 + self.line, y0 + self.line, x0 + self.u - self.line, y0 + self.u - self.line
+
+
+def _board_geometry(unit: int) -> _BoardGeometry:
+    size = unit * 3
+    pad = max(4, round(unit * 0.14))
+    s = size * SS
+    rim = max(3, round(unit * 0.07)) * SS
+    line = max(SS, round(SS * 1.2))
+    return _BoardGeometry(unit, pad, (size + 2 * pad) * SS, pad * SS, s, rim, (s - 2 * rim) / 3, line)
+
+
+def _draw_wood(d: ImageDraw.ImageDraw, g: _BoardGeometry) -> None:
+    """The drop shadow, the board's wood and the dark square its cells sit in."""
+    p, s = g.p, g.s
+    off = round(g.unit * 0.09) * SS
+    d.rounded_rectangle((p + off, p + off, p + s + off, p + s + off), radius=s * 0.03, fill=(0, 0, 0, 110))
+    d.rounded_rectangle((p, p, p + s, p + s), radius=s * 0.03, fill=(*WOOD, 255))
+    d.rectangle((p + g.rim, p + g.rim, p + s - g.rim, p + s - g.rim), fill=(*WOOD_DARK, 255))
+
+
+def _draw_unstable_dash(d: ImageDraw.ImageDraw, g: _BoardGeometry) -> None:
+    """An unstable board's red dashes, along the middle of its rim."""
+    p, s, h = g.p, g.s, g.rim / 2
+    _dashed(d, [(p + h, p + h), (p + s - h, p + h), (p + s - h, p + s - h), (p + h, p + s - h)],
+            (*BAD, 255), g.rim * 0.9, g.unit * SS * 0.22)
+
+
 @functools.lru_cache(maxsize=4)  # ~2 MB each; one scale serves every map of 2–4 players, stable or not
 def _blank_board(unit: int, unstable: bool) -> _BlankBoard:
     """A board's drawing without its cells' colours, and each cell's pixels, once a size. Every pixel of the square
     around the cells is opaque, where an RGBA reduction is a plain average: reducing it as RGB gives the same
     pixels; the cells are drawn where nothing else is (the unstable dash runs on the rim, outside them)."""
-    size = unit * 3
-    pad = max(4, round(unit * 0.14))
-    big, p = (size + 2 * pad) * SS, pad * SS
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    g = _board_geometry(unit)
+    img = Image.new("RGBA", (g.big, g.big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    s = size * SS
-    off = round(unit * 0.09) * SS
-    d.rounded_rectangle((p + off, p + off, p + s + off, p + s + off), radius=s * 0.03, fill=(0, 0, 0, 110))
-    d.rounded_rectangle((p, p, p + s, p + s), radius=s * 0.03, fill=(*WOOD, 255))
-    rim = max(3, round(unit * 0.07)) * SS
-    u = (s - 2 * rim) / 3
-    line = max(SS, round(SS * 1.2))
-    d.rectangle((p + rim, p + rim, p + s - rim, p + s - rim), fill=(*WOOD_DARK, 255))
+    _draw_wood(d, g)
     if unstable:
-        h = rim / 2
-        _dashed(d, [(p + h, p + h), (p + s - h, p + h), (p + s - h, p + s - h), (p + h, p + s - h)],
-                (*BAD, 255), rim * 0.9, unit * SS * 0.22)
-    lo, hi = (p + rim) // SS * SS, -(-(p + s - rim + 1) // SS) * SS  # whole blocks around the dark square
+        _draw_unstable_dash(d, g)
+    lo, hi = (g.p + g.rim) // SS * SS, -(-(g.p + g.s - g.rim + 1) // SS) * SS  # whole blocks around the square
     box = (lo, lo, hi, hi)
     if img.getchannel("A").crop(box).getextrema() != (255, 255):
         raise AssertionError(f"a board's cells are not on opaque wood at unit {unit}")
     cells = []
     for i in range(9):
-        c, r = i % 3, i // 3
-        x0, y0 = p + rim + c * u, p + rim + r * u
-        mask = Image.new("L", (big, big), 0)  # drawn where the board is drawn: the same pixels as its rectangle
-        ImageDraw.Draw(mask).rectangle((x0 + line, y0 + line, x0 + u - line, y0 + u - line), fill=255)
+        mask = Image.new("L", (g.big, g.big), 0)  # drawn where the board is drawn: the same pixels as its rectangle
+        ImageDraw.Draw(mask).rectangle(g.cell(i), fill=255)
         mask = mask.crop(box)
         bbox = mask.getbbox()
         if bbox is None or mask.crop(bbox).getextrema() != (255, 255):
             raise AssertionError(f"a board's cell is not a filled box at unit {unit}")
         cells.append(bbox)
-    return _BlankBoard(img.reduce(SS), img.crop(box).convert("RGB"), (lo // SS, lo // SS), tuple(cells), pad)
+    return _BlankBoard(img.reduce(SS), img.crop(box).convert("RGB"), (lo // SS, lo // SS), tuple(cells), g.pad)
 
 
 @functools.lru_cache(maxsize=8)

@@ -325,7 +325,7 @@ def _draw_unstable_dash(d: ImageDraw.ImageDraw, g: _BoardGeometry) -> None:
             (*BAD, 255), g.rim * 0.9, g.unit * SS * 0.22)
 
 
-@functools.lru_cache(maxsize=4)  # ~2 MB each; one scale serves every map of 2–4 players, stable or not
+@functools.lru_cache(maxsize=4)  # ~2.4 MB each; one scale serves every map of 2–4 players, stable or not
 def _blank_board(unit: int, unstable: bool) -> _BlankBoard:
     """A board's drawing without its cells' colours, and each cell's pixels, once a size. Every pixel of the square
     around the cells is opaque, where an RGBA reduction is a plain average: reducing it as RGB gives the same

@@ -25,10 +25,9 @@ def draw_preview(view: dict[str, Any], board_index: int, *, locale: str = "en") 
     wanted = _int(board_index, -1)
     board = next((b for b in m.boards.values() if b.index == wanted), None)
     card = board.card if board else 0
-    full = _draw_rgb(view, locale, None, True, PREVIEW_UNIT)
     x0, y0, x1, y1 = lay.card_box(card)
     margin = lay.frame
-    crop = full.crop((x0 - margin, y0 - margin, x1 + margin, y1 + margin))
+    crop = _draw_rgb(view, locale, None, True, PREVIEW_UNIT, (x0 - margin, y0 - margin, x1 + margin, y1 + margin))
     out = Image.new("RGB", (crop.width, crop.height + PREVIEW_CAPTION), BG)
     out.paste(crop, (0, 0))
     cv = kit.Canvas(out, BG)

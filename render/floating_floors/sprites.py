@@ -253,18 +253,16 @@ def card_tile(mask: str, unit: int) -> Image.Image:
     return img.reduce(SS)
 
 
-@functools.lru_cache(maxsize=16)  # ~200 KB each; a miss is ~0.5 ms now (it was ~7 ms: 64 were kept)
+@functools.lru_cache(maxsize=16)  # ~200 KB each; a miss is ~0.05 ms (it was ~7 ms, then ~0.5: 64 were kept)
 def board_sprite(pattern: str, unit: int, unstable: bool) -> tuple[Image.Image, int]:
     """A floorboard (RGBA) with its drop shadow: (tile, pad) where the board's top-left is at (pad, pad). The board
-    without its cells is drawn once a size (`_blank_board`); a pattern fills its nine cells in the opaque square
-    that holds them and reduces that square alone: the pixels of the whole board drawn and reduced, at a tenth of
-    the cost (the RGBA reduction's premultiplied copy of the whole supersampled tile was most of it)."""
+    without its cells is drawn and reduced once a size (`_blank_board`), with each cell's patch in each fill: a
+    pattern pastes its nine patches, the very pixels of the whole board drawn and reduced."""
     blank = _blank_board(unit, unstable)
-    inner = blank.inner.copy()
-    for ch, box in zip(pattern, blank.cells, strict=True):
-        inner.paste(_CELL_FILLS.get(ch, WOOD), box)
     tile = blank.tile.copy()
-    tile.paste(inner.reduce(SS), blank.inner_at)
+    for ch, patches in zip(pattern, blank.patches, strict=True):
+        patch, at = patches[_CELL_FILLS.get(ch, WOOD)]
+        tile.paste(patch, at)
     return tile, blank.pad
 
 
@@ -273,10 +271,8 @@ _CELL_FILLS = {"L": LIGHT, "S": SHADOW}  # any other character: an unknown cell,
 
 @dataclass(frozen=True)
 class _BlankBoard:
-    tile: Image.Image  # the board without its cells, reduced (RGBA), shadow and all
-    inner: Image.Image  # the square around the cells at SS, out to whole SS blocks: opaque, so RGB
-    inner_at: tuple[int, int]  # where ``inner`` reduced goes in ``tile``
-    cells: tuple[tuple[int, int, int, int], ...]  # each cell's pixels in ``inner``: a box, filled whole
+    tile: Image.Image  # the board without its cells' colours, reduced (RGBA), shadow and all
+    patches: tuple[dict[RGB, tuple[Image.Image, tuple[int, int]]], ...]  # per cell, per fill: (reduced, where)
     pad: int
 
 
@@ -325,31 +321,47 @@ def _draw_unstable_dash(d: ImageDraw.ImageDraw, g: _BoardGeometry) -> None:
             (*BAD, 255), g.rim * 0.9, g.unit * SS * 0.22)
 
 
-@functools.lru_cache(maxsize=4)  # ~2.4 MB each; one scale serves every map of 2–4 players, stable or not
+@functools.lru_cache(maxsize=4)  # ~0.7 MB each; one scale serves every map of 2–4 players, stable or not
 def _blank_board(unit: int, unstable: bool) -> _BlankBoard:
-    """A board's drawing without its cells' colours, and each cell's pixels, once a size. Every pixel of the square
-    around the cells is opaque, where an RGBA reduction is a plain average: reducing it as RGB gives the same
-    pixels; the cells are drawn where nothing else is (the unstable dash runs on the rim, outside them)."""
+    """A board's drawing without its cells' colours, reduced, and each cell's patch in each fill, once a size.
+
+    A reduced pixel is the mean of its SS×SS block. The cells are boxes on opaque wood (an RGBA reduction there is
+    a plain mean: reducing as RGB gives the same pixels) whose blocks never reach another cell (the lines between
+    cells are wider than a block): the blocks around cell i depend on its fill alone, so its patch, reduced once a
+    fill, is the whole board's pixels there whatever the other cells hold. The unstable dash runs on the rim, outside
+    every cell's blocks."""
     g = _board_geometry(unit)
     img = Image.new("RGBA", (g.big, g.big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     _draw_wood(d, g)
     if unstable:
         _draw_unstable_dash(d, g)
-    lo, hi = (g.p + g.rim) // SS * SS, -(-(g.p + g.s - g.rim + 1) // SS) * SS  # whole blocks around the square
-    box = (lo, lo, hi, hi)
-    if img.getchannel("A").crop(box).getextrema() != (255, 255):
-        raise AssertionError(f"a board's cells are not on opaque wood at unit {unit}")
-    cells = []
+    tile = img.reduce(SS)
+    patches, taken = [], []
     for i in range(9):
         mask = Image.new("L", (g.big, g.big), 0)  # drawn where the board is drawn: the same pixels as its rectangle
         ImageDraw.Draw(mask).rectangle(g.cell(i), fill=255)
-        mask = mask.crop(box)
-        bbox = mask.getbbox()
-        if bbox is None or mask.crop(bbox).getextrema() != (255, 255):
+        cell = mask.getbbox()
+        if cell is None or mask.crop(cell).getextrema() != (255, 255):
             raise AssertionError(f"a board's cell is not a filled box at unit {unit}")
-        cells.append(bbox)
-    return _BlankBoard(img.reduce(SS), img.crop(box).convert("RGB"), (lo // SS, lo // SS), tuple(cells), g.pad)
+        blocks = (cell[0] // SS * SS, cell[1] // SS * SS, -(-cell[2] // SS) * SS, -(-cell[3] // SS) * SS)
+        if img.getchannel("A").crop(blocks).getextrema() != (255, 255) or any(_meet(blocks, b) for b in taken):
+            raise AssertionError(f"a board's cell's blocks are not its own on opaque wood at unit {unit}")
+        taken.append(blocks)
+        around = img.crop(blocks).convert("RGB")
+        inside = (cell[0] - blocks[0], cell[1] - blocks[1], cell[2] - blocks[0], cell[3] - blocks[1])
+        at = (blocks[0] // SS, blocks[1] // SS)
+        fills = {}
+        for colour in (*_CELL_FILLS.values(), WOOD):
+            patch = around.copy()
+            patch.paste(colour, inside)
+            fills[colour] = (patch.reduce(SS), at)
+        patches.append(fills)
+    return _BlankBoard(tile, tuple(patches), g.pad)
+
+
+def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @functools.lru_cache(maxsize=8)

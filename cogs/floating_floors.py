@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -39,6 +40,7 @@ from cogs.utils.posting import send_private
 from cogs.utils.replies import handle_command_error, send_ephemeral, shown_msg, user_errors
 from cogs.utils.surface import GameSurface, seat_name, shown_names
 from engine import ActResult, GameNotFoundError, NotSeatedError, Table
+from engine.bots import ThoughtTooLong, within
 from i18n import t
 from render import floating_floors as draw
 from render import pool as render_pool
@@ -49,6 +51,8 @@ from rules.floating_floors import game as ff
 from rules.floating_floors import notation as nt
 from rules.floating_floors import statics
 from rules.floating_floors.layout import name as space_name
+
+log = logging.getLogger(__name__)
 
 GAME = "floating_floors"
 SIMPLE = ("end", "claim", "reset")  # buttons whose action is their own name
@@ -199,8 +203,24 @@ def whatif(table: Table, seat: int, action: str, locale: str) -> tuple[str, byte
     return whatif_of(table.state, seat, action, locale, shown_names(table))
 
 
-def whatif_of(state: Any, seat: int, action: str, locale: str, names: list[str]) -> tuple[str, bytes | None]:
-    """`whatif` from plain data (the rules' state, the shown names), so that a render worker can run it."""
+# A preview takes milliseconds (docs/benchmarks.md); one that runs on is a rules bug, and must not keep a render worker
+# (every game's images) for ever: a player could ask for it again and again.
+WHATIF_SECONDS = 10.0
+
+
+def whatif_of(state: Any, seat: int, action: str, locale: str, names: list[str],
+              limit: float = WHATIF_SECONDS) -> tuple[str, bytes | None]:
+    """`whatif` from plain data (the rules' state, the shown names), so that a render worker can run it; stopped
+    after ``limit`` seconds there (`engine.bots.within`), when it answers that the preview could not be worked out
+    and the worker draws on."""
+    try:
+        return within(limit, _whatif_of, state, seat, action, locale, names)
+    except ThoughtTooLong:
+        log.error("a Floating Floors preview ran over %g s: %r by seat %d", limit, action[:200], seat)
+        return t(Msg("ffui.whatif_slow"), locale), None
+
+
+def _whatif_of(state: Any, seat: int, action: str, locale: str, names: list[str]) -> tuple[str, bytes | None]:
     try:
         result = ff.preview(state, seat, action)
     except RulesError as e:  # both the move and the rules' words about it are the player's text: made safe

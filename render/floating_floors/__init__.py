@@ -40,9 +40,11 @@ Drawing decisions:
   name, Bansen claimed against needed (seal icons), the Jutsu in hand; then the pool and the last event.
 
 Fixed words come from the i18n catalogs under ``render.floating_floors.*`` when they exist there, else from
-`DEFAULTS`. The image is drawn in RGB (cached sprites, supersampled at `kit.SUPERSAMPLE`), remapped once
-onto a fixed palette and encoded as `render.kit` describes: the same view gives the same bytes. Views are
-read defensively: missing or malformed fields are drawn as absent, never a crash.
+`DEFAULTS`. The image is a scene (`render.kit.scene`): the game's static map (frame, notches, terrain: once a deal)
+and drawing steps over it in order, each with the box it may change, so a preview draws only the steps that meet
+its card. It is drawn in RGB (cached sprites, supersampled at `kit.SUPERSAMPLE`), remapped once onto a fixed
+palette and encoded as `render.kit` describes: the same view gives the same bytes. Views are read defensively:
+missing or malformed fields are drawn as absent, never a crash.
 """
 
 from __future__ import annotations

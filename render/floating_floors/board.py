@@ -228,7 +228,7 @@ def _ninja_steps(m: Model, lay: Layout) -> Iterator[Step]:
 
 def _polygon_step(pts: tuple[tuple[float, float], ...], stable: bool, unit: int) -> Step:
     """The support polygon: a translucent fill and an outline (dashed when unstable); a dot or a line when
-    degenerate. Its tile is fetched when drawn: a step outside every changed box is never drawn."""
+    degenerate. Its tile is fetched when drawn: a preview's region that does not meet it never makes it."""
     box = _polygon_box(pts, unit)
 
     def draw(img: Image.Image) -> None:

@@ -31,7 +31,7 @@ def board_drawn_whole(pattern: str, unit: int, unstable: bool) -> tuple[Image.Im
 def test_a_board_from_its_blank_and_its_cells_is_the_board_drawn_whole_at_every_scale(unstable: bool) -> None:
     for unit in range(SCALE_MIN, SCALE_MAX + 1):
         for pattern in PATTERNS:
-            tile, pad = sprites.board_sprite.__wrapped__(pattern, unit, unstable)
+            tile, pad = sprites.board_sprite(pattern, unit, unstable)
             whole, whole_pad = board_drawn_whole(pattern, unit, unstable)
             assert (pad, tile.mode, tile.size) == (whole_pad, whole.mode, whole.size)
             assert tile.tobytes() == whole.tobytes(), (unit, pattern, unstable)
@@ -41,10 +41,10 @@ def test_a_board_from_its_blank_and_its_cells_is_the_board_drawn_whole_at_every_
 def test_each_cell_takes_its_own_colour_and_no_other_cells() -> None:
     """The check above would pass if no cell were drawn at all on both sides: each cell must show its fill."""
     unit = 40
-    plain, _ = sprites.board_sprite.__wrapped__("?????????", unit, False)
+    plain, _ = sprites.board_sprite("?????????", unit, False)
     for i in range(9):
         one = "?" * i + "L" + "?" * (8 - i)
-        tile, _ = sprites.board_sprite.__wrapped__(one, unit, False)
+        tile, _ = sprites.board_sprite(one, unit, False)
         changed = ImageChops.difference(tile, plain).getbbox(alpha_only=False)  # (RGBA: not the alpha alone)
         assert changed is not None
         third = tile.width / 3

@@ -142,7 +142,7 @@ def _paste_board(args: tuple[str, int, bool], x: int, y: int, img: Image.Image) 
         img.paste(piece, (x + dx, y + dy), piece if masked else None)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=16)  # ~200 KB each: the boards of a game or two (a new one costs ~0.1 ms)
 def _board_pieces(pattern: str, unit: int, unstable: bool
                   ) -> tuple[tuple[Image.Image, int, int, bool], ...]:
     """`board_sprite` as pieces to paste: (tile, dx, dy, through its alpha). The whole tile when

@@ -144,16 +144,17 @@ def test_the_support_polygon_blended_once_is_its_fill_then_its_outline_to_a_leve
     unit = 60
     pts = ((100.0, 90.0), (180.5, 95.25), (170.0, 170.0), (95.5, 160.0))
     box = board._polygon_box(pts, unit)
-    alpha = board._polygon_alpha.__wrapped__(pts, stable, unit)
+    tile = board._polygon_tile.__wrapped__(pts, stable, unit)
     colour = OK if stable else BAD
-    assert alpha.mode == "L" and alpha.size == (box[2] - box[0], box[3] - box[1])
-    a = np.asarray(alpha)
-    assert a.max() == 255 and 0 < np.median(a[a > 0]) < 255  # a solid outline, a see-through fill
+    assert tile.size == (box[2] - box[0], box[3] - box[1])
+    assert tile.convert("RGB").getcolors() == [(tile.width * tile.height, colour)]
+    alpha = np.asarray(tile.getchannel("A"))
+    assert alpha.max() == 255 and 0 < np.median(alpha[alpha > 0]) < 255  # a solid outline, a see-through fill
     fill, line = board._polygon_masks(pts, stable, unit)
-    back = noise(alpha.size, 3)
+    back = noise(tile.size, 3)
     once, twice = back.copy(), back.copy()
-    board._polygon_step(tuple((x - box[0], y - box[1]) for x, y in pts), stable, unit).draw(once)
-    solid = Image.new("RGB", alpha.size, colour)
+    once.paste(tile, (0, 0), tile)
+    solid = Image.new("RGB", tile.size, colour)
     twice.paste(solid, (0, 0), fill)  # as the map blended it before: the fill, then the outline over it
     twice.paste(solid, (0, 0), line)
     diff = np.abs(np.asarray(once).astype(int) - np.asarray(twice).astype(int))

@@ -232,7 +232,8 @@ def _polygon_step(pts: tuple[tuple[float, float], ...], stable: bool, unit: int)
     box = _polygon_box(pts, unit)
 
     def draw(img: Image.Image) -> None:
-        img.paste(OK if stable else BAD, box, _polygon_alpha(pts, stable, unit))
+        tile = _polygon_tile(pts, stable, unit)
+        img.paste(tile, box[:2], tile)
 
     return Step(box, draw)
 
@@ -244,13 +245,15 @@ def _polygon_box(pts: tuple[tuple[float, float], ...], unit: int) -> tuple[int, 
 
 
 @lru_cache(maxsize=256)  # a board's polygon stays put while other things move: drawn (supersampled) once
-def _polygon_alpha(pts: tuple[tuple[float, float], ...], stable: bool, unit: int) -> Image.Image:
-    """The polygon's coverage over its box (`_polygon_box`, 'L', a byte a pixel): the fill's and the outline's in one
-    alpha, 1 − (1 − fill)(1 − line), through which the overlay's colour is pasted once, not twice (within a level of
+def _polygon_tile(pts: tuple[tuple[float, float], ...], stable: bool, unit: int) -> Image.Image:
+    """The polygon over its box (`_polygon_box`) as one RGBA tile of the overlay's colour: the fill's and the
+    outline's coverage in one alpha, 1 − (1 − fill)(1 − line), so a draw blends once, not twice (within a level of
     the two blends)."""
     fill, line = _polygon_masks(pts, stable, unit)
     f, n = np.asarray(fill, dtype=np.uint32), np.asarray(line, dtype=np.uint32)
-    return Image.fromarray((f + n - (f * n + 127) // 255).astype(np.uint8), "L")
+    tile = Image.new("RGBA", fill.size, OK if stable else BAD)
+    tile.putalpha(Image.fromarray((f + n - (f * n + 127) // 255).astype(np.uint8), "L"))
+    return tile
 
 
 def _polygon_masks(pts: tuple[tuple[float, float], ...], stable: bool, unit: int) -> tuple[Image.Image, Image.Image]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -91,12 +90,7 @@ def _ninja_of(m: Model, seat: int | None) -> dict[str, Any] | None:
 
 def header_step(view: dict[str, Any], m: Model, lay: Layout, locale: str, names: list[Any] | None) -> Step:
     """The header as a drawing step."""
-    return Step((0, 0, lay.width, HEADER_H), functools.partial(_header_on, view, m, lay, locale, names))
-
-
-def _header_on(view: dict[str, Any], m: Model, lay: Layout, locale: str, names: list[Any] | None,
-               img: Image.Image) -> None:
-    _header(img, view, m, lay, locale, names)
+    return Step((0, 0, lay.width, HEADER_H), lambda img: _header(img, view, m, lay, locale, names))
 
 
 def _header(img: Image.Image, view: dict[str, Any], m: Model, lay: Layout, locale: str,
@@ -158,12 +152,7 @@ def seat_step(box: tuple[int, int, int, int], seat: int, view: dict[str, Any], m
               names: list[Any] | None) -> Step:
     """A seat's card as a drawing step."""
     x0, y0, x1, y1 = box  # the card's rounded rectangle holds its last row and column
-    return Step((x0, y0, x1 + 1, y1 + 1), functools.partial(_seat_card_on, box, seat, view, m, locale, names))
-
-
-def _seat_card_on(box: tuple[int, int, int, int], seat: int, view: dict[str, Any], m: Model, locale: str,
-                  names: list[Any] | None, img: Image.Image) -> None:
-    _seat_card(img, box, seat, view, m, locale, names)
+    return Step((x0, y0, x1 + 1, y1 + 1), lambda img: _seat_card(img, box, seat, view, m, locale, names))
 
 
 def _seat_card(img: Image.Image, box: tuple[int, int, int, int], seat: int, view: dict[str, Any], m: Model,
@@ -237,17 +226,11 @@ def _seat_hand(cv: kit.Canvas, x0: int, cy: float, x1: int, hand: list[Any], bg:
 def panel_step(view: dict[str, Any], m: Model, lay: Layout, locale: str, physics: bool) -> Step:
     """The panel under the seats (pool, last event, legend) as a drawing step."""
     top = _panel_top(lay) - 20  # the first line is centred on the top: its capitals reach ~10 px above
-    return Step((lay.panel_x, top, lay.width, lay.height),
-                functools.partial(_panel_extra_on, view, m, lay, locale, physics))
+    return Step((lay.panel_x, top, lay.width, lay.height), lambda img: _panel_extra(img, view, m, lay, locale, physics))
 
 
 def _panel_top(lay: Layout) -> int:
     return (lay.seats[-1][3] if lay.seats else HEADER_H + BAND_W) + 22
-
-
-def _panel_extra_on(view: dict[str, Any], m: Model, lay: Layout, locale: str, physics: bool,
-                    img: Image.Image) -> None:
-    _panel_extra(img, view, m, lay, locale, physics)
 
 
 def _panel_extra(img: Image.Image, view: dict[str, Any], m: Model, lay: Layout, locale: str, physics: bool) -> None:

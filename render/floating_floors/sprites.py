@@ -40,6 +40,7 @@ from render.floating_floors.palette import (
     WOOD_DARK,
 )
 from render.kit import RGB
+from render.kit.scene import meets
 
 # ------------------------------------------------------------------------------------------- sprites
 
@@ -345,7 +346,7 @@ def _blank_board(unit: int, unstable: bool) -> _BlankBoard:
         if cell is None or mask.crop(cell).getextrema() != (255, 255):
             raise AssertionError(f"a board's cell is not a filled box at unit {unit}")
         blocks = (cell[0] // SS * SS, cell[1] // SS * SS, -(-cell[2] // SS) * SS, -(-cell[3] // SS) * SS)
-        if img.getchannel("A").crop(blocks).getextrema() != (255, 255) or any(_meet(blocks, b) for b in taken):
+        if img.getchannel("A").crop(blocks).getextrema() != (255, 255) or any(meets(blocks, b) for b in taken):
             raise AssertionError(f"a board's cell's blocks are not its own on opaque wood at unit {unit}")
         taken.append(blocks)
         around = img.crop(blocks).convert("RGB")
@@ -359,9 +360,6 @@ def _blank_board(unit: int, unstable: bool) -> _BlankBoard:
         patches.append(fills)
     return _BlankBoard(tile, tuple(patches), g.pad)
 
-
-def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @functools.lru_cache(maxsize=8)

@@ -64,6 +64,11 @@ def draw_region(background: Image.Image, steps: Sequence[Step], box: Box) -> Ima
     canvas = Image.new("RGB", background.size, None)
     canvas.paste(background.crop(box).convert("RGB"), box[:2])
     for step in steps:
-        if step.box[0] < box[2] and box[0] < step.box[2] and step.box[1] < box[3] and box[1] < step.box[3]:
+        if meets(step.box, box):
             step.draw(canvas)
     return canvas.crop(box)
+
+
+def meets(a: Box, b: Box) -> bool:
+    """Whether two boxes share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -35,7 +35,11 @@ async def test_after_a_sigkill_the_game_and_its_old_buttons_go_on(table: Table, 
     second = table.bot
     await second.kill()
     table.bot = await launch()
-    await table.answered(double.click(final, "Rematch"))  # the result message of the killed process
+    click = await table.answered(double.click(final, "Rematch"))  # the result message of the killed process
+    # Answered first (a defer), then the lobby opened, its bots seated one write each, and its message sent: the
+    # lobby is read once that message is there, not between its writes.
+    await table.bot.wait(lambda: click.followups, "the rematch's lobby message")
+
     def new_lobby() -> TableRow | None:
         row = table.row()  # the thread's latest table
         return row if row is not None and row.status == "lobby" else None

@@ -550,11 +550,9 @@ class Lobby(commands.Cog):
             typed = old.meta.get(LOBBY_OPTIONS, old.options)
             options = {k: v for k, v in typed.items() if not isinstance(v, dict | list)}
             options = await self.surface(old.game).lobby_options(self.bot, old.guild_id, options, locale)
+            bots = [SeatInfo(None, f"Bot {n}", True) for n in range(1, sum(s.bot for s in old.seats) + 1)]
             table = await self.engine.open_lobby(old.game, guild_id=old.guild_id, channel_id=old.channel_id,
-                                                 host=member_seat(user), options=options)
-            for seat in old.seats:
-                if seat.bot:
-                    table = await self.engine.add_bot(table.id, user.id)
+                                                 host=member_seat(user), options=options, others=bots)
             others = [s.user_id for s in old.seats if not s.bot and s.user_id not in (None, user.id)]
             who = " ".join(f"<@{u}>" for u in others)
             content = t("lobby.rematch_opened", locale, host=user.mention, who=who)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -280,8 +280,20 @@ class Engine:
         host: SeatInfo,
         options: dict[str, Any] | None = None,
         seed: str | None = None,
+        others: Sequence[SeatInfo] = (),
+        meta: dict[str, Any] | None = None,
+        deadline: tuple[str, datetime] | None = None,
     ) -> Table:
+        """A new lobby with ``host`` seated, and ``others`` after them (a rematch's bots, a match's players), its
+        ``meta`` and its deadline (``(kind, due)``; the lobby's expiry by default) in one write: a restart never finds
+        it half seated."""
         rules = self.book.rules(game)
+        seats = [host, *others]
+        if len(seats) > rules.max_players:
+            raise LobbyError("engine.lobby_full", max=rules.max_players)
+        members = [s.user_id for s in seats if s.user_id is not None]
+        if len(set(members)) < len(members):
+            raise LobbyError("engine.lobby_already_joined")
         # The server's defaults (engine/admin.py): timeout policy, correspondence days, the lobby's lifetime.
         options, default, minutes = await adm.lobby_defaults(self, guild_id, new_game_options(rules, options))
         # Unknown or bad options fail now, not at Start; the play settings are the table's, not the rules'.
@@ -289,12 +301,13 @@ class Engine:
         now = self.now()
         row = GameRow(
             id=0, game=game, guild_id=guild_id, channel_id=channel_id, host_id=host.user_id or 0,
-            status="lobby", options=options, seed=seed or new_seed(), seats=[host.to_json()], version=0, moves=0,
-            state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given, adm.LOBBY_MINUTES: minutes},
+            status="lobby", options=options, seed=seed or new_seed(), seats=[s.to_json() for s in seats], version=0,
+            moves=0, state=None,
+            meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given, adm.LOBBY_MINUTES: minutes, **(meta or {})},
             outcome=None, created_at=now, updated_at=now,
         )
-        expiry = DeadlineRow(game_id=0, kind=LOBBY_EXPIRY, due_at=now + timedelta(minutes=minutes))
-        table_id = await self.book.insert(row, [expiry])
+        kind, due = deadline or (LOBBY_EXPIRY, now + timedelta(minutes=minutes))
+        table_id = await self.book.insert(row, [DeadlineRow(game_id=0, kind=kind, due_at=due)])
         self.book.wake.set()
         return await self.get(table_id)
 

@@ -199,20 +199,17 @@ class Matchmaker:
 
     async def open_match(self, match: Match, channel_id: int) -> Table:
         """A lobby with the match seated (bots last) and its ready check armed."""
-        engine, first = self.engine, match.rows[0]
+        engine = self.engine
         options = {"time": match.time} if match.time else {}
-        table = await engine.open_lobby(match.game, guild_id=match.guild_id, channel_id=channel_id,
-                                        host=SeatInfo(first.user_id, first.name), options=options)
         seats = [SeatInfo(r.user_id, r.name) for r in match.rows]
         seats += [SeatInfo(None, f"Bot {n}", True) for n in range(1, match.bots + 1)]
-        meta = {**table.meta, QUEUE_META: {"entries": [row_json(r) for r in match.rows],
-                                           "others": [row_json(r) for r in match.others], "ready": []}}
+        queue = {"entries": [row_json(r) for r in match.rows], "others": [row_json(r) for r in match.others],
+                 "ready": []}
+        # The ready check is this lobby's deadline, in place of the ordinary lobby expiry.
         due = engine.now() + timedelta(seconds=self.ready_seconds)
-        check = DeadlineRow(game_id=table.id, kind=READY_CHECK, due_at=due)
-        async with engine.book.lock(table.id):
-            table = await engine.book.get(table.id)
-            # clear: the ordinary lobby expiry goes; the ready check is this lobby's deadline
-            return await engine.book.save(table, replace(table, seats=seats, meta=meta), clear=True, add=[check])
+        return await engine.open_lobby(match.game, guild_id=match.guild_id, channel_id=channel_id, host=seats[0],
+                                       options=options, others=seats[1:], meta={QUEUE_META: queue},
+                                       deadline=(READY_CHECK, due))
 
     async def ready(self, table_id: int, user_id: int) -> tuple[Table, bool]:
         """The member is ready; the game starts when every seated member is. (table, whether it started now)."""

@@ -43,6 +43,29 @@ async def test_lobby_host_takes_seat_zero_and_others_join_in_order(engine: Engin
     assert t.seat_of(BOB) == 1 and t.status == "lobby" and t.state is None
 
 
+async def test_a_lobby_opened_with_its_other_seats_is_stored_whole_in_one_write(engine: Engine, monkeypatch) -> None:
+    """A rematch's bots (or a match's players) are seated as the lobby is stored: a restart right after finds
+    them all, not the host alone. Too many seats, or a member twice, and nothing is stored."""
+    async def no_second_write(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the lobby was written twice")
+
+    monkeypatch.setattr(engine.book, "save", no_second_write)
+    bots = [SeatInfo(None, "Bot 1", True), SeatInfo(None, "Bot 2", True)]
+    t = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"), others=bots)
+    row, deadlines = await engine.store.load_table(t.id)  # what a restart reads
+    assert row is not None and [(s["name"], s["bot"]) for s in row.seats] == [
+        ("Alice", False), ("Bot 1", True), ("Bot 2", True)]
+    assert [d.kind for d in deadlines] == ["lobby_expiry"]
+    with pytest.raises(LobbyError) as err:
+        await engine.open_lobby("nim", guild_id=9, channel_id=2, host=SeatInfo(BOB, "Bob"), others=[*bots, bots[0]])
+    assert err.value.msg.key == "engine.lobby_full"
+    with pytest.raises(LobbyError) as err:
+        await engine.open_lobby("nim", guild_id=9, channel_id=2, host=SeatInfo(BOB, "Bob"),
+                                others=[SeatInfo(BOB, "Bob")])
+    assert err.value.msg.key == "engine.lobby_already_joined"
+    assert await engine.table_in_channel(2) is None
+
+
 async def test_lobby_refuses_double_join_full_table_and_unknown_options(engine: Engine) -> None:
     t = await engine.open_lobby("nim", guild_id=9, channel_id=1, host=SeatInfo(ALICE, "Alice"))
     with pytest.raises(LobbyError):

@@ -136,6 +136,25 @@ async def test_a_match_opens_a_lobby_that_starts_when_everyone_is_ready(engine) 
         await mm.ready(table.id, 2)
 
 
+async def test_a_matched_lobby_is_stored_whole_with_its_ready_check_in_one_write(engine, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Seats, the queue's record and the ready check go in with the lobby: a restart right after it opened finds
+    the match waiting for Ready, not its first member alone under the ordinary lobby expiry."""
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    (match,) = await mm.matches(GUILD)
+
+    async def no_second_write(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the lobby was written twice")
+
+    monkeypatch.setattr(engine.book, "save", no_second_write)
+    table = await mm.open_match(match, THREAD)
+    row, deadlines = await engine.store.load_table(table.id)  # what a restart reads
+    assert [s["user_id"] for s in row.seats] == [1, 2]
+    assert [e["user_id"] for e in row.meta[QUEUE_META]["entries"]] == [1, 2]
+    assert [d.kind for d in deadlines] == [READY_CHECK]
+
+
 async def test_no_shows_are_dropped_and_the_ready_players_requeued_with_their_first_join_time(
         engine, clock) -> None:  # type: ignore[no-untyped-def]
     mm = engine.matchmaking

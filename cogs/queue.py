@@ -240,12 +240,12 @@ class Queue(commands.Cog):
         for match in await self.mm.matches(guild_id):
             try:
                 table = await self.open_match(match)
-            except (FloorboardError, StorageError, discord.HTTPException):  # taken from the queue: put back
+            except (FloorboardError, StorageError, discord.HTTPException):  # its entries are still in the queue
                 log.exception("could not open a matched table on server %s", guild_id)
                 table = None
-            if table is None:
-                await self.mm.requeue(list(match.entries))  # with their other games
-            else:
+            finally:
+                self.mm.release(match)  # taken with its lobby, or waiting again
+            if table is not None:
                 opened.append(table)
         if opened:
             self.refresh_status(guild_id)
@@ -253,14 +253,23 @@ class Queue(commands.Cog):
 
     async def open_match(self, match: Match) -> Table | None:
         """The match's thread (in the channel its longest-waiting member queued in) and lobby; None if there is
-        nowhere to open it (the channel is gone): the entries then go back."""
+        nowhere to open it (the channel is gone) or one of its members left the queue meanwhile: its entries are
+        then still waiting, and the thread made for it goes."""
         locale = await self.locale_of(match.guild_id)
         channel = await channel_of(self.bot, match.rows[0].channel_id)
         if channel is None:
             return None
         name = self.game_name(match.game, locale)
         thread = await self.new_thread(channel, t("queue.thread_name", locale, game=name))
-        table = await self.mm.open_match(match, thread.id)
+        table = None
+        try:
+            table = await self.mm.open_match(match, thread.id)
+        finally:
+            if table is None and thread is not channel:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+        if table is None:
+            return None
         ids = [r.user_id for r in match.rows]
         who = " ".join(f"<@{u}>" for u in ids)
         when = f"<t:{int(self.engine.now().timestamp()) + self.mm.ready_seconds}:R>"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -22,7 +22,17 @@ from engine.meta import LOBBY_OPTIONS
 from engine.shared import Known, SharedContent
 from engine.tables import Notice, SeatInfo, Table, outcome_from_json
 from rules.base import Game
-from storage import ActionRow, DeadlineRow, Finish, GameRow, StorageConflictError, StorageError, Store
+from storage import (
+    ActionRow,
+    DeadlineRow,
+    Finish,
+    GameRow,
+    QueueEntryGoneError,
+    QueueRow,
+    StorageConflictError,
+    StorageError,
+    Store,
+)
 
 log = logging.getLogger(__name__)
 
@@ -220,12 +230,16 @@ class TableBook:
 
     # --- writing -------------------------------------------------------------------------------------------------
 
-    async def insert(self, row: GameRow, deadlines: list[DeadlineRow]) -> int:
+    async def insert(self, row: GameRow, deadlines: list[DeadlineRow], *, take: Sequence[QueueRow] = (),
+                     drop: Sequence[QueueRow] = ()) -> int:
         """A new game's row (a lobby, or a table seated at once); its id. `ChannelBusyError` when the channel
-        already has an open game."""
+        already has an open game. A matched lobby takes its queue entries in the same write (`store.insert_game`):
+        `QueueEntryGoneError` (nothing written) when one of ``take`` left the queue."""
         row = self._pack(row)
         try:
-            table_id = await self.store.insert_game(row, deadlines)
+            table_id = await self.store.insert_game(row, deadlines, take=take, drop=drop)
+        except QueueEntryGoneError:
+            raise
         except StorageConflictError:
             raise ChannelBusyError("engine.channel_busy") from None
         except StorageError as e:

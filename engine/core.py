@@ -61,7 +61,7 @@ from engine.tables import (
 from engine.timers import LOBBY_EXPIRY, TurnTimers
 from rules.base import Game, RulesError
 from rules.rng import new_seed
-from storage import DeadlineRow, GameRow, StorageError, Store
+from storage import DeadlineRow, GameRow, QueueRow, StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -283,10 +283,12 @@ class Engine:
         others: Sequence[SeatInfo] = (),
         meta: dict[str, Any] | None = None,
         deadline: tuple[str, datetime] | None = None,
+        take: Sequence[QueueRow] = (),
+        drop: Sequence[QueueRow] = (),
     ) -> Table:
         """A new lobby with ``host`` seated, and ``others`` after them (a rematch's bots, a match's players), its
         ``meta`` and its deadline (``(kind, due)``; the lobby's expiry by default) in one write: a restart never finds
-        it half seated."""
+        it half seated. A matched lobby takes its queue entries in that write too (`TableBook.insert`)."""
         rules = self.book.rules(game)
         seats = [host, *others]
         if len(seats) > rules.max_players:
@@ -307,7 +309,7 @@ class Engine:
             outcome=None, created_at=now, updated_at=now,
         )
         kind, due = deadline or (LOBBY_EXPIRY, now + timedelta(minutes=minutes))
-        table_id = await self.book.insert(row, [DeadlineRow(game_id=0, kind=kind, due_at=due)])
+        table_id = await self.book.insert(row, [DeadlineRow(game_id=0, kind=kind, due_at=due)], take=take, drop=drop)
         self.book.wake.set()
         return await self.get(table_id)
 

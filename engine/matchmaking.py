@@ -2,8 +2,9 @@
 challenges. Everything is kept in the store, so a restart loses no entry, ready check or challenge.
 
 - The queue: one entry per member and game (`QueueRow`); re-joining updates it and keeps the first join time.
-  `matches` asks the pure matcher (league/matchmaking.py) which entries to seat and takes them out of the queue in
-  one transaction (none of a group if one of them left meanwhile).
+  `matches` asks the pure matcher (league/matchmaking.py) which entries to seat; `open_match` stores the lobby and
+  takes them out of the queue in one transaction (none, and no lobby, if one of them left meanwhile), so a restart
+  at any point finds each entry either waiting or seated.
 - A match opens as a lobby with its members seated (bots fill the rest when the group was bot-filled) and a
   ``ready_check`` deadline row: the deadlines machinery (engine/scheduler.py) fires it after a restart too, and
   the lobby's own row carries it, so it goes with the lobby (started or closed). All humans pressing Ready starts
@@ -28,7 +29,7 @@ from engine.scheduler import Firing
 from engine.tables import Notice, SeatInfo, Table
 from league import matchmaking as mm
 from league.ratings import Rating
-from storage import ChallengeRow, DeadlineRow, QueueRow, StorageConflictError, StorageError
+from storage import ChallengeRow, DeadlineRow, QueueEntryGoneError, QueueRow, StorageConflictError, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -49,16 +50,16 @@ class QueueError(EngineError):
 
 @dataclass(frozen=True)
 class Match:
-    """Entries taken out of the queue to be seated together, and how many bots fill the table."""
+    """Entries to seat together (held until their lobby opens), and how many bots fill the table."""
 
     rows: tuple[QueueRow, ...]
     bots: int
     time: str
-    others: tuple[QueueRow, ...] = ()  # the members' entries for other games, left when they were matched
+    others: tuple[QueueRow, ...] = ()  # the members' entries for other games: they leave with the lobby
 
     @property
     def entries(self) -> tuple[QueueRow, ...]:
-        """Every entry the match took: what goes back if the table cannot open."""
+        """Every entry the match holds: the lobby's to take, the queue's again if it cannot open."""
         return self.rows + self.others
 
     @property
@@ -82,6 +83,10 @@ def row_from_json(d: dict[str, Any]) -> QueueRow:
                     int(d["channel_id"]), str(d["name"]), datetime.fromisoformat(d["joined_at"]))
 
 
+def _key(row: QueueRow) -> tuple[int, int, str]:
+    return row.guild_id, row.user_id, row.game
+
+
 def entry_of(row: QueueRow) -> mm.Entry:
     return mm.Entry(row.user_id, row.game, row.players, row.time, row.rating, row.joined_at, row.bots_ok)
 
@@ -102,7 +107,8 @@ class Matchmaker:
         self.band = band
         self.ready_seconds = ready_seconds
         self.challenge_minutes = challenge_minutes
-        self._matching = asyncio.Lock()  # one matching pass at a time: an entry is taken once
+        self._matching = asyncio.Lock()  # one matching pass at a time: an entry is matched once
+        self._held: set[tuple[int, int, str]] = set()  # entries matched in this process, their lobby not yet open
         engine.scheduler.firings[READY_CHECK] = Firing(self._ready_expired, keeps_row=True)
 
     @property
@@ -147,41 +153,48 @@ class Matchmaker:
 
     async def waiting(self, guild_id: int | None = None) -> list[QueueRow]:
         try:
-            return list(await self.store.queue_entries(guild_id))
+            rows = await self.store.queue_entries(guild_id)
         except StorageError as e:
             raise unavailable(e) from None
+        return [r for r in rows if _key(r) not in self._held]  # being seated: no longer waiting
 
     async def bot_wait(self, guild_id: int) -> timedelta | None:
         minutes = await self.engine.guild_setting(guild_id, BOT_WAIT_SETTING, BOT_WAIT_MINUTES)
         return timedelta(minutes=int(minutes)) if int(minutes) > 0 else None
 
     async def matches(self, guild_id: int) -> list[Match]:
-        """The groups to seat now, each taken out of the queue (a group one of whose entries went is skipped).
-        One seat at a time: a matched member leaves their other entries, and a member whose matched table waits
-        for Ready is not matched again (their entries keep waiting until it starts or closes)."""
+        """The groups to seat now. One seat at a time: a matched member's other entries go with the match
+        (`Match.others`), and a member whose matched table waits for Ready is not matched again (their entries
+        keep waiting until it starts or closes).
+
+        Nothing is written here: the entries stay in the queue, held for this process (`release`), until
+        `open_match` stores the lobby and takes them in one transaction; a restart in between finds them waiting."""
         async with self._matching:
             rows = await self.waiting(guild_id)
             if not rows:
                 return []
-            busy = await self.awaiting_ready(guild_id)
+            busy = await self.awaiting_ready(guild_id) | self._held_members(guild_id)
             rows = [r for r in rows if r.user_id not in busy]
             by_key = {(r.user_id, r.game): r for r in rows}
             groups = mm.match([entry_of(r) for r in rows], self.engine.now(), self.band, await self.bot_wait(guild_id))
-            taken = []
+            matched = []
             for group in groups:
                 chosen = tuple(by_key[(e.user_id, e.game)] for e in group.entries)
-                if await self._write(self.store.take_queue_entries(chosen)):
-                    taken.append(Match(chosen, group.bots, group.time, await self._leave_others(chosen, rows)))
-            return taken
+                members = {r.user_id for r in chosen}
+                if members & self._held_members(guild_id):
+                    continue  # a member already in this pass's match
+                others = tuple(r for r in rows if r.user_id in members and r not in chosen)
+                match = Match(chosen, group.bots, group.time, others)
+                self._held.update(_key(r) for r in match.entries)
+                matched.append(match)
+            return matched
 
-    async def _leave_others(self, chosen: tuple[QueueRow, ...], rows: list[QueueRow]) -> tuple[QueueRow, ...]:
-        """Take the matched members' entries for other games out of the queue (kept, to put back if need be)."""
-        picked = {(r.user_id, r.game) for r in chosen}
-        others = tuple(r for r in rows if r.user_id in {u for u, _ in picked} and (r.user_id, r.game) not in picked)
-        for user_id in sorted({r.user_id for r in others}):
-            await self._write(self.store.remove_queue_entries(
-                chosen[0].guild_id, user_id, [r.game for r in others if r.user_id == user_id]))
-        return others
+    def _held_members(self, guild_id: int) -> set[int]:
+        return {user_id for guild, user_id, _ in self._held if guild == guild_id}
+
+    def release(self, match: Match) -> None:
+        """The match was opened (its entries left with its lobby) or could not be: its entries are no longer held."""
+        self._held.difference_update(_key(r) for r in match.entries)
 
     async def awaiting_ready(self, guild_id: int) -> set[int]:
         """The members seated at a matched table of this server that waits for Ready."""
@@ -197,8 +210,18 @@ class Matchmaker:
         if rows:
             await self._write(self.store.put_queue_entries(rows))
 
-    async def open_match(self, match: Match, channel_id: int) -> Table:
-        """A lobby with the match seated (bots last) and its ready check armed."""
+    async def open_match(self, match: Match, channel_id: int) -> Table | None:
+        """A lobby with the match seated (bots last) and its ready check armed, its entries taken out of the queue
+        in the same write (and the members' other entries); None, with nothing written, if one of them left the
+        queue meanwhile. The match is released either way."""
+        try:
+            return await self._open_lobby(match, channel_id)
+        except QueueEntryGoneError:
+            return None
+        finally:
+            self.release(match)
+
+    async def _open_lobby(self, match: Match, channel_id: int) -> Table:
         engine = self.engine
         options = {"time": match.time} if match.time else {}
         seats = [SeatInfo(r.user_id, r.name) for r in match.rows]
@@ -209,7 +232,7 @@ class Matchmaker:
         due = engine.now() + timedelta(seconds=self.ready_seconds)
         return await engine.open_lobby(match.game, guild_id=match.guild_id, channel_id=channel_id, host=seats[0],
                                        options=options, others=seats[1:], meta={QUEUE_META: queue},
-                                       deadline=(READY_CHECK, due))
+                                       deadline=(READY_CHECK, due), take=match.rows, drop=match.others)
 
     async def ready(self, table_id: int, user_id: int) -> tuple[Table, bool]:
         """The member is ready; the game starts when every seated member is. (table, whether it started now)."""
@@ -240,9 +263,11 @@ class Matchmaker:
         ready = set(queue.get("ready", []))
         rows = [row_from_json(r) for r in queue.get("entries", [])]
         others = [row_from_json(r) for r in queue.get("others", [])]  # a lobby matched before they were kept: none
-        closed = await self.engine.book.close(table, "aborted", reason="no_show")
         back = [r for r in rows if r.user_id in ready]
+        # Back in the queue before the lobby closes: a restart between the two fires the check again, and putting
+        # an entry back twice keeps one entry with its first join time.
         await self.requeue(back + [r for r in others if r.user_id in ready])
+        closed = await self.engine.book.close(table, "aborted", reason="no_show")
         return Notice("queue_no_show", closed, {"dropped": [r.user_id for r in rows if r.user_id not in ready],
                                                 "requeued": [r.user_id for r in back]})
 

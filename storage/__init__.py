@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from storage.errors import (
     DuplicateNameError,
+    QueueEntryGoneError,
     StorageBusyError,
     StorageConflictError,
     StorageError,
@@ -52,7 +53,7 @@ from storage.store import (
 __all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ChallengeRow", "ContentStore",
            "DailyRow", "DailyStore", "DamageStore",
            "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "FollowRow", "GameRow", "GameStore",
-           "LeagueStore", "QueueRow", "QueueStore",
+           "LeagueStore", "QueueEntryGoneError", "QueueRow", "QueueStore",
            "RatingRow", "ResultRow", "SeatResult", "SettingsStore", "Shards", "SqliteStore", "StorageBusyError",
            "StorageConflictError", "StorageError", "StorageGoneError", "StorageOpenError", "Store",
            "TournamentConflictError", "TournamentRow", "TournamentStore", "WebKey", "WebStore", "open_read_only",

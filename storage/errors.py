@@ -7,6 +7,10 @@ class StorageConflictError(Exception):
     """A write lost a race: the channel already has an open game, or the version moved on."""
 
 
+class QueueEntryGoneError(StorageConflictError):
+    """An entry a matched lobby takes out of the queue left it meanwhile: nothing was written."""
+
+
 class StorageError(Exception):
     """The database cannot serve a request; nothing was written."""
 

@@ -17,7 +17,8 @@ from typing import Any
 from storage.errors import StorageConflictError
 from storage.postgres.db import Connection, PostgresDb, rowcount, sqlite_shaped
 from storage.postgres.league import write_finish
-from storage.rows import ActionRow, DeadlineRow, Finish, GameRow, Shards
+from storage.postgres.queue import take_entries
+from storage.rows import ActionRow, DeadlineRow, Finish, GameRow, QueueRow, Shards
 from storage.sqlite.checks import _since
 from storage.sqlite.codec import dumps as _json
 from storage.sqlite.deadlines import _decoded, _sound_deadlines
@@ -92,13 +93,15 @@ def _json_or_none(value: Any) -> str | None:
 class PostgresGames(PostgresDb):
     # --- games -----------------------------------------------------------------------------------------
 
-    async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = ()) -> int:
+    async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = (), *,
+                          take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = ()) -> int:
         values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
                   _json(row.seats), row.version, row.moves, _json_or_none(row.state), _json(row.meta),
                   _json_or_none(row.outcome), row.created_at, row.updated_at)
         deadlines = list(deadlines)
 
         async def write(conn: Connection) -> int:
+            await take_entries(conn, take, drop)
             await _insert_shared(conn, row)
             game_id = await conn.fetchval(
                 "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, seats, version,"

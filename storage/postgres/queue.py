@@ -8,6 +8,7 @@ from typing import Any
 
 import orjson
 
+from storage.errors import QueueEntryGoneError
 from storage.postgres.db import Connection, PostgresDb
 from storage.rows import ChallengeRow, QueueRow
 from storage.sqlite.codec import dumps as _json
@@ -19,6 +20,17 @@ UPSERT_QUEUE = (f"INSERT INTO queue_entries ({QUEUE_COLUMNS}) VALUES ($1, $2, $3
                 " channel_id = excluded.channel_id, name = excluded.name,"
                 " joined_at = LEAST(queue_entries.joined_at, excluded.joined_at)")
 KEY = "guild_id = $1 AND user_id = $2 AND game = $3"
+
+
+async def take_entries(conn: Connection, take: Sequence[QueueRow], drop: Sequence[QueueRow]) -> None:
+    """In the caller's transaction (see storage/sqlite/queue.py); the rows taken are locked first: a concurrent
+    leave waits, then finds them gone."""
+    for r in take:
+        if await conn.fetchval(f"SELECT 1 FROM queue_entries WHERE {KEY} FOR UPDATE", r.guild_id, r.user_id,
+                               r.game) is None:
+            raise QueueEntryGoneError(f"queue entry ({r.guild_id}, {r.user_id}, {r.game}) is gone")
+    for r in (*take, *drop):
+        await conn.execute(f"DELETE FROM queue_entries WHERE {KEY}", r.guild_id, r.user_id, r.game)
 
 
 def queue_row(r: Sequence[Any]) -> QueueRow:
@@ -60,19 +72,6 @@ class PostgresQueue(PostgresDb):
                 status = await conn.execute("DELETE FROM queue_entries WHERE guild_id = $1 AND user_id = $2"
                                             " AND game = ANY($3::text[])", guild_id, user_id, list(games))
             return int(status.split()[-1])
-
-        return await self._write(write)
-
-    async def take_queue_entries(self, rows: Sequence[QueueRow]) -> bool:
-        keys = [(r.guild_id, r.user_id, r.game) for r in rows]
-
-        async def write(conn: Connection) -> bool:
-            for key in keys:  # locked for the transaction: a concurrent leave waits, then finds it gone
-                if await conn.fetchval(f"SELECT 1 FROM queue_entries WHERE {KEY} FOR UPDATE", *key) is None:
-                    return False
-            for key in keys:
-                await conn.execute(f"DELETE FROM queue_entries WHERE {KEY}", *key)
-            return True
 
         return await self._write(write)
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage.errors import StorageConflictError
-from storage.rows import ActionRow, DeadlineRow, Finish, GameRow
+from storage.rows import ActionRow, DeadlineRow, Finish, GameRow, QueueRow
 from storage.sqlite.checks import (
     MAX_INT,
     STATUSES,
@@ -27,6 +27,7 @@ from storage.sqlite.codec import ts as _ts
 from storage.sqlite.db import SqliteDb
 from storage.sqlite.deadlines import _DEADLINES_OF_GAME, _insert_deadlines, _sound_deadlines
 from storage.sqlite.league import write_finish
+from storage.sqlite.queue import take_entries
 from storage.sqlite.statements import fetch, fetch_one, run, run_many
 
 OPEN_STATUSES = ("lobby", "active")
@@ -113,7 +114,10 @@ def _insert_shared(conn: sqlite3.Connection, params: list[tuple[str, str, str]])
 class SqliteGames(SqliteDb):
     # --- games -----------------------------------------------------------------------------------------
 
-    async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = ()) -> int:
+    async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = (), *,
+                          take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = ()) -> int:
+        """A new game's row and deadlines; a matched lobby takes its queue entries in the same transaction
+        (``take``, all or `QueueEntryGoneError`; ``drop``, the members' other entries, whatever is there)."""
         values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
                   _json(row.seats), row.version, row.moves, None if row.state is None else _json(row.state),
                   _json(row.meta), None if row.outcome is None else _json(row.outcome), _ts(row.created_at),
@@ -122,6 +126,7 @@ class SqliteGames(SqliteDb):
         deadlines = list(deadlines)
 
         def write(conn: sqlite3.Connection) -> int:
+            take_entries(conn, take, drop)
             _insert_shared(conn, shared)
             cur = run(
                 conn, "INSERT INTO games (game, guild_id, channel_id, host_id, status, options, seed, seats, version,"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from storage.errors import QueueEntryGoneError
 from storage.rows import ChallengeRow, QueueRow
 from storage.sqlite.codec import dt as _dt
 from storage.sqlite.codec import dumps as _json
@@ -24,6 +25,19 @@ UPSERT_QUEUE = (f"INSERT INTO queue_entries ({QUEUE_COLUMNS}) VALUES (?, ?, ?, ?
                 " time = excluded.time, rating = excluded.rating, bots_ok = excluded.bots_ok,"
                 " channel_id = excluded.channel_id, name = excluded.name,"
                 " joined_at = MIN(queue_entries.joined_at, excluded.joined_at)")
+
+
+_KEY = "guild_id = ? AND user_id = ? AND game = ?"
+
+
+def take_entries(conn: sqlite3.Connection, take: Sequence[QueueRow], drop: Sequence[QueueRow]) -> None:
+    """In the caller's transaction: remove exactly ``take`` (`QueueEntryGoneError` if one of them is gone, and the
+    transaction rolls back) and whatever of ``drop`` is there."""
+    for r in take:
+        if fetch_one(conn, f"SELECT 1 FROM queue_entries WHERE {_KEY}", (r.guild_id, r.user_id, r.game)) is None:
+            raise QueueEntryGoneError(f"queue entry ({r.guild_id}, {r.user_id}, {r.game}) is gone")
+    for r in (*take, *drop):
+        run(conn, f"DELETE FROM queue_entries WHERE {_KEY}", (r.guild_id, r.user_id, r.game))
 
 
 def queue_row(r: Sequence[Any]) -> QueueRow:
@@ -65,21 +79,6 @@ class SqliteQueue(SqliteDb):
             return run(conn, f"DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ?{marks}", params).rowcount
 
         return int(await self._write(write))
-
-    async def take_queue_entries(self, rows: Sequence[QueueRow]) -> bool:
-        """Remove exactly these entries in one transaction, or none of them if any is gone (left meanwhile)."""
-        keys = [(r.guild_id, r.user_id, r.game) for r in rows]
-
-        def write(conn: sqlite3.Connection) -> bool:
-            for key in keys:
-                if fetch_one(conn, "SELECT 1 FROM queue_entries WHERE guild_id = ? AND user_id = ? AND game = ?",
-                             key) is None:
-                    return False
-            for key in keys:
-                run(conn, "DELETE FROM queue_entries WHERE guild_id = ? AND user_id = ? AND game = ?", key)
-            return True
-
-        return bool(await self._write(write))
 
     async def insert_challenge(self, row: ChallengeRow) -> int:
         """A new open challenge; `StorageConflictError` when the challenged member has one open already."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord.ext.test import backend as back
 
 from engine.matchmaking import BOT_WAIT_SETTING
 from tests.cogs.conftest import ErrorLog
@@ -89,6 +90,32 @@ async def test_the_queue_status_message_is_edited_not_reposted_after_a_burst(har
     assert [e.message_id for e in edits] == [status.message_id]  # one edit for the two leaves
     assert "Nobody is waiting" in harness.current(status).text
     assert len([s for s in harness.public() if s.embeds and s.embeds[0].get("title") == "Queue"]) == 1
+
+
+async def test_a_match_whose_member_left_while_its_thread_was_made_opens_nothing_and_the_other_keeps_waiting(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    cog = harness.bot.get_cog("Queue")
+    made = cog.new_thread
+    deleted: list[int] = []
+
+    async def alice_leaves_meanwhile(channel: Any, name: str) -> Any:
+        thread = await made(channel, name)
+        await harness.bot.engine.matchmaking.leave(GUILD_ID, USERS["alice"])
+        return thread
+
+    async def delete_channel(http: Any, channel_id: int, *, reason: str | None = None) -> None:
+        deleted.append(int(channel_id))
+
+    monkeypatch.setattr(cog, "new_thread", alice_leaves_meanwhile)
+    monkeypatch.setattr(back.FakeHttp, "delete_channel", delete_channel)
+    await queue(harness, "alice", game="flying_blades")
+    await queue(harness, "bob", game="flying_blades")
+    with pytest.raises(AssertionError):
+        harness.with_button("queue:ready:")  # nobody was pinged to a table
+    assert deleted == [int(harness.threads[-1]["id"])]
+    assert await harness.bot.engine.table_in_channel(deleted[0]) is None
+    waiting = await harness.bot.engine.matchmaking.waiting(GUILD_ID)
+    assert [r.user_id for r in waiting] == [USERS["bob"]]
 
 
 async def test_no_shows_are_dropped_and_the_ready_player_is_requeued_keeping_the_join_time(

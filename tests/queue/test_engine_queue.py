@@ -9,6 +9,7 @@ import pytest
 
 from engine import GameNotFoundError, LobbyError, NotSeatedError, PermissionDeniedError, SeatInfo
 from engine.matchmaking import BOT_WAIT_SETTING, QUEUE_META, READY_CHECK, QueueError, row_from_json
+from storage import StorageError
 from tests.nim import Nim
 
 GUILD, CHANNEL, THREAD = 10, 20, 30
@@ -38,8 +39,9 @@ async def test_a_member_matched_for_one_game_leaves_their_other_queue_entries(en
     await mm.join(GUILD, CHANNEL, member(2), "nim")
     (match,) = await mm.matches(GUILD)
     assert match.game == "nim" and [r.user_id for r in match.rows] == [1, 2]
-    assert await mm.waiting(GUILD) == []
+    assert await mm.waiting(GUILD) == []  # held for the match
     await mm.open_match(match, THREAD)
+    assert await engine.store.queue_entries(GUILD) == []  # taken with the lobby
     await mm.join(GUILD, CHANNEL, member(3), "other_nim")
     assert await mm.matches(GUILD) == []
     assert [r.user_id for r in await mm.waiting(GUILD)] == [3]
@@ -60,16 +62,34 @@ async def test_a_member_whose_matched_table_waits_for_ready_is_not_matched_again
     assert [r.user_id for r in match.rows] == [1, 3]
 
 
-async def test_a_match_that_cannot_open_puts_back_the_other_games_entries_too(engine) -> None:  # type: ignore[no-untyped-def]
+async def test_a_match_that_cannot_open_leaves_every_entry_waiting_as_it_was(engine) -> None:  # type: ignore[no-untyped-def]
+    """Matching writes nothing: released (its thread could not be made), its entries wait again with their first
+    join time and are matched on the next pass."""
     mm = engine.matchmaking
     first = await mm.join(GUILD, CHANNEL, member(1), "other_nim")
     await mm.join(GUILD, CHANNEL, member(1), "nim")
     await mm.join(GUILD, CHANNEL, member(2), "nim")
     (match,) = await mm.matches(GUILD)
-    await mm.requeue(list(match.entries))
+    assert len(await engine.store.queue_entries(GUILD)) == 3  # what a restart now would find: all of them
+    assert await mm.matches(GUILD) == []  # held: not matched twice
+    mm.release(match)
     back = {(r.user_id, r.game): r.joined_at for r in await mm.waiting(GUILD)}
     assert back.keys() == {(1, "nim"), (2, "nim"), (1, "other_nim")}
     assert back[(1, "other_nim")] == first.joined_at
+    (again,) = await mm.matches(GUILD)
+    assert again == match
+
+
+async def test_a_match_one_of_whose_members_left_opens_no_lobby_and_the_others_keep_waiting(engine) -> None:  # type: ignore[no-untyped-def]
+    mm = engine.matchmaking
+    await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "other_nim")
+    (match,) = await mm.matches(GUILD)
+    assert await mm.leave(GUILD, 1, "nim") == 1  # pressed Leave while the thread was being made
+    assert await mm.open_match(match, THREAD) is None
+    assert await engine.table_in_channel(THREAD) is None
+    assert {(r.user_id, r.game) for r in await mm.waiting(GUILD)} == {(2, "nim"), (2, "other_nim")}
 
 
 async def test_a_no_shows_ready_partner_is_requeued_for_their_other_games_too(engine, clock) -> None:  # type: ignore[no-untyped-def]
@@ -169,6 +189,32 @@ async def test_no_shows_are_dropped_and_the_ready_players_requeued_with_their_fi
     assert (await engine.get(table.id)).status == "aborted"
     (back,) = await mm.waiting(GUILD)
     assert (back.user_id, back.joined_at) == (1, first.joined_at)
+
+
+async def test_a_ready_check_interrupted_before_its_lobby_closed_requeues_the_ready_member_once(
+        engine, clock, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The ready member goes back before the lobby closes: a failure (or a restart) between the two leaves the
+    check due, and firing it again closes the lobby with one entry back, its first join time kept."""
+    mm = engine.matchmaking
+    first = await mm.join(GUILD, CHANNEL, member(1), "nim")
+    await mm.join(GUILD, CHANNEL, member(2), "nim")
+    table = await mm.open_match((await mm.matches(GUILD))[0], THREAD)
+    await mm.ready(table.id, 1)
+    clock.advance(seconds=mm.ready_seconds + 1)
+    close = engine.book.close
+
+    async def database_gone(*args: object, **kwargs: object) -> None:
+        raise StorageError("the disk went away")
+
+    monkeypatch.setattr(engine.book, "close", database_gone)
+    assert await engine.run_due() == []
+    assert (await engine.get(table.id)).status == "lobby"
+    assert [(r.user_id, r.joined_at) for r in await mm.waiting(GUILD)] == [(1, first.joined_at)]
+    monkeypatch.setattr(engine.book, "close", close)
+    clock.advance(seconds=engine.scheduler.lease_seconds + 1)
+    (notice,) = await engine.run_due()
+    assert notice.kind == "queue_no_show" and (await engine.get(table.id)).status == "aborted"
+    assert [(r.user_id, r.joined_at) for r in await mm.waiting(GUILD)] == [(1, first.joined_at)]
 
 
 async def test_bots_fill_a_bots_ok_entry_after_the_servers_wait(engine, clock) -> None:  # type: ignore[no-untyped-def]

@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from storage import ChallengeRow, QueueRow, StorageConflictError, Store
-from tests.storage.rows import NOW
+from storage import ChallengeRow, QueueEntryGoneError, QueueRow, StorageConflictError, Store
+from tests.storage.rows import NOW, game_row
 
 
 def entry(user: int, game: str = "nim", *, at=NOW, players: int = 2, guild: int = 10) -> QueueRow:  # type: ignore[no-untyped-def]
@@ -47,12 +47,19 @@ async def test_leaving_removes_one_games_entry_or_every_entry(store: Store) -> N
     assert [r.user_id for r in await store.queue_entries(10)] == [2]
 
 
-async def test_a_match_takes_all_its_entries_or_none_when_one_left_meanwhile(store: Store) -> None:
-    await store.put_queue_entries([entry(1), entry(2)])
-    assert not await store.take_queue_entries([entry(1), entry(3)])
-    assert len(await store.queue_entries(10)) == 2
-    assert await store.take_queue_entries([entry(1), entry(2)])
-    assert await store.queue_entries(10) == []
+async def test_a_matched_lobby_takes_all_its_entries_with_it_or_none_and_no_lobby(store: Store) -> None:
+    """The lobby and its entries leave in one transaction: a member who left meanwhile means no lobby and every
+    other entry still waiting; else the match's entries and its members' other games go, the lobby is stored."""
+    await store.put_queue_entries([entry(1), entry(2), entry(1, "chess"), entry(4)])
+    lobby = game_row(500, status="lobby")
+    with pytest.raises(QueueEntryGoneError):
+        await store.insert_game(lobby, take=[entry(1), entry(3)], drop=[entry(1, "chess")])
+    assert len(await store.queue_entries(10)) == 4
+    assert await store.open_game_in_channel(500) is None
+    game_id = await store.insert_game(lobby, take=[entry(1), entry(2)], drop=[entry(1, "chess"), entry(9)])
+    assert [(r.user_id, r.game) for r in await store.queue_entries(10)] == [(4, "nim")]
+    stored = await store.open_game_in_channel(500)
+    assert stored is not None and stored.id == game_id
 
 
 async def test_a_challenge_is_answered_once(store: Store) -> None:

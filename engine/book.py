@@ -231,13 +231,14 @@ class TableBook:
     # --- writing -------------------------------------------------------------------------------------------------
 
     async def insert(self, row: GameRow, deadlines: list[DeadlineRow], *, take: Sequence[QueueRow] = (),
-                     drop: Sequence[QueueRow] = ()) -> int:
+                     drop: Sequence[QueueRow] = (), tournament: tuple[int, int, int] | None = None) -> int:
         """A new game's row (a lobby, or a table seated at once); its id. `ChannelBusyError` when the channel
-        already has an open game. A matched lobby takes its queue entries in the same write (`store.insert_game`):
-        `QueueEntryGoneError` (nothing written) when one of ``take`` left the queue."""
+        already has an open game. What comes with it is written in the same transaction (`store.insert_game`): a
+        matched lobby's queue entries (`QueueEntryGoneError`, nothing written, when one of ``take`` left the
+        queue), a tournament game's link to its round and table."""
         row = self._pack(row)
         try:
-            table_id = await self.store.insert_game(row, deadlines, take=take, drop=drop)
+            table_id = await self.store.insert_game(row, deadlines, take=take, drop=drop, tournament=tournament)
         except QueueEntryGoneError:
             raise
         except StorageConflictError:

@@ -377,8 +377,10 @@ class Engine:
 
     async def open_table(self, game: str, *, guild_id: int | None, channel_id: int, seats: list[SeatInfo],
                          options: dict[str, Any] | None = None, seed: str | None = None,
-                         meta: dict[str, Any] | None = None) -> Table:
-        """A game seated and started at once, with no lobby (a tournament's table): the seats in seat order."""
+                         meta: dict[str, Any] | None = None, tournament: tuple[int, int, int] | None = None
+                         ) -> Table:
+        """A game seated and started at once, with no lobby (a tournament's table): the seats in seat order.
+        ``tournament`` (id, round, table) links the game to its table as it is stored (`TableBook.insert`)."""
         rules = self.book.rules(game)
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=len(seats))
@@ -392,9 +394,14 @@ class Engine:
             state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given, **(meta or {})}, outcome=None,
             created_at=now, updated_at=now,
         )
-        table_id = await self.book.insert(row, [])
+        table_id = await self.book.insert(row, [], tournament=tournament)
+        return await self.start_seated(table_id)
+
+    async def start_seated(self, table_id: int) -> Table:
+        """Start a table stored seated (`open_table`); one a restart found still in its lobby is started then."""
         async with self.book.lock(table_id):
-            return await self._started(await self.get(table_id))
+            table = await self.get(table_id)
+            return await self._started(table) if table.status == "lobby" else table
 
     async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Table:
         async with self.book.lock(table_id):

@@ -262,22 +262,57 @@ class Director:
         return entry
 
     async def _create_games(self, entry: Entry) -> Entry:
-        """A game for every undecided table of the current round that has none yet (also after a crash)."""
+        """A game for every undecided table of the current round that has none yet (also after a crash: a game
+        stored before the crash, linked to its table but not yet saved in the tournament, is taken, not made
+        again)."""
         rnd = entry.value.current
         assert rnd is not None
+        made = await self._made_games(entry, rnd)
         if entry.value.fmt == "score":
             linked = rnd.extra.get("games", {})
             for player in rnd.tables[0].seats if not rnd.tables[0].decided else ():
                 if player not in linked:
-                    entry = await self._open(entry, rnd, 0, (player,), entrant=player)
+                    entry = await self._open(entry, rnd, 0, (player,), entrant=player, made=made.get(player))
             return entry
         for i, table in enumerate(rnd.tables):
             if table.game_id is None and not table.decided:
-                entry = await self._open(entry, rnd, i, table.seats)
+                entry = await self._open(entry, rnd, i, table.seats, made=made.get(i))
         return entry
 
+    async def _made_games(self, entry: Entry, rnd: Round) -> dict[int | str, int]:
+        """The round's games stored (and linked, `Engine.open_table`) but not in the tournament's data: a crash
+        came between the two writes. Keyed by table index (by entrant in a score round)."""
+        known = {t.game_id for t in rnd.tables if t.game_id is not None}
+        known |= {int(g) for g in rnd.extra.get("games", {}).values()}
+        made: dict[int | str, int] = {}
+        for game_id in await self.engine.store.tournament_round_games(entry.row.id, rnd.number):
+            if game_id in known:
+                continue
+            try:
+                info = (await self.engine.get(game_id)).meta.get(TOURNAMENT) or {}
+            except DamagedGameError:
+                continue  # isolated and announced: the table gets a new game
+            seats = tuple(info.get("seats", ()))
+            index = info.get("table")
+            if entry.value.fmt == "score" and len(seats) == 1:
+                made.setdefault(seats[0], game_id)
+            elif isinstance(index, int) and 0 <= index < len(rnd.tables) and seats == rnd.tables[index].seats:
+                made.setdefault(index, game_id)
+        return made
+
     async def _open(self, entry: Entry, rnd: Round, index: int, seats: tuple[str, ...],
-                    entrant: str | None = None) -> Entry:
+                    entrant: str | None = None, made: int | None = None) -> Entry:
+        value = entry.value
+        if made is not None:
+            table = await self.engine.start_seated(made)
+        else:
+            table = await self._new_game(entry, rnd, index, seats)
+        entry = await self._save(entry, value.linked(rnd.number, index, table.id, entrant),
+                                 link=[(table.id, rnd.number, index)])
+        await self.engine.play_bots(table.id)
+        return entry
+
+    async def _new_game(self, entry: Entry, rnd: Round, index: int, seats: tuple[str, ...]) -> Table:
         value = entry.value
         by_id = {e.id: e for e in value.entrants}
         channel = await self._channel(entry, rnd, index)
@@ -287,19 +322,18 @@ class Director:
         seed = game_seed(value, rnd.number, index)
         meta = {TOURNAMENT: {"id": entry.row.id, "round": rnd.number, "table": index, "seats": list(seats),
                              "shared_seed": value.fmt == "score"}}
-        table = await self.engine.open_table(value.settings.game, guild_id=entry.row.guild_id, channel_id=channel,
-                                             seats=[seat_for(by_id[p]) for p in seats], options=options,
-                                             seed=seed, meta=meta)
-        entry = await self._save(entry, value.linked(rnd.number, index, table.id, entrant),
-                                 link=[(table.id, rnd.number, index)])
-        await self.engine.play_bots(table.id)
-        return entry
+        return await self.engine.open_table(value.settings.game, guild_id=entry.row.guild_id, channel_id=channel,
+                                            seats=[seat_for(by_id[p]) for p in seats], options=options,
+                                            seed=seed, meta=meta, tournament=(entry.row.id, rnd.number, index))
 
     async def _channel(self, entry: Entry, rnd: Round, index: int) -> int:
         if self.channels is not None:
             return await self.channels(entry.row, entry.value, rnd, index)
-        self._next_channel -= 1
-        return self._next_channel - entry.row.id * 1_000_000
+        while True:  # past the ones an earlier run of this tournament made (a restart starts counting again)
+            self._next_channel -= 1
+            channel = self._next_channel - entry.row.id * 1_000_000
+            if await self.engine.table_in_channel(channel) is None:
+                return channel
 
     async def reconcile(self, tournament_id: int) -> Entry:
         """Record every ended game of the current round; a complete round leads to the next (or the end)."""

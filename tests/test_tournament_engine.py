@@ -147,6 +147,56 @@ async def test_a_result_missed_in_a_crash_is_found_at_the_next_start(db_path: Pa
     await store.close()
 
 
+class Killed(Exception):
+    """The bot process stops here (what follows in it never runs)."""
+
+
+@pytest.mark.parametrize("crash", ["before the tournament saved the game", "before the game started"])
+@pytest.mark.parametrize(("game", "fmt", "players"), [("flying_blades", "swiss", 4), ("floor_plan", "score", 3)])
+async def test_a_crash_while_a_round_opens_its_games_leaves_one_game_a_table(
+        db_path: Path, clock, games: dict, monkeypatch: pytest.MonkeyPatch, crash: str, game: str, fmt: str,
+        players: int) -> None:
+    """The game is stored linked to its round and table: a restart finds it (and starts it if it had not started)
+    instead of opening a second game for the same pairing (a score event: for the same entrant)."""
+    store = await Store.open(db_path)
+    director = Director(Engine(store, games=games, now=clock))
+    settings = Settings(game=game, format=fmt, rounds=1, table_size=1 if fmt == "score" else 2)
+    tid = await entered(director, settings, HUMANS[:players])
+    save, start_seated = Director._save, Engine.start_seated
+
+    async def killed_at_the_link(self: Director, entry: object, value: object, **kw: object) -> object:
+        if kw.get("link"):
+            raise Killed("the bot was killed")
+        return await save(self, entry, value, **kw)
+
+    async def killed_before_the_start(self: Engine, table_id: int) -> object:
+        raise Killed("the bot was killed")
+
+    if crash == "before the tournament saved the game":
+        monkeypatch.setattr(Director, "_save", killed_at_the_link)
+    else:
+        monkeypatch.setattr(Engine, "start_seated", killed_before_the_start)
+    with pytest.raises(Killed):
+        await director.start(tid)
+    (first,) = await store.tournament_round_games(tid, 1)
+    await store.close()
+    monkeypatch.setattr(Director, "_save", save)
+    monkeypatch.setattr(Engine, "start_seated", start_seated)
+
+    store = await Store.open(db_path)  # a restart: a new engine and director on the same file
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    await director.catch_up()
+    rnd = (await director.get(tid)).value.current
+    game_ids = [int(g) for g in rnd.extra["games"].values()] if fmt == "score" else [t.game_id for t in rnd.tables]
+    assert first in game_ids and len(set(game_ids)) == (players if fmt == "score" else players // 2)
+    assert sorted(game_ids) == await store.tournament_round_games(tid, 1)
+    made = [g for g in await store.games_in_guild(9, ("lobby", "active")) if TOURNAMENT in g.meta]
+    assert sorted(g.id for g in made) == sorted(game_ids), "one game a table, none left over"
+    assert all(g.status == "active" for g in made)
+    await store.close()
+
+
 async def test_games_still_running_at_the_round_deadline_are_adjudicated(store: Store, clock, games: dict) -> None:
     engine = Engine(store, games=games, now=clock)
     director = Director(engine)

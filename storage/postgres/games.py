@@ -18,6 +18,7 @@ from storage.errors import StorageConflictError
 from storage.postgres.db import Connection, PostgresDb, rowcount, sqlite_shaped
 from storage.postgres.league import write_finish
 from storage.postgres.queue import take_entries
+from storage.postgres.tournaments import LINK_GAME
 from storage.rows import ActionRow, DeadlineRow, Finish, GameRow, QueueRow, Shards
 from storage.sqlite.checks import _since
 from storage.sqlite.codec import dumps as _json
@@ -94,7 +95,8 @@ class PostgresGames(PostgresDb):
     # --- games -----------------------------------------------------------------------------------------
 
     async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = (), *,
-                          take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = ()) -> int:
+                          take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = (),
+                          tournament: tuple[int, int, int] | None = None) -> int:
         values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
                   _json(row.seats), row.version, row.moves, _json_or_none(row.state), _json(row.meta),
                   _json_or_none(row.outcome), row.created_at, row.updated_at)
@@ -108,6 +110,8 @@ class PostgresGames(PostgresDb):
                 " moves, state, meta, outcome, created_at, updated_at)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id", *values)
             await _insert_deadlines(conn, game_id, deadlines)
+            if tournament is not None:
+                await conn.execute(LINK_GAME, game_id, *tournament)
             return int(game_id)
 
         return await self._write(write)

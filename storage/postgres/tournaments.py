@@ -20,6 +20,12 @@ def _tournament_of(record: Any) -> TournamentRow:
     return _tournament(sqlite_shaped(record))
 
 
+# A game belongs to (tournament id, round, table index); written with the game (storage/postgres/games.py) and
+# again when the tournament saves it.
+LINK_GAME = ("INSERT INTO tournament_games (game_id, tournament_id, round, table_index) VALUES ($1, $2, $3, $4)"
+             " ON CONFLICT (game_id) DO UPDATE SET tournament_id = excluded.tournament_id,"
+             " round = excluded.round, table_index = excluded.table_index")
+
 class PostgresTournaments(PostgresDb):
     async def insert_tournament(self, row: TournamentRow) -> int:
         return int(await self._write(lambda conn: conn.fetchval(
@@ -44,11 +50,7 @@ class PostgresTournaments(PostgresDb):
                 row.updated_at, row.id, expect_version)
             if rowcount(status) != 1:
                 raise TournamentConflictError(row.id)
-            await conn.executemany(
-                "INSERT INTO tournament_games (game_id, tournament_id, round, table_index) VALUES ($1, $2, $3, $4)"
-                " ON CONFLICT (game_id) DO UPDATE SET tournament_id = excluded.tournament_id,"
-                " round = excluded.round, table_index = excluded.table_index",
-                [(g, row.id, r, i) for g, r, i in link])
+            await conn.executemany(LINK_GAME, [(g, row.id, r, i) for g, r, i in link])
 
         await self._write(write)
 
@@ -72,6 +74,11 @@ class PostgresTournaments(PostgresDb):
 
     async def running_tournament_ids(self) -> list[int]:
         rows = await self._rows("SELECT id FROM tournaments WHERE status IN ('registration', 'running') ORDER BY id")
+        return [r[0] for r in rows]
+
+    async def tournament_round_games(self, tournament_id: int, round_number: int) -> list[int]:
+        rows = await self._rows("SELECT game_id FROM tournament_games WHERE tournament_id = $1 AND round = $2"
+                                " ORDER BY game_id", (tournament_id, round_number))
         return [r[0] for r in rows]
 
     async def tournament_of_game(self, game_id: int) -> tuple[int, int, int] | None:

@@ -29,6 +29,7 @@ from storage.sqlite.deadlines import _DEADLINES_OF_GAME, _insert_deadlines, _sou
 from storage.sqlite.league import write_finish
 from storage.sqlite.queue import take_entries
 from storage.sqlite.statements import fetch, fetch_one, run, run_many
+from storage.sqlite.tournaments import link_game
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -115,9 +116,12 @@ class SqliteGames(SqliteDb):
     # --- games -----------------------------------------------------------------------------------------
 
     async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = (), *,
-                          take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = ()) -> int:
-        """A new game's row and deadlines; a matched lobby takes its queue entries in the same transaction
-        (``take``, all or `QueueEntryGoneError`; ``drop``, the members' other entries, whatever is there)."""
+                          take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = (),
+                          tournament: tuple[int, int, int] | None = None) -> int:
+        """A new game's row and deadlines, in one transaction with what comes with it: a matched lobby takes its
+        queue entries (``take``, all or `QueueEntryGoneError`; ``drop``, the members' other entries, whatever is
+        there); a tournament's game is linked to its (tournament, round, table), so a restart before the
+        tournament saves it finds the game it made rather than making another."""
         values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
                   _json(row.seats), row.version, row.moves, None if row.state is None else _json(row.state),
                   _json(row.meta), None if row.outcome is None else _json(row.outcome), _ts(row.created_at),
@@ -135,6 +139,8 @@ class SqliteGames(SqliteDb):
             game_id = cur.lastrowid
             assert game_id is not None
             _insert_deadlines(conn, game_id, deadlines)
+            if tournament is not None:
+                link_game(conn, game_id, tournament)
             return game_id
 
         return await self._write(write)

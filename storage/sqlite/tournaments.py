@@ -14,7 +14,7 @@ from storage.sqlite.codec import dumps as _json
 from storage.sqlite.codec import loads as _load
 from storage.sqlite.codec import ts as _ts
 from storage.sqlite.db import SqliteDb
-from storage.sqlite.statements import run, run_many
+from storage.sqlite.statements import run
 
 _COLUMNS = ("id, guild_id, channel_id, organizer_id, name, game, status, data, version, due_at, created_at,"
             " updated_at")
@@ -50,8 +50,8 @@ class SqliteTournaments(SqliteDb):
                  _ts(row.updated_at), row.id, expect_version))
             if cur.rowcount != 1:
                 raise TournamentConflictError(row.id)
-            run_many(conn, "INSERT OR REPLACE INTO tournament_games (game_id, tournament_id, round, table_index)"
-                     " VALUES (?, ?, ?, ?)", [(g, row.id, r, i) for g, r, i in link])
+            for game_id, round_number, table in link:
+                link_game(conn, game_id, (row.id, round_number, table))
 
         await self._write(write)
 
@@ -81,11 +81,23 @@ class SqliteTournaments(SqliteDb):
         rows = await self._rows("SELECT id FROM tournaments WHERE status IN ('registration', 'running') ORDER BY id")
         return [r[0] for r in rows]
 
+    async def tournament_round_games(self, tournament_id: int, round_number: int) -> list[int]:
+        """The games linked to a round of a tournament (in the order they were made)."""
+        rows = await self._rows("SELECT game_id FROM tournament_games WHERE tournament_id = ? AND round = ?"
+                                " ORDER BY game_id", (tournament_id, round_number))
+        return [r[0] for r in rows]
+
     async def tournament_of_game(self, game_id: int) -> tuple[int, int, int] | None:
         """(tournament id, round, table index) of a game a tournament created."""
         row = await self._row("SELECT tournament_id, round, table_index FROM tournament_games WHERE game_id = ?",
                               (game_id,))
         return None if row is None else (row[0], row[1], row[2])
+
+
+def link_game(conn: sqlite3.Connection, game_id: int, where: tuple[int, int, int]) -> None:
+    """In the caller's transaction: the game belongs to (tournament id, round, table index)."""
+    run(conn, "INSERT OR REPLACE INTO tournament_games (game_id, tournament_id, round, table_index)"
+        " VALUES (?, ?, ?, ?)", (game_id, *where))
 
 
 def _tournament(row: Any) -> TournamentRow:

@@ -265,9 +265,8 @@ class Queue(commands.Cog):
         try:
             table = await self.mm.open_match(match, thread.id)
         finally:
-            if table is None and thread is not channel:
-                with contextlib.suppress(discord.HTTPException):
-                    await thread.delete()
+            if table is None:
+                await self.drop_threads([thread], channel)
         if table is None:
             return None
         ids = [r.user_id for r in match.rows]
@@ -281,6 +280,14 @@ class Queue(commands.Cog):
             await channel.send(t("queue.match_opened", locale, game=name, who=who, thread=thread.mention),
                                allowed_mentions=pinging([]))
         return table
+
+    async def drop_threads(self, threads: list[Any], channel: Any) -> None:
+        """Delete the threads made for a table that did not open (the channel itself, where Discord refused a
+        thread, stays)."""
+        for thread in threads:
+            if thread is not channel:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
 
     async def new_thread(self, channel: Any, name: str) -> Any:
         if not isinstance(channel, discord.TextChannel):
@@ -398,8 +405,8 @@ class Queue(commands.Cog):
             await self.open_challenge_game(interaction, row, locale)
 
     async def open_challenge_game(self, interaction: discord.Interaction, row: Any, locale: str) -> None:
-        """Open the game, then save the Accept (engine `accept`); a game that cannot open leaves the challenge
-        open and says so to both members."""
+        """Open the game with the Accept saved in the same write (engine `accept`); a game that cannot open
+        leaves the challenge open, its thread deleted, and says so to both members."""
         guild = interaction.guild
         assert guild is not None
         challenger = guild.get_member(row.challenger_id)
@@ -416,14 +423,16 @@ class Queue(commands.Cog):
             options = await surface_for(self.bot, row.game).lobby_options(self.bot, guild.id, dict(row.options),
                                                                           locale)
             return await self.engine.open_table(row.game, guild_id=guild.id, channel_id=thread.id, seats=seats,
-                                                options=options)
+                                                options=options, challenge=row.id)
 
         try:
             row, table = await self.mm.accept(row.id, interaction.user.id, open_game)
         except (PermissionDeniedError, QueueError):
+            await self.drop_threads(threads, interaction.channel)  # an Accept that lost a race stored no game
             raise
         except (FloorboardError, StorageError, discord.HTTPException):  # the challenge stays open: say so
             log.exception("could not open the game of challenge %s", row.id)
+            await self.drop_threads(threads, interaction.channel)
             await self.challenge_failed(interaction, row, locale)
             return
         thread = threads[-1]

@@ -24,6 +24,7 @@ from engine.tables import Notice, SeatInfo, Table, outcome_from_json
 from rules.base import Game
 from storage import (
     ActionRow,
+    ChallengeClosedError,
     DeadlineRow,
     Finish,
     GameRow,
@@ -231,15 +232,18 @@ class TableBook:
     # --- writing -------------------------------------------------------------------------------------------------
 
     async def insert(self, row: GameRow, deadlines: list[DeadlineRow], *, take: Sequence[QueueRow] = (),
-                     drop: Sequence[QueueRow] = (), tournament: tuple[int, int, int] | None = None) -> int:
+                     drop: Sequence[QueueRow] = (), tournament: tuple[int, int, int] | None = None,
+                     challenge: int | None = None) -> int:
         """A new game's row (a lobby, or a table seated at once); its id. `ChannelBusyError` when the channel
         already has an open game. What comes with it is written in the same transaction (`store.insert_game`): a
         matched lobby's queue entries (`QueueEntryGoneError`, nothing written, when one of ``take`` left the
-        queue), a tournament game's link to its round and table."""
+        queue), a tournament game's link to its round and table, the challenge a game answers
+        (`ChallengeClosedError`, nothing written, when it was no longer open)."""
         row = self._pack(row)
         try:
-            table_id = await self.store.insert_game(row, deadlines, take=take, drop=drop, tournament=tournament)
-        except QueueEntryGoneError:
+            table_id = await self.store.insert_game(row, deadlines, take=take, drop=drop, tournament=tournament,
+                                                    challenge=challenge)
+        except (QueueEntryGoneError, ChallengeClosedError):
             raise
         except StorageConflictError:
             raise ChannelBusyError("engine.channel_busy") from None

@@ -377,10 +377,11 @@ class Engine:
 
     async def open_table(self, game: str, *, guild_id: int | None, channel_id: int, seats: list[SeatInfo],
                          options: dict[str, Any] | None = None, seed: str | None = None,
-                         meta: dict[str, Any] | None = None, tournament: tuple[int, int, int] | None = None
-                         ) -> Table:
-        """A game seated and started at once, with no lobby (a tournament's table): the seats in seat order.
-        ``tournament`` (id, round, table) links the game to its table as it is stored (`TableBook.insert`)."""
+                         meta: dict[str, Any] | None = None, tournament: tuple[int, int, int] | None = None,
+                         challenge: int | None = None) -> Table:
+        """A game seated and started at once, with no lobby (a tournament's table, an accepted challenge): the
+        seats in seat order. As the game is stored, ``tournament`` (id, round, table) links it to its table and
+        ``challenge`` is answered with it (`TableBook.insert`)."""
         rules = self.book.rules(game)
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise LobbyError("engine.lobby_not_enough", min=rules.min_players, count=len(seats))
@@ -394,7 +395,7 @@ class Engine:
             state=None, meta={pol.PLAY: settings.to_json(), pol.PLAY_GIVEN: given, **(meta or {})}, outcome=None,
             created_at=now, updated_at=now,
         )
-        table_id = await self.book.insert(row, [], tournament=tournament)
+        table_id = await self.book.insert(row, [], tournament=tournament, challenge=challenge)
         return await self.start_seated(table_id)
 
     async def start_seated(self, table_id: int) -> Table:

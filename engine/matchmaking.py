@@ -29,7 +29,15 @@ from engine.scheduler import Firing
 from engine.tables import Notice, SeatInfo, Table
 from league import matchmaking as mm
 from league.ratings import Rating
-from storage import ChallengeRow, DeadlineRow, QueueEntryGoneError, QueueRow, StorageConflictError, StorageError
+from storage import (
+    ChallengeClosedError,
+    ChallengeRow,
+    DeadlineRow,
+    QueueEntryGoneError,
+    QueueRow,
+    StorageConflictError,
+    StorageError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -315,21 +323,20 @@ class Matchmaker:
 
     async def accept(self, challenge_id: int, user_id: int,
                      open_game: Callable[[ChallengeRow], Awaitable[Table]]) -> tuple[ChallengeRow, Table]:
-        """The challenged member accepts: the game is opened first and the Accept saved with its id after, so a
-        game that fails to open leaves the challenge open (the error propagates; Accept may be pressed again) and
-        never "accepted" with no game. An Accept that lost a race (a double click, the expiry) closes the game it
-        opened and gets `QueueError`."""
+        """The challenged member accepts. ``open_game`` opens the game with ``challenge=row.id``
+        (`Engine.open_table`): the game and the Accept are stored in one transaction, so a game that fails to open
+        leaves the challenge open (the error propagates; Accept may be pressed again), a restart never finds a
+        game with the challenge still open (a second Accept would open another), and an Accept that lost a race (a
+        double click, the expiry) stores no game and gets `QueueError`."""
         row = await self.get_challenge(challenge_id)
         if user_id != row.challenged_id:
             raise PermissionDeniedError("queue.challenge_not_yours")
         if row.status != "open" or row.expires_at <= self.engine.now():
             raise QueueError("queue.challenge_closed")
-        table = await open_game(row)
-        if not await self._write(self.store.answer_challenge(challenge_id, "accepted", game_id=table.id)):
-            async with self.engine.book.lock(table.id):
-                await self.engine.book.close(await self.engine.book.get(table.id), "aborted",
-                                             reason="challenge_closed")
-            raise QueueError("queue.challenge_closed")
+        try:
+            table = await open_game(row)
+        except ChallengeClosedError:
+            raise QueueError("queue.challenge_closed") from None
         return replace(row, status="accepted", game_id=table.id), table
 
     async def cancel_challenges_of(self, guild_id: int, user_id: int) -> list[ChallengeRow]:

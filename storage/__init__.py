@@ -4,6 +4,7 @@ narrow Protocol per concern; `SqliteStore` is the default backend, opened by `op
 from __future__ import annotations
 
 from storage.errors import (
+    ChallengeClosedError,
     DuplicateNameError,
     QueueEntryGoneError,
     StorageBusyError,
@@ -50,7 +51,7 @@ from storage.store import (
     sqlite_path,
 )
 
-__all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ChallengeRow", "ContentStore",
+__all__ = ["GLOBAL", "SERVER_CATEGORY_PREFIX", "ActionRow", "ChallengeClosedError", "ChallengeRow", "ContentStore",
            "DailyRow", "DailyStore", "DamageStore",
            "DeadlineRow", "DeadlineStore", "DuplicateNameError", "Finish", "FollowRow", "GameRow", "GameStore",
            "LeagueStore", "QueueEntryGoneError", "QueueRow", "QueueStore",

@@ -11,6 +11,11 @@ class QueueEntryGoneError(StorageConflictError):
     """An entry a matched lobby takes out of the queue left it meanwhile: nothing was written."""
 
 
+class ChallengeClosedError(StorageConflictError):
+    """The challenge a new game answers was no longer open (declined, expired, a double click): nothing was
+    written."""
+
+
 class StorageError(Exception):
     """The database cannot serve a request; nothing was written."""
 

@@ -17,7 +17,7 @@ from typing import Any
 from storage.errors import StorageConflictError
 from storage.postgres.db import Connection, PostgresDb, rowcount, sqlite_shaped
 from storage.postgres.league import write_finish
-from storage.postgres.queue import take_entries
+from storage.postgres.queue import accept_challenge, take_entries
 from storage.postgres.tournaments import LINK_GAME
 from storage.rows import ActionRow, DeadlineRow, Finish, GameRow, QueueRow, Shards
 from storage.sqlite.checks import _since
@@ -96,7 +96,7 @@ class PostgresGames(PostgresDb):
 
     async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = (), *,
                           take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = (),
-                          tournament: tuple[int, int, int] | None = None) -> int:
+                          tournament: tuple[int, int, int] | None = None, challenge: int | None = None) -> int:
         values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
                   _json(row.seats), row.version, row.moves, _json_or_none(row.state), _json(row.meta),
                   _json_or_none(row.outcome), row.created_at, row.updated_at)
@@ -112,6 +112,8 @@ class PostgresGames(PostgresDb):
             await _insert_deadlines(conn, game_id, deadlines)
             if tournament is not None:
                 await conn.execute(LINK_GAME, game_id, *tournament)
+            if challenge is not None:
+                await accept_challenge(conn, challenge, game_id)
             return int(game_id)
 
         return await self._write(write)

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from storage.errors import QueueEntryGoneError
+from storage.errors import ChallengeClosedError, QueueEntryGoneError
 from storage.postgres.db import Connection, PostgresDb
 from storage.rows import ChallengeRow, QueueRow
 from storage.sqlite.codec import dumps as _json
@@ -31,6 +31,14 @@ async def take_entries(conn: Connection, take: Sequence[QueueRow], drop: Sequenc
             raise QueueEntryGoneError(f"queue entry ({r.guild_id}, {r.user_id}, {r.game}) is gone")
     for r in (*take, *drop):
         await conn.execute(f"DELETE FROM queue_entries WHERE {KEY}", r.guild_id, r.user_id, r.game)
+
+
+async def accept_challenge(conn: Connection, challenge_id: int, game_id: int) -> None:
+    """In the caller's transaction (see storage/sqlite/queue.py)."""
+    status = await conn.execute("UPDATE challenges SET status = 'accepted', game_id = $1 WHERE id = $2"
+                                " AND status = 'open'", game_id, challenge_id)
+    if str(status).split()[-1] != "1":
+        raise ChallengeClosedError(f"challenge {challenge_id} is not open")
 
 
 def queue_row(r: Sequence[Any]) -> QueueRow:

@@ -27,7 +27,7 @@ from storage.sqlite.codec import ts as _ts
 from storage.sqlite.db import SqliteDb
 from storage.sqlite.deadlines import _DEADLINES_OF_GAME, _insert_deadlines, _sound_deadlines
 from storage.sqlite.league import write_finish
-from storage.sqlite.queue import take_entries
+from storage.sqlite.queue import accept_challenge, take_entries
 from storage.sqlite.statements import fetch, fetch_one, run, run_many
 from storage.sqlite.tournaments import link_game
 
@@ -117,11 +117,12 @@ class SqliteGames(SqliteDb):
 
     async def insert_game(self, row: GameRow, deadlines: Iterable[DeadlineRow] = (), *,
                           take: Sequence[QueueRow] = (), drop: Sequence[QueueRow] = (),
-                          tournament: tuple[int, int, int] | None = None) -> int:
+                          tournament: tuple[int, int, int] | None = None, challenge: int | None = None) -> int:
         """A new game's row and deadlines, in one transaction with what comes with it: a matched lobby takes its
         queue entries (``take``, all or `QueueEntryGoneError`; ``drop``, the members' other entries, whatever is
         there); a tournament's game is linked to its (tournament, round, table), so a restart before the
-        tournament saves it finds the game it made rather than making another."""
+        tournament saves it finds the game it made rather than making another; an accepted challenge is
+        answered with its game (`ChallengeClosedError`, nothing written, if it was no longer open)."""
         values = (row.game, row.guild_id, row.channel_id, row.host_id, row.status, _json(row.options), row.seed,
                   _json(row.seats), row.version, row.moves, None if row.state is None else _json(row.state),
                   _json(row.meta), None if row.outcome is None else _json(row.outcome), _ts(row.created_at),
@@ -141,6 +142,8 @@ class SqliteGames(SqliteDb):
             _insert_deadlines(conn, game_id, deadlines)
             if tournament is not None:
                 link_game(conn, game_id, tournament)
+            if challenge is not None:
+                accept_challenge(conn, challenge, game_id)
             return game_id
 
         return await self._write(write)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.errors import QueueEntryGoneError
+from storage.errors import ChallengeClosedError, QueueEntryGoneError
 from storage.rows import ChallengeRow, QueueRow
 from storage.sqlite.codec import dt as _dt
 from storage.sqlite.codec import dumps as _json
@@ -38,6 +38,14 @@ def take_entries(conn: sqlite3.Connection, take: Sequence[QueueRow], drop: Seque
             raise QueueEntryGoneError(f"queue entry ({r.guild_id}, {r.user_id}, {r.game}) is gone")
     for r in (*take, *drop):
         run(conn, f"DELETE FROM queue_entries WHERE {_KEY}", (r.guild_id, r.user_id, r.game))
+
+
+def accept_challenge(conn: sqlite3.Connection, challenge_id: int, game_id: int) -> None:
+    """In the caller's transaction: the open challenge is accepted with its game (`ChallengeClosedError`, and the
+    transaction rolls back, if it was not open any more)."""
+    if run(conn, "UPDATE challenges SET status = 'accepted', game_id = ? WHERE id = ? AND status = 'open'",
+           (game_id, challenge_id)).rowcount != 1:
+        raise ChallengeClosedError(f"challenge {challenge_id} is not open")
 
 
 def queue_row(r: Sequence[Any]) -> QueueRow:

@@ -7,12 +7,16 @@ from datetime import timedelta
 
 import pytest
 
-from engine import GameNotFoundError, LobbyError, NotSeatedError, PermissionDeniedError, SeatInfo
+from engine import GameNotFoundError, LobbyError, NotSeatedError, PermissionDeniedError, SeatInfo, Table
 from engine.matchmaking import BOT_WAIT_SETTING, QUEUE_META, READY_CHECK, QueueError, row_from_json
-from storage import StorageError
+from storage import ChallengeRow, StorageError
 from tests.nim import Nim
 
 GUILD, CHANNEL, THREAD = 10, 20, 30
+
+
+class Killed(Exception):
+    """The bot process stops here (what follows in it never runs)."""
 
 
 class OtherNim(Nim):
@@ -245,8 +249,9 @@ async def test_a_challenge_is_answered_once_and_only_by_the_challenged_member(en
 
 
 async def test_an_accept_is_saved_only_with_the_game_it_opened(engine) -> None:  # type: ignore[no-untyped-def]
-    """A game that fails to open leaves the challenge open; an Accept that loses a race (here: the expiry's
-    compare-and-set first) closes the game it opened instead of leaving two."""
+    """The game and the Accept are one write: a game that fails to open leaves the challenge open; an Accept that
+    loses a race (here: the expiry's compare-and-set first) stores no game; and a restart right after the game was
+    stored finds the challenge accepted with it (a second Accept could not open another)."""
     mm = engine.matchmaking
     row = await mm.challenge(GUILD, CHANNEL, 1, 2, "nim", {})
 
@@ -256,18 +261,34 @@ async def test_an_accept_is_saved_only_with_the_game_it_opened(engine) -> None: 
     with pytest.raises(LobbyError):
         await mm.accept(row.id, 2, failing)
     assert (await mm.get_challenge(row.id)).status == "open"
-    opened = []
 
-    async def open_then_lose(r: object) -> object:
-        table = await engine.open_table("nim", guild_id=GUILD, channel_id=THREAD, seats=[member(1), member(2)])
-        opened.append(table.id)
-        await engine.store.answer_challenge(row.id, "expired")  # the sweep got there first
-        return table
+    async def open_game(r: ChallengeRow) -> Table:
+        return await engine.open_table("nim", guild_id=GUILD, channel_id=THREAD, seats=[member(1), member(2)],
+                                       challenge=r.id)
 
+    async def killed_once_stored(r: ChallengeRow) -> Table:
+        await open_game(r)
+        raise Killed("the bot was killed")
+
+    with pytest.raises(Killed):
+        await mm.accept(row.id, 2, killed_once_stored)
+    stored = await engine.store.load_challenge(row.id)  # what a restart reads
+    game = await engine.table_in_channel(THREAD)
+    assert stored.status == "accepted" and game is not None and stored.game_id == game.id
     with pytest.raises(QueueError):
-        await mm.accept(row.id, 2, open_then_lose)
-    assert (await engine.get(opened[0])).status == "aborted"
-    assert (await mm.get_challenge(row.id)).status == "expired"
+        await mm.accept(row.id, 2, open_game)  # the Accept pressed again after the restart
+
+    late = await mm.challenge(GUILD, CHANNEL, 1, 2, "nim", {})
+
+    async def expired_then_open(r: ChallengeRow) -> Table:
+        await engine.store.answer_challenge(r.id, "expired")  # the sweep got there first
+        return await open_game(r)
+
+    await engine.abort(game.id, 1, is_admin=True)
+    with pytest.raises(QueueError):
+        await mm.accept(late.id, 2, expired_then_open)
+    assert await engine.table_in_channel(THREAD) is None, "no game stored for an Accept that lost"
+    assert (await mm.get_challenge(late.id)).status == "expired"
 
 
 async def test_a_challenge_expires_and_cannot_be_accepted_afterwards(engine, clock) -> None:  # type: ignore[no-untyped-def]

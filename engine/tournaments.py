@@ -284,6 +284,7 @@ class Director:
         came between the two writes. Keyed by table index (by entrant in a score round)."""
         known = {t.game_id for t in rnd.tables if t.game_id is not None}
         known |= {int(g) for g in rnd.extra.get("games", {}).values()}
+        known |= {r["game_id"] for r in rnd.extra.get("replays", []) if isinstance(r.get("game_id"), int)}  # drawn
         made: dict[int | str, int] = {}
         for game_id in await self.engine.store.tournament_round_games(entry.row.id, rnd.number):
             if game_id in known:

@@ -197,6 +197,26 @@ async def test_a_crash_while_a_round_opens_its_games_leaves_one_game_a_table(
     await store.close()
 
 
+async def test_a_second_deciding_game_is_a_new_game_not_the_first_drawn_one(store: Store, clock, games: dict) -> None:
+    """Seats swap back for the second deciding game: the first drawn game, linked to the same round and table with
+    those very seats, is a replay the round keeps, never a game to take as the table's."""
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    settings = Settings(game="flying_blades", format="single-elimination", round_hours=24)
+    tid = await entered(director, settings, HUMANS[:2])
+    first = (await director.start(tid)).value.current.tables[0].game_id
+    for _ in range(2):  # nobody moves: adjudicated level, a draw, a deciding game with the seats swapped
+        clock.advance(hours=25)
+        await engine.run_due()
+        await director.settle()
+    rnd = (await director.get(tid)).value.current
+    drawn = [r["game_id"] for r in rnd.extra["replays"]]
+    assert len(drawn) == 2 and drawn[0] == first
+    assert list(rnd.tables[0].seats) == (await engine.get(first)).meta[TOURNAMENT]["seats"], "swapped back"
+    assert rnd.tables[0].game_id not in drawn
+    assert (await engine.get(rnd.tables[0].game_id)).status == "active"
+
+
 async def test_games_still_running_at_the_round_deadline_are_adjudicated(store: Store, clock, games: dict) -> None:
     engine = Engine(store, games=games, now=clock)
     director = Director(engine)

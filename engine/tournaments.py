@@ -290,9 +290,12 @@ class Director:
             if game_id in known:
                 continue
             try:
-                info = (await self.engine.get(game_id)).meta.get(TOURNAMENT) or {}
+                game = await self.engine.get(game_id)
             except DamagedGameError:
                 continue  # isolated and announced: the table gets a new game
+            if game.status in CLOSED_STATUSES:
+                continue  # a game the director closed (a rearranged table's), never one to take
+            info = game.meta.get(TOURNAMENT) or {}
             seats = tuple(info.get("seats", ()))
             index = info.get("table")
             if entry.value.fmt == "score" and len(seats) == 1:

@@ -217,6 +217,25 @@ async def test_a_second_deciding_game_is_a_new_game_not_the_first_drawn_one(stor
     assert (await engine.get(rnd.tables[0].game_id)).status == "active"
 
 
+async def test_tables_swapped_and_swapped_back_get_new_games_not_the_aborted_ones(store: Store, clock,
+                                                                                   games: dict) -> None:
+    """A rearranged table's game is aborted and made again; swapped back, the seats are the first game's again,
+    and that aborted game (still linked to its round and table) is not taken."""
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=1), HUMANS[:4])
+    rnd = (await director.start(tid)).value.current
+    first = [t.game_id for t in rnd.tables]
+    a, b = rnd.tables[0].seats[0], rnd.tables[1].seats[0]
+    await director.rearrange(tid, lambda t: t.swap(a, b, "1"))
+    rnd = (await director.rearrange(tid, lambda t: t.swap(a, b, "1"))).value.current
+    assert [list(t.seats) for t in rnd.tables] == [(await engine.get(g)).meta[TOURNAMENT]["seats"] for g in first]
+    now = [t.game_id for t in rnd.tables]
+    assert not set(now) & set(first)
+    assert [(await engine.get(g)).status for g in now] == ["active", "active"]
+    await director.settle()  # the aborted games' results, taken in the background
+
+
 async def test_games_still_running_at_the_round_deadline_are_adjudicated(store: Store, clock, games: dict) -> None:
     engine = Engine(store, games=games, now=clock)
     director = Director(engine)

@@ -216,10 +216,14 @@ class Director:
                 if (await self.engine.get(game_id)).moves:
                     raise TournamentError("tour.games_started")
             assert old is not None and value.current is not None
+            # The new tables are saved before the old games close: a crash between leaves those games running
+            # but no table's, and the next `_create_games` aborts them. (The other way round, the saved round
+            # would still point at aborted games, read as a level result at the next start.)
+            entry = await self._save(entry, value)
             for before, after in zip(old.tables, value.current.tables, strict=True):
                 if before.seats != after.seats and before.game_id is not None:
                     await self._abort(before.game_id)
-            entry = await self._create_games(await self._save(entry, value))
+            entry = await self._create_games(entry)
         await self._tell("round", entry)
         return entry
 
@@ -264,28 +268,32 @@ class Director:
     async def _create_games(self, entry: Entry) -> Entry:
         """A game for every undecided table of the current round that has none yet (also after a crash: a game
         stored before the crash, linked to its table but not yet saved in the tournament, is taken, not made
-        again)."""
+        again; a running game of the round that no table wants any more is aborted)."""
         rnd = entry.value.current
         assert rnd is not None
-        made = await self._made_games(entry, rnd)
+        made, strays = await self._made_games(entry, rnd)
         if entry.value.fmt == "score":
             linked = rnd.extra.get("games", {})
             for player in rnd.tables[0].seats if not rnd.tables[0].decided else ():
                 if player not in linked:
-                    entry = await self._open(entry, rnd, 0, (player,), entrant=player, made=made.get(player))
-            return entry
-        for i, table in enumerate(rnd.tables):
-            if table.game_id is None and not table.decided:
-                entry = await self._open(entry, rnd, i, table.seats, made=made.get(i))
+                    entry = await self._open(entry, rnd, 0, (player,), entrant=player, made=made.pop(player, None))
+        else:
+            for i, table in enumerate(rnd.tables):
+                if table.game_id is None and not table.decided:
+                    entry = await self._open(entry, rnd, i, table.seats, made=made.pop(i, None))
+        for game_id in [*strays, *made.values()]:  # not taken: its table was rearranged before a crash
+            await self._abort(game_id)
         return entry
 
-    async def _made_games(self, entry: Entry, rnd: Round) -> dict[int | str, int]:
-        """The round's games stored (and linked, `Engine.open_table`) but not in the tournament's data: a crash
-        came between the two writes. Keyed by table index (by entrant in a score round)."""
+    async def _made_games(self, entry: Entry, rnd: Round) -> tuple[dict[int | str, int], list[int]]:
+        """The round's running games stored (and linked, `Engine.open_table`) but not in the tournament's data: a
+        crash came between two writes. Those a table may take, keyed by table index (by entrant in a score
+        round), and the others (their table's seats have changed since)."""
         known = {t.game_id for t in rnd.tables if t.game_id is not None}
         known |= {int(g) for g in rnd.extra.get("games", {}).values()}
         known |= {r["game_id"] for r in rnd.extra.get("replays", []) if isinstance(r.get("game_id"), int)}  # drawn
         made: dict[int | str, int] = {}
+        strays: list[int] = []
         for game_id in await self.engine.store.tournament_round_games(entry.row.id, rnd.number):
             if game_id in known:
                 continue
@@ -298,11 +306,16 @@ class Director:
             info = game.meta.get(TOURNAMENT) or {}
             seats = tuple(info.get("seats", ()))
             index = info.get("table")
+            key: int | str | None = None
             if entry.value.fmt == "score" and len(seats) == 1:
-                made.setdefault(seats[0], game_id)
+                key = seats[0]
             elif isinstance(index, int) and 0 <= index < len(rnd.tables) and seats == rnd.tables[index].seats:
-                made.setdefault(index, game_id)
-        return made
+                key = index
+            if key is None or key in made:
+                strays.append(game_id)
+            else:
+                made[key] = game_id
+        return made, strays
 
     async def _open(self, entry: Entry, rnd: Round, index: int, seats: tuple[str, ...],
                     entrant: str | None = None, made: int | None = None) -> Entry:
@@ -512,7 +525,7 @@ class Director:
     async def _abort(self, game_id: int) -> None:
         try:
             game = await self.engine.get(game_id)
-            if game.status == "active":
+            if game.status in ("lobby", "active"):  # a lobby: stored, not yet started when a crash came
                 await self.engine.abort(game_id, 0, is_admin=True)
         except Exception:
             log.exception("could not abort game %s", game_id)

@@ -236,6 +236,40 @@ async def test_tables_swapped_and_swapped_back_get_new_games_not_the_aborted_one
     await director.settle()  # the aborted games' results, taken in the background
 
 
+async def test_a_crash_while_tables_are_rearranged_leaves_the_new_tables_with_games_and_the_old_ones_aborted(
+        db_path: Path, clock, games: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The new tables are saved before the old games close: killed in between, the next start aborts the old
+    games (no table wants them) and makes the new tables' games; no old game is read as a result."""
+    store = await Store.open(db_path)
+    director = Director(Engine(store, games=games, now=clock))
+    tid = await entered(director, Settings(game="flying_blades", format="swiss", rounds=1), HUMANS[:4])
+    rnd = (await director.start(tid)).value.current
+    first = [t.game_id for t in rnd.tables]
+    a, b = rnd.tables[0].seats[0], rnd.tables[1].seats[0]
+
+    async def killed(self: Director, game_id: int) -> None:
+        raise Killed("the bot was killed")
+
+    monkeypatch.setattr(Director, "_abort", killed)
+    with pytest.raises(Killed):
+        await director.rearrange(tid, lambda t: t.swap(a, b, "1"))
+    await store.close()
+    monkeypatch.undo()
+
+    store = await Store.open(db_path)  # a restart
+    engine = Engine(store, games=games, now=clock)
+    director = Director(engine)
+    await director.catch_up()
+    await director.settle()
+    rnd = (await director.get(tid)).value.current
+    assert not any(t.decided for t in rnd.tables), "no result taken from an old game"
+    now = [t.game_id for t in rnd.tables]
+    assert None not in now and not set(now) & set(first)
+    assert [(await engine.get(g)).status for g in first] == ["aborted", "aborted"]
+    assert [(await engine.get(g)).status for g in now] == ["active", "active"]
+    await store.close()
+
+
 async def test_games_still_running_at_the_round_deadline_are_adjudicated(store: Store, clock, games: dict) -> None:
     engine = Engine(store, games=games, now=clock)
     director = Director(engine)

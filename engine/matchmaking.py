@@ -67,7 +67,7 @@ class Match:
 
     @property
     def entries(self) -> tuple[QueueRow, ...]:
-        """Every entry the match holds: the lobby's to take, the queue's again if it cannot open."""
+        """Every entry the match holds: what its lobby takes out of the queue as it is stored."""
         return self.rows + self.others
 
     @property
@@ -214,7 +214,8 @@ class Matchmaker:
                 for s in row.seats if isinstance(s, dict) and s.get("user_id") is not None and not s.get("bot")}
 
     async def requeue(self, rows: list[QueueRow]) -> None:
-        """Put entries back with their first join time (a match that could not open, a no-show's partners)."""
+        """Put entries back with their first join time (a no-show's ready partners; a match that cannot open
+        never took its entries out)."""
         if rows:
             await self._write(self.store.put_queue_entries(rows))
 
